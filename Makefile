@@ -1,0 +1,88 @@
+# hotpath: models -> JMH JSON (data/results/<profile>/) -> papermill notebooks -> reports/<case>/
+#
+#   make report                 set up, build, benchmark (if stale) and render every case
+#   make test                   set up and run every test (JUnit, pytest, smoke pass)
+#   make report CASE=writer PROFILE=smoke
+
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+
+CASE ?= all
+PROFILE ?= quick
+
+VENV := .venv
+HOTPATH := $(VENV)/bin/hotpath
+PYTHON := $(VENV)/bin/python
+JAR := target/benchmarks.jar
+SETUP := $(VENV)/.installed
+JAVA_SOURCES := pom.xml $(shell find java-src -name '*.java' 2>/dev/null)
+KNOWN_CASES := writer encoder marshaller zip store
+# A case exists once its models and its report notebook are in the tree.
+EXISTING_CASES := $(foreach c,$(KNOWN_CASES),$(if $(and $(wildcard notebooks/$(c).ipynb),$(wildcard java-src/main/java/hotpath/$(c))),$(c)))
+comma := ,
+CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
+SMOKE_REPORTS := target/smoke-reports
+
+.PHONY: help setup build bench report test test-java test-python test-smoke lab clean distclean check
+
+help: ## list the targets
+	@echo "hotpath: JMH studies of allocation and copy reductions on JVM hot paths"
+	@echo "usage: make <target> [CASE=$(subst $() ,|,$(KNOWN_CASES))|all] [PROFILE=smoke|quick|full]"
+	@echo
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
+	@echo
+	@echo "cases in this tree: $(EXISTING_CASES)"
+
+$(SETUP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
+	@# ipykernel and jjava put their kernelspecs under the venv's share/jupyter, not the user's
+	$(VENV)/bin/jupyter kernelspec list
+	touch $@
+
+setup: $(SETUP) ## create .venv with the package, Jupyter and the Python and Java kernels
+
+$(JAR): $(JAVA_SOURCES)
+	mvn -q -B package -DskipTests
+	@touch $@
+
+build: $(JAR) ## compile the models and build target/benchmarks.jar
+
+check: $(SETUP)
+	@$(HOTPATH) check --case '$(CASE)' --profile '$(PROFILE)'
+
+bench: check $(JAR) ## run the JMH matrices now: data/results/<profile>/<case>.json
+	@for c in $(CASES); do $(HOTPATH) bench --case $$c --profile $(PROFILE) || exit $$?; done
+
+# Results are files: `make report` benchmarks only what is missing or older than the jar.
+data/results/$(PROFILE)/%.json: $(JAR) | $(SETUP)
+	$(HOTPATH) bench --case $* --profile $(PROFILE)
+
+report: check $(JAR) ## render reports/<case>/ (benchmarks first where results are missing or stale)
+	@$(MAKE) --no-print-directory $(CASES:%=data/results/$(PROFILE)/%.json)
+	@for c in $(CASES); do $(HOTPATH) report --case $$c --profile $(PROFILE) || exit $$?; done
+
+test: test-java test-python test-smoke ## JUnit, pytest, then every benchmark in the smoke profile and its report
+
+test-java: $(SETUP)
+	mvn -B package
+
+test-python: $(SETUP)
+	$(VENV)/bin/pytest -q
+
+test-smoke: check $(JAR)
+	@for c in $(CASES); do \
+	  $(HOTPATH) bench --case $$c --profile smoke && \
+	  $(HOTPATH) report --case $$c --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
+	done
+
+lab: $(SETUP) $(JAR) ## JupyterLab with the Python and Java kernels, classes built
+	$(VENV)/bin/jupyter lab --notebook-dir=. notebooks
+
+clean: ## remove generated files: target/, reports/, caches (keeps .venv and data/results)
+	rm -rf target reports .pytest_cache
+	find . -name __pycache__ -type d -prune -not -path './$(VENV)/*' -exec rm -rf {} +
+
+distclean: clean ## also remove .venv and the local benchmark results
+	rm -rf $(VENV) data/results

@@ -1,0 +1,134 @@
+"""Run a case's JMH matrix to JSON under data/results/<profile>/, with a provenance sidecar.
+
+A run writes beside the final file and renames on success only: a run that fails, is
+interrupted or misses a benchmark leaves the previous result as it was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import platform
+import re
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .cases import Case
+from .errors import HotpathError
+from .load import read_json
+from .paths import JAR, ROOT, results_file, sidecar_of
+from .profiles import Profile
+
+
+def _git(*args: str) -> str:
+    try:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _java_properties(java: str) -> dict[str, str]:
+    out = subprocess.run([java, "-XshowSettings:properties", "-version"], capture_output=True,
+                         text=True).stderr
+    props = {}
+    for key in ("java.version", "java.vm.name", "java.vm.version", "java.vendor",
+                "java.runtime.version"):
+        m = re.search(rf"^\s*{re.escape(key)} = (.*)$", out, re.MULTILINE)
+        if m:
+            props[key] = m.group(1).strip()
+    return props
+
+
+def environment(java: str = "java") -> dict:
+    """What the JMH JSON does not record: machine, OS, JDK, source revision."""
+    commit = _git("rev-parse", "HEAD")
+    return {
+        "cpu_model": _cpu_model(),
+        "cores": os.cpu_count(),
+        "memory_gib": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)
+        if hasattr(os, "sysconf") else None,
+        "os": platform.platform(),
+        "jdk": _java_properties(java),
+        "git_commit": commit or "unknown",
+        "git_dirty": bool(_git("status", "--porcelain", "--untracked-files=no")) if commit else None,
+    }
+
+
+def listed_benchmarks(include: str, jar: Path = JAR) -> list[str]:
+    """The benchmarks JMH would run for an include regex (`-l`)."""
+    out = subprocess.run(["java", "-jar", str(jar), "-l", include], capture_output=True,
+                         text=True)
+    if out.returncode:
+        raise HotpathError(f"cannot list benchmarks in {jar}: {out.stderr.strip()[:200]}")
+    lines = out.stdout.splitlines()
+    start = next((i for i, l in enumerate(lines) if l.startswith("Benchmarks:")), len(lines))
+    return [l.strip() for l in lines[start + 1:] if l.strip()]
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".partial")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
+        extra_args: list[str] | None = None) -> Path:
+    """Run the case's benchmarks under the profile; return the results file."""
+    if not jar.is_file():
+        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
+    expected = listed_benchmarks(case.benchmarks, jar)
+    if not expected:
+        raise HotpathError(f"no benchmarks match {case.benchmarks!r} in {jar}")
+    out = out or results_file(profile.name, case.id)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(out.name + ".partial")
+    cmd = ["java", "-jar", str(jar), case.benchmarks, *profile.jmh_args(), *(extra_args or []),
+           "-rf", "json", "-rff", str(partial)]
+    started = dt.datetime.now(dt.timezone.utc)
+    t0 = time.monotonic()
+    print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
+          f"{profile.describe()}", flush=True)
+    try:
+        rc = subprocess.run(cmd, cwd=ROOT).returncode
+        if rc != 0:
+            raise HotpathError(
+                f"JMH failed for case {case.id} (exit {rc}); {out} was left as it was")
+        entries = read_json(partial)
+        missing = sorted(set(expected) - {e["benchmark"] for e in entries})
+        if missing:
+            raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
+                               f"{out} was left as it was")
+        provenance = {
+            "case": case.id,
+            "profile": profile.name,
+            "profile_settings": profile.describe(),
+            "started": started.isoformat(timespec="seconds"),
+            "duration_s": round(time.monotonic() - t0, 1),
+            "jmh_version": entries[0].get("jmhVersion", ""),
+            "jvm_args": list(profile.jvm_args),
+            "command": shlex.join([*cmd[:-1], str(out.relative_to(ROOT)) if out.is_relative_to(ROOT) else str(out)]),
+            "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+            **environment(),
+            "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
+        }
+        os.replace(partial, out)
+        _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
+    finally:
+        partial.unlink(missing_ok=True)
+    return out

@@ -1,0 +1,109 @@
+"""The five case studies: what each write-up is, and which benchmarks belong to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import UnknownNameError
+from .paths import ROOT
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    writeup: str
+    system: str
+    title: str
+    question: str
+    #: The JMH include regex selecting the case's benchmarks.
+    benchmarks: str
+    #: The `variant` @Param value every other variant is compared with.
+    baseline: str = "old"
+
+    @property
+    def notebook(self):
+        return ROOT / "notebooks" / f"{self.id}.ipynb"
+
+    @property
+    def java_package(self):
+        return ROOT / "java-src" / "main" / "java" / "hotpath" / self.id
+
+    @property
+    def exists(self) -> bool:
+        """A case exists once its models and its report notebook are in the tree."""
+        return self.java_package.is_dir() and self.notebook.is_file()
+
+
+CASES: dict[str, Case] = {
+    c.id: c
+    for c in (
+        Case(
+            id="writer",
+            writeup="IGNITE-28836 (PR #13296)",
+            system="Apache Ignite",
+            title="DirectMessageWriter: cached stream, reused heap scratch for compressed fields",
+            question=(
+                "Does caching the current stream and reusing a heap scratch buffer and writer "
+                "for compressed fields raise throughput and remove the direct-buffer churn?"
+            ),
+            benchmarks=r"^hotpath\.writer\.",
+        ),
+        Case(
+            id="encoder",
+            writeup="IGNITE-28847",
+            system="Apache Ignite",
+            title="memcache REST response encoding: four payload copies to one",
+            question=(
+                "Does encoding the response straight into an exactly sized packet cut the "
+                "payload copies from four to one without changing a byte on the wire?"
+            ),
+            benchmarks=r"^hotpath\.encoder\.",
+        ),
+        Case(
+            id="marshaller",
+            writeup="IGNITE-28835",
+            system="Apache Ignite",
+            title="BinaryMarshaller marshal-to-stream: no trim copy, no second name scope",
+            question=(
+                "How much does writing the marshaller's internal array straight to the stream "
+                "save, in isolation and once serialization is included?"
+            ),
+            benchmarks=r"^hotpath\.marshaller\.",
+        ),
+        Case(
+            id="zip",
+            writeup="IGNITE-28848",
+            system="Apache Ignite",
+            title="ZooKeeper discovery marshalZip streamed through the compressor",
+            question=(
+                "Does streaming serialization through a buffered compressor cut allocation and "
+                "peak memory, and where is the break-even against marshal-then-zip?"
+            ),
+            benchmarks=r"^hotpath\.zip\.",
+        ),
+        Case(
+            id="store",
+            writeup="RocketMQ PR #10526 (issue #10525)",
+            system="Apache RocketMQ",
+            title="pull/dispatch path allocation, each change measured on its own",
+            question=(
+                "What does each of the five allocation changes save per operation, and what "
+                "does the combined pull path save?"
+            ),
+            benchmarks=r"^hotpath\.store\.",
+        ),
+    )
+}
+
+
+def get_case(case_id: str) -> Case:
+    try:
+        return CASES[case_id]
+    except KeyError:
+        raise UnknownNameError(
+            f"unknown case {case_id!r}; known cases: {', '.join(CASES)}"
+        ) from None
+
+
+def existing_cases() -> list[Case]:
+    return [c for c in CASES.values() if c.exists]

@@ -1,0 +1,167 @@
+"""The write-ups' claimed figures (data/claims/<case>.csv) checked against our measurements.
+
+Verdicts: reproduced (same direction, and ours is significant or a real byte change),
+contradicted (ours goes the other way), inconclusive (ours cannot tell), not comparable
+(nothing of ours measures it, or the figure is of a different kind).
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+from pathlib import Path
+
+import pandas as pd
+
+from . import stats
+from .errors import ResultsError
+from .paths import CLAIMS
+from .render import fmt_bytes, fmt_number, fmt_pct
+
+FIELDS = ["id", "claim", "benchmark", "params", "metric", "unit", "variant", "old", "new",
+          "claimed_change", "note"]
+_TIME = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
+_SAME_WORDS = re.compile(r"within error|parity|~|same|unchanged|noise", re.IGNORECASE)
+#: For metrics without a per-fork test, a change smaller than this is not a direction.
+_MIN_MOVE = 0.05
+
+
+def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
+    path = Path(folder) / f"{case_id}.csv"
+    if not path.is_file():
+        return pd.DataFrame(columns=FIELDS)
+    with path.open(newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        missing = set(FIELDS) - set(reader.fieldnames or [])
+        if missing:
+            raise ResultsError(f"{path}: missing columns {', '.join(sorted(missing))}")
+        rows = list(reader)
+    frame = pd.DataFrame(rows, columns=FIELDS).fillna("")
+    for col in ("old", "new"):
+        frame[col] = frame[col].map(lambda v: float(v) if str(v).strip() else math.nan)
+    return frame
+
+
+def _convert(value: float, unit_from: str, unit_to: str) -> float:
+    """Time units convert between themselves (ns/op <-> us/op, ops/s <-> ops/ms)."""
+    if unit_from == unit_to or math.isnan(value):
+        return value
+    f, t = re.fullmatch(r"(\w+)/op", unit_from), re.fullmatch(r"(\w+)/op", unit_to)
+    if f and t and f.group(1) in _TIME and t.group(1) in _TIME:
+        return value * _TIME[f.group(1)] / _TIME[t.group(1)]
+    f, t = re.fullmatch(r"ops/(\w+)", unit_from), re.fullmatch(r"ops/(\w+)", unit_to)
+    if f and t and f.group(1) in _TIME and t.group(1) in _TIME:
+        return value / _TIME[f.group(1)] * _TIME[t.group(1)]
+    return math.nan
+
+
+def _claimed_direction(claim: pd.Series) -> str:
+    if _SAME_WORDS.search(claim["claimed_change"]):
+        return "same"
+    old, new = claim["old"], claim["new"]
+    if not math.isnan(old) and not math.isnan(new):
+        if new == old:
+            return "same"
+        return "up" if new > old else "down"
+    m = re.search(r"([+\-−])\s*\d", claim["claimed_change"])
+    if m:
+        return "up" if m.group(1) == "+" else "down"
+    if re.search(r"less|fewer|no |zero|eliminat", claim["claimed_change"], re.IGNORECASE):
+        return "down"
+    return "unknown"
+
+
+def _find_pair(pairs: pd.DataFrame, claim: pd.Series) -> pd.Series | None:
+    if pairs.empty:
+        return None
+    params = ", ".join(p.strip() for p in claim["params"].split(";") if p.strip())
+    hit = pairs[(pairs["benchmark"] == claim["benchmark"]) & (pairs["params"] == params)
+                & (pairs["candidate"] == (claim["variant"] or "optimized"))]
+    return None if hit.empty else hit.iloc[0]
+
+
+def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
+    """(old, new, unit, direction, significant, why) of our measurement for the claim."""
+    metric = claim["metric"]
+    if metric == "score":
+        old = _convert(pair["old_score"], pair["unit"], claim["unit"])
+        new = _convert(pair["new_score"], pair["unit"], claim["unit"])
+        unit = claim["unit"]
+        if math.isnan(old):
+            old, new, unit = pair["old_score"], pair["new_score"], pair["unit"]
+        v = pair["verdict"]
+        up_is_faster = pair["higher_is_better"]
+        direction = {"faster": "up" if up_is_faster else "down",
+                     "slower": "down" if up_is_faster else "up", "same": "same"}.get(v, "")
+        point = "up" if pair["ratio"] > 1 + stats.THRESHOLD else (
+            "down" if pair["ratio"] < 1 - stats.THRESHOLD else "same")
+        why = (f"fork-level test: {v}" if v != "inconclusive"
+               else "no fork-level verdict: " + "; ".join(pair["warnings"] or ["CI spans the threshold"]))
+        return old, new, unit, direction or None, point, why
+    if metric in ("gc.alloc.rate.norm", "native.alloc.norm"):
+        side = "alloc" if metric == "gc.alloc.rate.norm" else "native"
+        old, new = pair[f"old_{side}"], pair[f"new_{side}"]
+        if math.isnan(old) or math.isnan(new):
+            return old, new, "B/op", None, None, f"{metric} not measured in this run"
+        verdict = pair[f"{side}_verdict"]
+        direction = "same" if verdict == "same" else ("down" if new < old else "up")
+        return old, new, "B/op", direction, direction, f"B/op change: {verdict}"
+    if metric in ("gc.time", "gc.count"):
+        col = "gc_time_pct" if metric == "gc.time" else "gc_count_per_mop"
+        old, new = pair[f"old_{col}"], pair[f"new_{col}"]
+        unit = "% of time" if metric == "gc.time" else "per 10⁶ ops"
+        if math.isnan(old) or math.isnan(new):
+            return old, new, unit, None, None, f"{metric} not measured in this run"
+        move = (new - old) / old if old else (math.inf if new else 0.0)
+        direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
+        return old, new, unit, direction, direction, (
+            "normalized (the write-up's raw sum is of another run shape); direction only")
+    if metric == "peak.heap" and peaks is not None and not peaks.empty:
+        return math.nan, math.nan, "B", None, None, "see the peak-memory table"
+    return math.nan, math.nan, "", None, None, f"metric {metric!r} not measured here"
+
+
+def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
+          folder: Path = CLAIMS) -> pd.DataFrame:
+    """One row per claimed figure: the write-up's, ours, a verdict and why."""
+    rows = []
+    for _, claim in load_claims(case_id, folder).iterrows():
+        said = _claimed_direction(claim)
+        written = (f"{_fmt(claim['old'], claim['unit'])} → {_fmt(claim['new'], claim['unit'])}"
+                   f" ({claim['claimed_change']})")
+        row = {"claim": claim["claim"], "write-up": written, "ours": "—", "verdict": "",
+               "why": ""}
+        pair = _find_pair(pairs, claim) if claim["benchmark"] else None
+        if pair is None:
+            row["verdict"] = "not comparable"
+            row["why"] = claim["note"] or ("no benchmark of ours measures this" if not
+                                           claim["benchmark"] else "not in this run")
+            rows.append(row)
+            continue
+        old, new, unit, direction, point, why = _ours(pair, claim, peaks)
+        change = (new / old - 1) * 100 if old and not math.isnan(old) else math.nan
+        row["ours"] = f"{_fmt(old, unit)} → {_fmt(new, unit)} ({fmt_pct(change)})"
+        if direction is None and point is None:
+            row["verdict"], row["why"] = "not comparable", why
+        elif direction is None:
+            row["verdict"] = "inconclusive"
+            row["why"] = why + (f"; point estimate {'agrees' if point == said else 'disagrees'}"
+                                f" with the claim")
+        elif said == "unknown":
+            row["verdict"], row["why"] = "not comparable", "the write-up gives no direction"
+        elif direction == said:
+            row["verdict"], row["why"] = "reproduced", why
+        else:
+            row["verdict"], row["why"] = "contradicted", why
+        if claim["note"]:
+            row["why"] += f" ({claim['note']})"
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["claim", "write-up", "ours", "verdict", "why"])
+
+
+def _fmt(value: float, unit: str) -> str:
+    if math.isnan(value):
+        return "—"
+    text = fmt_bytes(value) if unit in ("B/op", "B") else fmt_number(value)
+    return f"{text} {unit}".strip()

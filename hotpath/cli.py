@@ -1,0 +1,156 @@
+"""Command line: `hotpath bench|report|table|cases|profiles|check`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from . import bench, compare, load, render, report
+from .cases import CASES, existing_cases, get_case
+from .errors import HotpathError
+from .paths import results_file
+from .profiles import PROFILES, get_profile
+
+
+def _cases(arg: str) -> list[str]:
+    """'all' (or empty) means every case that exists in the tree; else a comma list."""
+    if arg in ("", "all"):
+        return [c.id for c in existing_cases()]
+    ids = [a.strip() for a in arg.split(",") if a.strip()]
+    for case_id in ids:
+        case = get_case(case_id)
+        if not case.exists:
+            raise HotpathError(f"case {case_id!r} is not built yet (no models or notebook)")
+    return ids
+
+
+def plain_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Every benchmark row as measured, for files with nothing to pair."""
+    rows = []
+    for (benchmark, params, variant, mode), group in frame.groupby(
+            ["benchmark", "params", "variant", "mode"], sort=False):
+        primary = group[group["metric"] == "score"].iloc[0]
+        alloc = group[group["metric"] == compare.ALLOC]
+        profiled = group["metric"].str.startswith("gc.").any()
+        rows.append({
+            "benchmark": benchmark.rpartition(".")[2] + (f"({params})" if params else ""),
+            "variant": variant, "mode": mode,
+            "score": render.fmt_score(primary["score"], primary["error"]),
+            "unit": primary["unit"],
+            "B/op": render.fmt_bytes(alloc.iloc[0]["score"]) if not alloc.empty
+            else ("0" if profiled else "—"),
+        })
+    table = pd.DataFrame(rows)
+    return table if table["variant"].any() else table.drop(columns="variant")
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    run = load.read_results(args.file)
+    frame = compare.by_param(run.frame, args.param) if args.param else run.frame
+    comparison = compare.pair(frame, baseline=args.baseline)
+    if comparison.pairs.empty:
+        table = plain_table(frame)
+    else:
+        table = render.wide_table(comparison.pairs, gc=args.gc)
+    if args.format == "jira":
+        print(render.to_jira(table), end="")
+    elif args.format == "md":
+        print(render.to_markdown(table), end="")
+    else:
+        print(table.to_string(index=False))
+    if not comparison.pairs.empty and not comparison.unpaired.empty:
+        for _, u in comparison.unpaired.iterrows():
+            print(f"unpaired: {u['benchmark']}({u['params']}) {u['variant']}: {u['reason']}",
+                  file=sys.stderr)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    profile = get_profile(args.profile)
+    for case_id in _cases(args.case):
+        path = bench.run(get_case(case_id), profile)
+        print(f"hotpath: wrote {path}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    get_profile(args.profile)
+    params = dict(args.parameter or [])
+    for case_id in _cases(args.case):
+        results = Path(args.results) if args.results else results_file(args.profile, case_id)
+        out = Path(args.out) / case_id if args.out else None
+        path = report.render(case_id, results, out, params)
+        print(f"hotpath: wrote {path}/report.html")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    get_profile(args.profile)
+    _cases(args.case)
+    return 0
+
+
+def cmd_cases(args: argparse.Namespace) -> int:
+    for case in (CASES.values() if args.all else existing_cases()):
+        print(case.id)
+    return 0
+
+
+def cmd_profiles(args: argparse.Namespace) -> int:
+    for p in PROFILES.values():
+        print(f"{p.name:6} {p.describe()}: {p.purpose}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hotpath", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    t = sub.add_parser("table", help="print the comparison table of any JMH JSON file")
+    t.add_argument("file")
+    t.add_argument("--baseline", default="old", help="the baseline variant (default: old)")
+    t.add_argument("--param", help="pair on this @Param's values instead of 'variant'")
+    t.add_argument("--format", choices=("text", "md", "jira"), default="text")
+    t.add_argument("--gc", action="store_true", help="add GC count and GC time columns")
+    t.set_defaults(func=cmd_table)
+
+    b = sub.add_parser("bench", help="run a case's JMH matrix to data/results/<profile>/")
+    b.add_argument("--case", default="all")
+    b.add_argument("--profile", default="quick")
+    b.set_defaults(func=cmd_bench)
+
+    r = sub.add_parser("report", help="execute a case's notebook into reports/<case>/")
+    r.add_argument("--case", default="all")
+    r.add_argument("--profile", default="quick")
+    r.add_argument("--results", help="a results file instead of data/results/<profile>/<case>.json")
+    r.add_argument("--out", help="a folder to write <case>/ into instead of reports/")
+    r.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
+                   help="override a notebook parameter")
+    r.set_defaults(func=cmd_report)
+
+    c = sub.add_parser("check", help="validate a case and profile name")
+    c.add_argument("--case", default="all")
+    c.add_argument("--profile", default="quick")
+    c.set_defaults(func=cmd_check)
+
+    cs = sub.add_parser("cases", help="list the cases that exist in the tree")
+    cs.add_argument("--all", action="store_true", help="also the ones not built yet")
+    cs.set_defaults(func=cmd_cases)
+
+    sub.add_parser("profiles", help="list the benchmark profiles").set_defaults(func=cmd_profiles)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except HotpathError as e:
+        print(f"hotpath: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("hotpath: interrupted; earlier results and reports are untouched", file=sys.stderr)
+        return 130

@@ -1,0 +1,191 @@
+"""Stage 2: pair each candidate variant with the baseline and compute the deltas.
+
+Pairing key: (benchmark, every param except ``variant``). The baseline is the ``old`` variant
+unless told otherwise; every other variant is a candidate. Rows that cannot be paired are
+returned with the reason, never dropped silently.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from . import stats
+from .load import VARIANT
+
+ALLOC = "gc.alloc.rate.norm"
+NATIVE = "native.alloc.norm"
+_TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    pairs: pd.DataFrame
+    unpaired: pd.DataFrame
+    baseline: str
+
+
+def higher_is_better(unit: str) -> bool:
+    """Throughput units (ops/s) improve upwards; time-per-op units downwards."""
+    return unit.startswith("ops/")
+
+
+def _ops_per_iteration(primary: pd.Series) -> list[float]:
+    """Operations per measured iteration, derived from the primary metric where the mode allows."""
+    unit, mode, t = primary["unit"], primary["mode"], primary["measurement_time_s"]
+    values = [v for fork in primary["raw"] for v in fork]
+    m = re.fullmatch(r"(ops)/(\w+)|(\w+)/op", unit)
+    if mode == "ss":
+        return [float(primary["batch_size"])] * len(values)
+    if not m or math.isnan(t) or mode == "sample":
+        return []
+    if m.group(1):  # ops per time unit
+        return [v * t / _TIME_UNITS[m.group(2)] for v in values]
+    return [t / (v * _TIME_UNITS[m.group(3)]) if v else math.nan for v in values]
+
+
+def gc_normalized(group: pd.DataFrame) -> dict[str, float]:
+    """GC count per 10^6 ops and GC time as % of measured time.
+
+    JMH's gc.count and gc.time are sums over the whole run; raw sums only compare between runs
+    of the same shape, so normalize them by what was measured.
+    """
+    by_metric = {r["metric"]: r for _, r in group.iterrows()}
+    primary = by_metric["score"]
+    out = {"gc_count_per_mop": math.nan, "gc_time_pct": math.nan}
+    if "gc.count" not in by_metric:
+        return out
+    count = sum(v for fork in by_metric["gc.count"]["raw"] for v in fork)
+    gc_ms = sum(v for fork in by_metric["gc.time"]["raw"] for v in fork) if "gc.time" in by_metric else 0.0
+    ops = _ops_per_iteration(primary)
+    if ops and not any(math.isnan(o) for o in ops):
+        out["gc_count_per_mop"] = count / sum(ops) * 1e6
+    measured_ms = primary["iterations"] * primary["measurement_time_s"] * 1e3
+    if primary["mode"] in ("thrpt", "avgt") and measured_ms:
+        out["gc_time_pct"] = gc_ms / measured_ms * 100
+    return out
+
+
+def _bytes_per_op(group: pd.DataFrame, metric: str) -> tuple[float, float]:
+    """(B/op, spread) for a .norm metric. With -prof gc on but no alloc metric, the benchmark
+    allocated nothing: that is 0 B/op, the best case, not missing data."""
+    rows = group[group["metric"] == metric]
+    if rows.empty:
+        profiled = metric == ALLOC and group["metric"].str.startswith("gc.").any()
+        return (0.0, 0.0) if profiled else (math.nan, math.nan)
+    row = rows.iloc[0]
+    values = [v for fork in row["raw"] for v in fork]
+    spread = float(np.ptp(values)) if values else 0.0
+    return float(row["score"]), spread
+
+
+def _side(group: pd.DataFrame) -> dict:
+    primary = group[group["metric"] == "score"].iloc[0]
+    alloc, alloc_spread = _bytes_per_op(group, ALLOC)
+    native, native_spread = _bytes_per_op(group, NATIVE)
+    return {
+        "score": primary["score"], "error": primary["error"], "unit": primary["unit"],
+        "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
+        "jvm_args": primary["jvm_args"], "alloc": alloc, "alloc_spread": alloc_spread,
+        "native": native, "native_spread": native_spread, **gc_normalized(group),
+    }
+
+
+def pair(frame: pd.DataFrame, baseline: str = "old",
+         threshold: float = stats.THRESHOLD) -> Comparison:
+    """Pair every candidate variant with the baseline on (benchmark, params)."""
+    keys = ["benchmark", "params", "mode"]
+    pairs, unpaired = [], []
+    for (benchmark, params, mode), group in frame.groupby(keys, sort=False):
+        variants = dict(tuple(group.groupby("variant", sort=False)))
+        if baseline not in variants:
+            for v in variants:
+                unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
+                                 "variant": v, "reason": f"no {baseline!r} row to compare with"
+                                 if v else f"no @Param {VARIANT!r} to tell old from new"})
+            continue
+        if len(variants) == 1:
+            unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
+                             "variant": baseline, "reason": "no candidate variant beside it"})
+            continue
+        old = _side(variants[baseline])
+        for candidate, cgroup in variants.items():
+            if candidate == baseline:
+                continue
+            new = _side(cgroup)
+            pairs.append(_pair_row(benchmark, params, mode, baseline, candidate, old, new,
+                                   threshold))
+    pair_frame = pd.DataFrame(pairs)
+    unpaired_frame = pd.DataFrame(unpaired, columns=["benchmark", "params", "mode", "variant",
+                                                     "reason"])
+    return Comparison(pair_frame, unpaired_frame, baseline)
+
+
+def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold) -> dict:
+    better_up = higher_is_better(old["unit"])
+    tv = stats.time_verdict(old["raw"], new["raw"], better_up, threshold)
+    warnings = list(tv.warnings)
+    if old["jdk"] != new["jdk"]:
+        warnings.append(f"rows mix JDKs ({old['jdk']} vs {new['jdk']})")
+    if old["jvm_args"] != new["jvm_args"]:
+        warnings.append("rows mix JVM flags")
+    if old["unit"] != new["unit"]:
+        warnings.append(f"units differ ({old['unit']} vs {new['unit']})")
+    cls, _, method = benchmark.rpartition(".")
+    return {
+        "benchmark": benchmark, "class": cls.rpartition(".")[2], "method": method,
+        "params": params, "mode": mode, "baseline": baseline, "candidate": candidate,
+        "unit": old["unit"], "higher_is_better": better_up,
+        "old_score": old["score"], "old_error": old["error"],
+        "new_score": new["score"], "new_error": new["error"],
+        "ratio": new["score"] / old["score"] if old["score"] else math.nan,
+        "change_pct": (new["score"] / old["score"] - 1) * 100 if old["score"] else math.nan,
+        "ci_low": tv.ci_low, "ci_high": tv.ci_high, "p_value": tv.p_value,
+        "verdict": tv.verdict, "threshold": threshold,
+        "forks_old": old["forks"], "forks_new": new["forks"],
+        "old_alloc": old["alloc"], "new_alloc": new["alloc"],
+        "alloc_delta": new["alloc"] - old["alloc"],
+        "alloc_ratio": new["alloc"] / old["alloc"] if old["alloc"] else math.nan,
+        "alloc_verdict": stats.alloc_verdict(old["alloc"], new["alloc"],
+                                             max(old["alloc_spread"], new["alloc_spread"])),
+        "old_native": old["native"], "new_native": new["native"],
+        "native_delta": new["native"] - old["native"],
+        "native_verdict": stats.alloc_verdict(old["native"], new["native"],
+                                              max(old["native_spread"], new["native_spread"])),
+        "old_gc_count_per_mop": old["gc_count_per_mop"],
+        "new_gc_count_per_mop": new["gc_count_per_mop"],
+        "old_gc_time_pct": old["gc_time_pct"], "new_gc_time_pct": new["gc_time_pct"],
+        "warnings": warnings,
+    }
+
+
+def relabel(frame: pd.DataFrame, variant: str) -> pd.DataFrame:
+    """Treat a whole file as one variant (e.g. JMH run on master vs on a patched branch)."""
+    out = frame.copy()
+    out["variant"] = variant
+    return out
+
+
+def by_param(frame: pd.DataFrame, name: str) -> pd.DataFrame:
+    """Use the values of one @Param as the variants (e.g. impl=array vs impl=list)."""
+    out = frame.copy()
+    values = out["param_values"].map(lambda p: p.get(name))
+    out["variant"] = values.fillna("")
+    out["params"] = out["param_values"].map(
+        lambda p: ", ".join(f"{k}={v}" for k, v in p.items() if k != name))
+    return out
+
+
+def summary(comparison: Comparison) -> dict[str, float]:
+    """Suite summary: geometric means of the time and allocation ratios."""
+    pairs = comparison.pairs
+    if pairs.empty:
+        return {"time_geomean": math.nan, "alloc_geomean": math.nan}
+    time_ratios = [r if not hib else 1 / r for r, hib in zip(pairs["ratio"],
+                                                               pairs["higher_is_better"])]
+    return {"time_geomean": stats.geomean(time_ratios),
+            "alloc_geomean": stats.geomean(pairs["alloc_ratio"])}

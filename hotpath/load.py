@@ -1,0 +1,185 @@
+"""Stage 1: read JMH JSON (any mode, any JMH version, any project) into one tidy DataFrame.
+
+One row per benchmark x params x variant x metric. The primary metric is called ``score``;
+secondary metrics keep JMH's names without the ``·`` prefix of JMH <= 1.36. Raw per-fork,
+per-iteration values stay in the ``raw`` column so later stages can do fork-aware statistics.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from .errors import ResultsError
+from .paths import sidecar_of
+
+#: The JMH @Param that names the implementation under test.
+VARIANT = "variant"
+
+_REQUIRED = ("benchmark", "mode", "primaryMetric")
+_NON_FINITE = {"NaN": math.nan, "+INF": math.inf, "-INF": -math.inf, "Infinity": math.inf,
+               "-Infinity": -math.inf}
+
+COLUMNS = [
+    "benchmark", "class", "method", "mode", "params", "variant", "metric", "unit",
+    "score", "error", "ci_low", "ci_high", "raw", "histogram", "forks_measured",
+    "iterations", "threads", "measurement_time_s", "batch_size", "jdk", "vm", "jvm_args",
+    "jmh_version", "param_values", "source",
+]
+
+
+@dataclass(frozen=True)
+class Run:
+    """One results file: its tidy frame and, if present, its provenance sidecar."""
+
+    source: Path
+    frame: pd.DataFrame
+    provenance: dict[str, Any] | None
+
+
+def number(value: Any) -> float:
+    """JMH writes non-finite numbers as strings ("NaN", "+INF", "-INF")."""
+    if isinstance(value, str):
+        if value in _NON_FINITE:
+            return _NON_FINITE[value]
+        return float(value)
+    if value is None:
+        return math.nan
+    return float(value)
+
+
+def seconds(text: str | None) -> float:
+    """JMH time strings such as "1 s", "200 ms", "500 us" -> seconds."""
+    if not text:
+        return math.nan
+    m = re.fullmatch(r"\s*([0-9.]+)\s*(ns|us|µs|ms|s|min|m|h)\s*", text)
+    if not m:
+        return math.nan
+    scale = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0,
+             "m": 60.0, "h": 3600.0}[m.group(2)]
+    return float(m.group(1)) * scale
+
+
+def read_json(path: Path) -> list[dict[str, Any]]:
+    """Parse a JMH results file, turning every way it can be wrong into a one-line error."""
+    path = Path(path)
+    if not path.is_file():
+        raise ResultsError(f"{path}: no such results file (run the benchmarks first: make bench)")
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if not text.strip():
+        raise ResultsError(f"{path}: the results file is empty (an interrupted run?)")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ResultsError(
+            f"{path}: truncated or corrupt JSON ({e.msg} at line {e.lineno}, column {e.colno})"
+        ) from None
+    if not isinstance(data, list):
+        raise ResultsError(f"{path}: not JMH JSON (expected an array of benchmark results)")
+    if not data:
+        raise ResultsError(f"{path}: holds no benchmark results")
+    for i, entry in enumerate(data):
+        if not isinstance(entry, dict) or any(k not in entry for k in _REQUIRED):
+            raise ResultsError(
+                f"{path}: entry {i} is not a JMH result (needs {', '.join(_REQUIRED)})"
+            )
+        pm = entry["primaryMetric"]
+        if not isinstance(pm, dict) or "score" not in pm or "scoreUnit" not in pm:
+            raise ResultsError(f"{path}: entry {i} has no primaryMetric score")
+    return data
+
+
+def _raw(metric: dict[str, Any]) -> tuple[list[list[float]], list | None]:
+    """Per-fork, per-iteration values; sample mode's histograms become weighted means."""
+    if "rawData" in metric:
+        return [[number(v) for v in fork] for fork in metric["rawData"]], None
+    hist = metric.get("rawDataHistogram")
+    if hist:
+        raw = []
+        for fork in hist:
+            means = []
+            for iteration in fork:
+                total = sum(number(c) for _, c in iteration)
+                weighted = sum(number(v) * number(c) for v, c in iteration)
+                means.append(weighted / total if total else math.nan)
+            raw.append(means)
+        return raw, hist
+    return [], None
+
+
+def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str) -> dict:
+    full = entry["benchmark"]
+    cls, _, method = full.rpartition(".")
+    params = {k: str(v) for k, v in (entry.get("params") or {}).items()}
+    variant = params.pop(VARIANT, "")
+    ci = metric.get("scoreConfidence") or [math.nan, math.nan]
+    raw, hist = _raw(metric)
+    return {
+        "benchmark": full,
+        "class": cls.rpartition(".")[2],
+        "method": method,
+        "mode": entry["mode"],
+        "params": ", ".join(f"{k}={v}" for k, v in params.items()),
+        "variant": variant,
+        "metric": name,
+        "unit": metric.get("scoreUnit", ""),
+        "score": number(metric.get("score")),
+        "error": number(metric.get("scoreError")),
+        "ci_low": number(ci[0]),
+        "ci_high": number(ci[1]),
+        "raw": raw,
+        "histogram": hist,
+        "forks_measured": len(raw),
+        "iterations": sum(len(f) for f in raw),
+        "threads": entry.get("threads", 1),
+        "measurement_time_s": seconds(entry.get("measurementTime")),
+        "batch_size": entry.get("measurementBatchSize", 1),
+        "jdk": entry.get("jdkVersion", ""),
+        "vm": f"{entry.get('vmName', '')} {entry.get('vmVersion', '')}".strip(),
+        "jvm_args": " ".join(entry.get("jvmArgs") or []),
+        "jmh_version": entry.get("jmhVersion", "unknown (< 1.19)"),
+        "param_values": params,
+        "source": source,
+    }
+
+
+def tidy(entries: list[dict[str, Any]], source: str = "") -> pd.DataFrame:
+    """JMH's nested records -> one row per benchmark x params x variant x metric."""
+    rows = []
+    for entry in entries:
+        rows.append(_row(entry, "score", entry["primaryMetric"], source))
+        for name, metric in (entry.get("secondaryMetrics") or {}).items():
+            # JMH <= 1.36 prefixes profiler metrics with a middle dot.
+            rows.append(_row(entry, name.lstrip("·\u00b7"), metric, source))
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def read_provenance(results: Path) -> dict[str, Any] | None:
+    """The sidecar beside a results file, checked against the file's own hash."""
+    path = sidecar_of(Path(results))
+    if not path.is_file():
+        return None
+    try:
+        provenance = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise ResultsError(f"{path}: corrupt provenance sidecar ({e.msg})") from None
+    digest = hashlib.sha256(Path(results).read_bytes()).hexdigest()
+    if provenance.get("sha256") not in (None, digest):
+        raise ResultsError(
+            f"{path}: the sidecar describes another run (its sha256 does not match {results})"
+        )
+    return provenance
+
+
+def read_results(path: str | Path) -> Run:
+    """Read a JMH results file (and its sidecar, if any) into a Run."""
+    path = Path(path)
+    entries = read_json(path)
+    return Run(source=path, frame=tidy(entries, str(path)), provenance=read_provenance(path))

@@ -1,0 +1,21 @@
+"""Every path derives from the project root (the folder holding pyproject.toml)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ROOT = Path(os.environ.get("HOTPATH_ROOT") or Path(__file__).resolve().parents[1])
+JAR = ROOT / "target" / "benchmarks.jar"
+RESULTS = ROOT / "data" / "results"
+CLAIMS = ROOT / "data" / "claims"
+REPORTS = ROOT / "reports"
+
+
+def results_file(profile: str, case_id: str) -> Path:
+    return RESULTS / profile / f"{case_id}.json"
+
+
+def sidecar_of(results: Path) -> Path:
+    """The provenance sidecar written beside a results file."""
+    return results.with_name(results.stem + ".provenance.json")

@@ -1,0 +1,78 @@
+"""Benchmark profiles: how long and how often JMH runs. The one place they are defined."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import UnknownNameError
+
+#: Every fork gets the same fixed heap so that GC counts and times compare between variants.
+JVM_ARGS: tuple[str, ...] = ("-Xms2g", "-Xmx2g", "-XX:+UseG1GC")
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    purpose: str
+    forks: int
+    warmup_iterations: int
+    warmup_time: str
+    measurement_iterations: int
+    measurement_time: str
+    profilers: tuple[str, ...] = ("gc",)
+    jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
+
+    def jmh_args(self) -> list[str]:
+        """JMH command-line options; they override the benchmarks' annotations."""
+        args = [
+            "-f", str(self.forks),
+            "-wi", str(self.warmup_iterations), "-w", self.warmup_time,
+            "-i", str(self.measurement_iterations), "-r", self.measurement_time,
+            "-jvmArgsAppend", " ".join(self.jvm_args),
+            # Fail on error: a benchmark that throws (e.g. a setup that finds the variants
+            # disagree) stops the run instead of silently vanishing from the JSON.
+            "-foe", "true",
+        ]
+        for profiler in self.profilers:
+            args += ["-prof", profiler]
+        return args
+
+    def describe(self) -> str:
+        return (
+            f"{self.forks} fork(s) x ({self.warmup_iterations} x {self.warmup_time} warmup + "
+            f"{self.measurement_iterations} x {self.measurement_time} measurement)"
+        )
+
+
+PROFILES: dict[str, Profile] = {
+    p.name: p
+    for p in (
+        Profile(
+            name="smoke",
+            purpose="every benchmark runs briefly: proves that it runs, numbers mean little",
+            forks=1, warmup_iterations=1, warmup_time="100 ms",
+            measurement_iterations=2, measurement_time="100 ms",
+        ),
+        Profile(
+            name="quick",
+            purpose="the default: all five cases in about ten minutes on two cores",
+            forks=2, warmup_iterations=2, warmup_time="200 ms",
+            measurement_iterations=3, measurement_time="200 ms",
+        ),
+        Profile(
+            name="full",
+            purpose="verdicts that hold up: five forks, the write-ups' 3 x 1 s / 5 x 1 s",
+            forks=5, warmup_iterations=3, warmup_time="1 s",
+            measurement_iterations=5, measurement_time="1 s",
+        ),
+    )
+}
+
+
+def get_profile(name: str) -> Profile:
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise UnknownNameError(
+            f"unknown profile {name!r}; known profiles: {', '.join(PROFILES)}"
+        ) from None

@@ -1,0 +1,156 @@
+"""Execute a case's report notebook with papermill and publish its files atomically.
+
+The notebook runs in a staging folder beside the report folder; the report folder is
+replaced only when the notebook succeeded and every expected file is there, so a failed run
+never overwrites a good earlier report with a partial one.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from .cases import get_case
+from .errors import HotpathError, UnknownNameError
+from .load import read_results
+from .paths import REPORTS, ROOT
+
+TEMPLATES = Path(__file__).parent / "templates"
+EXPECTED = ("report.html", "jira.txt", "summary.md")
+#: Sub-folders written by other commands (flame graphs) that survive a re-render.
+KEPT = ("flames",)
+_EXTERNAL = re.compile(
+    r"""<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//""",
+    re.IGNORECASE)
+_PY_TYPES = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list,
+             "dict": dict}
+
+
+def notebook_parameters(notebook: Path) -> dict[str, dict[str, Any]]:
+    import papermill
+
+    return papermill.inspect_notebook(str(notebook))
+
+
+def check_parameters(notebook: Path, values: dict[str, Any]) -> dict[str, Any]:
+    """Unknown names and values of the wrong type are refused before anything runs."""
+    declared = notebook_parameters(notebook)
+    checked = {}
+    for name, value in values.items():
+        if name not in declared:
+            raise UnknownNameError(f"{notebook.name} has no parameter {name!r}; it takes: "
+                                   f"{', '.join(declared)}")
+        type_name = declared_type(declared[name])
+        expected = _PY_TYPES.get(type_name)
+        if isinstance(value, str) and expected not in (None, str):
+            value = coerce(name, value, type_name)
+        if expected and (not isinstance(value, expected)
+                         or (expected is int and isinstance(value, bool))):
+            raise HotpathError(f"parameter {name!r} of {notebook.name} takes a {type_name}, "
+                               f"not {type(value).__name__} {value!r}")
+        checked[name] = value
+    return checked
+
+
+def declared_type(parameter: dict[str, Any]) -> str:
+    """The annotation's type, else the type of the default literal."""
+    type_name = parameter.get("inferred_type_name") or "None"
+    if type_name == "None":
+        try:
+            type_name = type(ast.literal_eval(parameter["default"])).__name__
+        except (ValueError, SyntaxError):
+            pass
+    return type_name
+
+
+def coerce(name: str, text: str, type_name: str) -> Any:
+    """A command-line string to the parameter's declared type, or a one-line error."""
+    try:
+        if type_name == "int":
+            return int(text)
+        if type_name == "float":
+            return float(text)
+        if type_name == "bool":
+            if text.lower() in ("true", "1", "yes"):
+                return True
+            if text.lower() in ("false", "0", "no"):
+                return False
+            raise ValueError(text)
+    except ValueError:
+        raise HotpathError(f"parameter {name!r} takes a {type_name}, not {text!r}") from None
+    return text
+
+
+def external_references(html: str) -> list[str]:
+    """Scripts, styles or images that a browser would fetch from the network."""
+    return [m.group(0) for m in _EXTERNAL.finditer(html)]
+
+
+def export_html(executed: Path, target: Path) -> None:
+    """Code-free HTML that renders offline (no require.js, MathJax or other CDN fetches)."""
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="offline", extra_template_basedirs=[str(TEMPLATES)])
+    exporter.exclude_input = True
+    exporter.exclude_input_prompt = True
+    exporter.exclude_output_prompt = True
+    body, _ = exporter.from_notebook_node(nbformat.read(executed, as_version=4))
+    found = external_references(body)
+    if found:
+        raise HotpathError(f"report HTML would fetch from the network: {found[0][:120]}")
+    target.write_text(body, encoding="utf-8")
+
+
+def render(case_id: str, results: Path, out_dir: Path | None = None,
+           parameters: dict[str, Any] | None = None) -> Path:
+    """Run notebooks/<case>.ipynb on a results file into reports/<case>/ (or out_dir)."""
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    case = get_case(case_id)
+    if not case.notebook.is_file():
+        raise HotpathError(f"case {case_id!r} has no report notebook yet ({case.notebook})")
+    results = Path(results).resolve()
+    read_results(results)  # a missing or corrupt file stops here, before anything is touched
+    out_dir = Path(out_dir or REPORTS / case.id).resolve()
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = out_dir.with_name(f".{out_dir.name}.staging-{os.getpid()}")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    params = check_parameters(case.notebook, {
+        "case": case.id, "results": str(results), "output_dir": str(staging),
+        **(parameters or {})})
+    try:
+        executed = staging / f"{case.id}.ipynb"
+        try:
+            papermill.execute_notebook(str(case.notebook), str(executed), parameters=params,
+                                       cwd=str(ROOT), progress_bar=False, log_output=False,
+                                       kernel_name="python3")
+        except PapermillExecutionError as e:
+            raise HotpathError(f"{case.notebook.name} failed in cell {e.exec_count}: "
+                               f"{e.ename}: {str(e.evalue).splitlines()[0][:200]}") from None
+        export_html(executed, staging / "report.html")
+        missing = [f for f in EXPECTED if not (staging / f).is_file()]
+        if missing or not list(staging.glob("*.png")):
+            raise HotpathError(f"{case.notebook.name} did not write {', '.join(missing or ['a PNG chart'])}")
+        publish(staging, out_dir)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return out_dir
+
+
+def publish(staging: Path, out_dir: Path) -> None:
+    """Swap the finished staging folder in; keep folders other commands wrote (flames/)."""
+    old = out_dir.with_name(f".{out_dir.name}.previous-{os.getpid()}")
+    if out_dir.exists():
+        for keep in KEPT:
+            if (out_dir / keep).exists():
+                shutil.copytree(out_dir / keep, staging / keep, dirs_exist_ok=True)
+        os.replace(out_dir, old)
+    os.replace(staging, out_dir)
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,68 @@
+"""Pairing and normalization on real JMH output."""
+
+import pytest
+
+from hotpath import compare, load
+
+
+@pytest.fixture
+def avgt(data_dir):
+    return load.read_results(data_dir / "avgt-params-gc.json").frame
+
+
+def test_two_param_values_in_one_file_pair_up(avgt):
+    c = compare.pair(compare.by_param(avgt, "size"), baseline="64")
+    assert set(c.pairs["method"]) == {"byteArray", "nothing"}
+    row = c.pairs[c.pairs["method"] == "byteArray"].iloc[0]
+    assert row["alloc_delta"] == pytest.approx(960, abs=1)  # byte[1024] - byte[64]
+    assert row["alloc_verdict"] == "more"
+    assert c.unpaired.empty
+
+
+def test_rows_without_variant_are_reported_unpaired_with_the_reason(avgt):
+    c = compare.pair(avgt)
+    assert c.pairs.empty
+    assert (c.unpaired["reason"].str.contains("variant")).all()
+    assert len(c.unpaired) == 4
+
+
+def test_a_baseline_alone_is_unpaired(avgt):
+    frame = compare.relabel(avgt, "old")
+    c = compare.pair(frame)
+    assert c.pairs.empty and (c.unpaired["reason"] == "no candidate variant beside it").all()
+
+
+def test_two_files_pair_as_baseline_and_candidate(avgt):
+    frame = __import__("pandas").concat([compare.relabel(avgt, "base"),
+                                         compare.relabel(avgt, "cand")])
+    c = compare.pair(frame, baseline="base")
+    assert len(c.pairs) == 4
+    assert (c.pairs["ratio"] == 1.0).all()
+    assert (c.pairs["alloc_verdict"] == "same").all()
+
+
+def test_gc_count_and_time_are_normalized_by_what_was_measured(avgt):
+    group = avgt[(avgt["method"] == "byteArray") & (avgt["params"] == "size=64")]
+    norm = compare.gc_normalized(group)
+    primary = group[group["metric"] == "score"].iloc[0]
+    ops = sum(0.1 / (v * 1e-9) for fork in primary["raw"] for v in fork)
+    assert norm["gc_count_per_mop"] == pytest.approx(5 / ops * 1e6)
+    # 19 ms of GC over 2 forks x 3 iterations x 100 ms
+    assert norm["gc_time_pct"] == pytest.approx(19 / 600 * 100)
+
+
+def test_a_benchmark_without_alloc_metric_but_with_gc_profiler_allocates_nothing(avgt):
+    group = avgt[(avgt["method"] == "nothing") & (avgt["params"] == "size=64")]
+    group = group[group["metric"] != "gc.alloc.rate.norm"]
+    frame = __import__("pandas").concat([compare.relabel(group, "old"),
+                                         compare.relabel(group, "optimized")])
+    row = compare.pair(frame).pairs.iloc[0]
+    assert row["old_alloc"] == 0.0 and row["new_alloc"] == 0.0
+
+
+def test_summary_inverts_throughput_ratios(data_dir):
+    frame = load.read_results(data_dir / "thrpt-noalloc-gc.json").frame
+    a, b = compare.relabel(frame, "old"), compare.relabel(frame, "optimized")
+    b.loc[b["metric"] == "score", "score"] *= 2  # twice the throughput = half the time
+    c = compare.pair(__import__("pandas").concat([a, b]))
+    assert compare.summary(c)["time_geomean"] == pytest.approx(0.5)

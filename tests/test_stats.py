@@ -1,0 +1,77 @@
+"""Fork-aware statistics on synthetic data with a known answer."""
+
+import numpy as np
+import pytest
+
+from hotpath import stats
+
+
+def forks(rng, n_forks, mean, sd=1.0, iterations=5, fork_sd=0.5):
+    out = []
+    for _ in range(n_forks):
+        centre = mean + rng.normal(0, fork_sd)
+        out.append(list(rng.normal(centre, sd, iterations)))
+    return out
+
+
+def test_identical_samples_are_the_same():
+    rng = np.random.default_rng(1)
+    old = forks(rng, 6, 100.0)
+    v = stats.time_verdict(old, [list(f) for f in old], higher_is_better=False)
+    assert v.verdict == "same"
+    assert v.ratio == pytest.approx(1.0)
+    assert v.ci_low <= 1.0 <= v.ci_high
+
+
+def test_shifted_distribution_is_faster_with_the_ratio_inside_the_ci():
+    rng = np.random.default_rng(2)
+    old = forks(rng, 6, 100.0)
+    new = forks(rng, 6, 70.0)  # 30% less time per op
+    v = stats.time_verdict(old, new, higher_is_better=False)
+    assert v.verdict == "faster"
+    assert v.ci_low <= 0.70 <= v.ci_high
+    assert v.p_value < 0.05
+
+
+def test_higher_throughput_is_faster_and_lower_is_slower():
+    rng = np.random.default_rng(3)
+    old = forks(rng, 5, 1000.0, sd=5)
+    assert stats.time_verdict(old, forks(rng, 5, 1500.0, sd=5), True).verdict == "faster"
+    assert stats.time_verdict(old, forks(rng, 5, 600.0, sd=5), True).verdict == "slower"
+
+
+def test_two_forks_are_inconclusive_with_a_warning():
+    rng = np.random.default_rng(4)
+    v = stats.time_verdict(forks(rng, 2, 100.0), forks(rng, 2, 50.0), higher_is_better=False)
+    assert v.verdict == "inconclusive"
+    assert any("too few forks" in w for w in v.warnings)
+
+
+def test_high_fork_to_fork_variance_is_warned_about():
+    rng = np.random.default_rng(5)
+    noisy = forks(rng, 5, 100.0, fork_sd=30.0)
+    v = stats.time_verdict(noisy, forks(rng, 5, 100.0), higher_is_better=False)
+    assert any("fork-to-fork variance in old" in w for w in v.warnings)
+
+
+def test_bootstrap_is_deterministic():
+    rng = np.random.default_rng(6)
+    old, new = forks(rng, 5, 100.0), forks(rng, 5, 90.0)
+    assert stats.bootstrap_ratio_ci(old, new) == stats.bootstrap_ratio_ci(old, new)
+
+
+@pytest.mark.parametrize("old, new, spread, verdict", [
+    (1000.0, 1004.0, 0.0, "same"),      # within 8 B alignment
+    (1000.0, 1100.0, 200.0, "same"),    # within the run's own spread
+    (1000.0, 240.0, 1.0, "less"),
+    (240.0, 1000.0, 1.0, "more"),
+    (20000.0, 0.0, 1.0, "→ 0 B/op"),
+    (float("nan"), 1.0, 0.0, "not measured"),
+])
+def test_alloc_verdicts(old, new, spread, verdict):
+    assert stats.alloc_verdict(old, new, spread) == verdict
+
+
+def test_geomean_of_ratios():
+    assert stats.geomean([0.5, 2.0]) == pytest.approx(1.0)
+    assert stats.geomean([0.25, 1.0]) == pytest.approx(0.5)
