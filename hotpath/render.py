@@ -224,6 +224,7 @@ def bar_chart(pairs: pd.DataFrame, measure: str = "score", title: str = "") -> F
     baseline = pairs["baseline"].iloc[0]
     series = [(baseline, OLD_COLOR)] + list(zip(candidates, NEW_COLORS))
     width = 0.8 / len(series)
+    plotted: list[float] = []
     fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(labels) + 2), 4.2), dpi=110)
     for i, (variant, color) in enumerate(series):
         values, errors = [], []
@@ -243,9 +244,15 @@ def bar_chart(pairs: pd.DataFrame, measure: str = "score", title: str = "") -> F
                 values.append(r[f"{side}_{measure}"])
                 errors.append(0.0)
         xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(labels))]
-        ax.bar(xs, values, width, yerr=errors, capsize=3, color=color, label=variant)
+        bars = ax.bar(xs, values, width, yerr=errors, capsize=3, color=color, label=variant)
+        texts = [fmt_bytes(v) if measure != "score" else fmt_number(v) for v in values]
+        ax.bar_label(bars, labels=texts, fontsize=7, padding=2)
+        plotted.extend(v for v in values if v and not math.isnan(v) and v > 0)
     unit = pairs["unit"].iloc[0] if measure == "score" else {
         "alloc": "heap B/op", "native": "native B/op"}.get(measure, measure)
+    if plotted and max(plotted) / min(plotted) > 100:
+        ax.set_yscale("log")  # sizes spanning orders of magnitude: bars stay readable
+        unit += " (log scale)"
     ax.set_ylabel(unit)
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, rotation=20, ha="right", fontsize=8)
