@@ -66,7 +66,7 @@ def environment(java: str = "java") -> dict:
         "os": platform.platform(),
         "jdk": _java_properties(java),
         "git_commit": commit or "unknown",
-        "git_dirty": bool(_git("status", "--porcelain", "--untracked-files=no")) if commit else None,
+        "git_dirty": bool(_git("status", "--porcelain")) if commit else None,
     }
 
 
@@ -79,6 +79,12 @@ def listed_benchmarks(include: str, jar: Path = JAR) -> list[str]:
     lines = out.stdout.splitlines()
     start = next((i for i, l in enumerate(lines) if l.startswith("Benchmarks:")), len(lines))
     return [l.strip() for l in lines[start + 1:] if l.strip()]
+
+
+def _shown(path: Path) -> str:
+    """Paths in recorded commands are relative to the project root, as a user types them."""
+    path = Path(path).resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def _atomic_write(path: Path, text: str) -> None:
@@ -98,7 +104,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     out = out or results_file(profile.name, case.id)
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(out.name + ".partial")
-    cmd = ["java", "-jar", str(jar), case.benchmarks, *profile.jmh_args(), *(extra_args or []),
+    cmd = ["java", "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(), *(extra_args or []),
            "-rf", "json", "-rff", str(partial)]
     started = dt.datetime.now(dt.timezone.utc)
     t0 = time.monotonic()
@@ -122,7 +128,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "duration_s": round(time.monotonic() - t0, 1),
             "jmh_version": entries[0].get("jmhVersion", ""),
             "jvm_args": list(profile.jvm_args),
-            "command": shlex.join([*cmd[:-1], str(out.relative_to(ROOT)) if out.is_relative_to(ROOT) else str(out)]),
+            "command": shlex.join([*cmd[:-1], _shown(out)]),
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
             **environment(),
             "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),

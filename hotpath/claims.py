@@ -113,7 +113,9 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
         unit = "% of time" if metric == "gc.time" else "per 10⁶ ops"
         if math.isnan(old) or math.isnan(new):
             return old, new, unit, None, None, f"{metric} not measured in this run"
-        move = (new - old) / old if old else (math.inf if new else 0.0)
+        if old == 0 and new == 0:
+            return old, new, unit, None, None, "no GC in the measured iterations of either variant"
+        move = (new - old) / old if old else math.inf
         direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
         return old, new, unit, direction, direction, (
             "normalized (the write-up's raw sum is of another run shape); direction only")

@@ -1,0 +1,34 @@
+package hotpath.writer;
+
+/** The implementations under test, selected by the benchmarks' {@code variant} @Param. */
+public enum WriterVariant {
+    old {
+        @Override
+        public MessageWriter newWriter() {
+            return new OldDirectMessageWriter(new MessageFactory());
+        }
+    },
+    optimized {
+        @Override
+        public MessageWriter newWriter() {
+            return new OptimizedDirectMessageWriter(new MessageFactory());
+        }
+    };
+
+    public abstract MessageWriter newWriter();
+
+    /**
+     * Fails the trial unless every variant writes exactly the bytes of the old writer, through
+     * the benchmark's own buffer size.
+     */
+    public static void requireSameBytes(Message msg, int bufferSize) {
+        byte[] expected = MessageWire.write(old.newWriter(), msg, bufferSize);
+        for (WriterVariant v : values()) {
+            byte[] actual = MessageWire.write(v.newWriter(), msg, bufferSize);
+            if (!java.util.Arrays.equals(expected, actual)) {
+                throw new IllegalStateException(v + " writes different bytes than old ("
+                        + actual.length + " vs " + expected.length + " bytes); no timing is valid");
+            }
+        }
+    }
+}

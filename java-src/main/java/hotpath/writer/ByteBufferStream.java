@@ -1,0 +1,215 @@
+package hotpath.writer;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The wire encoding of one nesting level, and the progress of a field that did not fit.
+ *
+ * <p>Fixed-width values are little-endian; int and long are written as value + 1 in unsigned
+ * base-128 (low 7 bits first, high bit = more), and need 5 and 10 free bytes or nothing is
+ * written. Arrays, strings and maps are resumable: a buffer swap continues where it stopped.
+ */
+public final class ByteBufferStream {
+
+    private ByteBuffer buf;
+    private boolean lastFinished;
+
+    // Progress of a field that spans buffers.
+    private int arrOff = -1;
+    private int uuidOff = -1;
+    private final byte[] uuidBytes = new byte[16];
+    private byte[] curStrBytes;
+    private Iterator<? extends Map.Entry<?, ?>> mapIt;
+    private Map.Entry<?, ?> mapCur;
+    private boolean keyDone;
+
+    /** The serialized-and-deflated form of a compressed field being written, kept across swaps. */
+    Message pendingCompressed;
+
+    public void setBuffer(ByteBuffer buf) {
+        this.buf = buf;
+    }
+
+    public boolean lastFinished() {
+        return lastFinished;
+    }
+
+    void reset() {
+        lastFinished = false;
+        arrOff = -1;
+        uuidOff = -1;
+        curStrBytes = null;
+        mapIt = null;
+        mapCur = null;
+        keyDone = false;
+        pendingCompressed = null;
+    }
+
+    public void writeByte(byte val) {
+        lastFinished = buf.remaining() >= 1;
+        if (lastFinished) {
+            buf.put(val);
+        }
+    }
+
+    public void writeBoolean(boolean val) {
+        writeByte(val ? (byte) 1 : (byte) 0);
+    }
+
+    public void writeShort(short val) {
+        lastFinished = buf.remaining() >= 2;
+        if (lastFinished) {
+            buf.put((byte) val).put((byte) (val >>> 8));
+        }
+    }
+
+    public void writeInt(int val) {
+        lastFinished = buf.remaining() >= 5;
+        if (lastFinished) {
+            int v = val + 1;
+            while ((v & ~0x7F) != 0) {
+                buf.put((byte) ((v & 0x7F) | 0x80));
+                v >>>= 7;
+            }
+            buf.put((byte) v);
+        }
+    }
+
+    public void writeLong(long val) {
+        lastFinished = buf.remaining() >= 10;
+        if (lastFinished) {
+            long v = val + 1;
+            while ((v & ~0x7FL) != 0) {
+                buf.put((byte) ((v & 0x7F) | 0x80));
+                v >>>= 7;
+            }
+            buf.put((byte) v);
+        }
+    }
+
+    /** A null flag byte, then 16 little-endian bytes (msb, lsb); resumable like an array. */
+    public void writeUuid(UUID val) {
+        if (uuidOff == -1) {
+            writeByte(val == null ? (byte) 1 : (byte) 0);
+            if (!lastFinished || val == null) {
+                return;
+            }
+            putLongLe(uuidBytes, 0, val.getMostSignificantBits());
+            putLongLe(uuidBytes, 8, val.getLeastSignificantBits());
+            uuidOff = 0;
+        }
+        int n = Math.min(buf.remaining(), 16 - uuidOff);
+        buf.put(uuidBytes, uuidOff, n);
+        uuidOff += n;
+        lastFinished = uuidOff == 16;
+        if (lastFinished) {
+            uuidOff = -1;
+        }
+    }
+
+    private static void putLongLe(byte[] dst, int off, long v) {
+        for (int i = 0; i < 8; i++) {
+            dst[off + i] = (byte) (v >>> (8 * i));
+        }
+    }
+
+    public void writeByteArray(byte[] val) {
+        if (val == null) {
+            writeInt(-1);
+            return;
+        }
+        if (arrOff == -1) {
+            writeInt(val.length);
+            if (!lastFinished) {
+                return;
+            }
+            arrOff = 0;
+        }
+        int n = Math.min(buf.remaining(), val.length - arrOff);
+        buf.put(val, arrOff, n);
+        arrOff += n;
+        lastFinished = arrOff == val.length;
+        if (lastFinished) {
+            arrOff = -1;
+        }
+    }
+
+    public void writeString(String val) {
+        if (val == null) {
+            writeByteArray(null);
+            return;
+        }
+        if (curStrBytes == null) {
+            curStrBytes = val.getBytes(StandardCharsets.UTF_8);
+        }
+        writeByteArray(curStrBytes);
+        if (lastFinished) {
+            curStrBytes = null;
+        }
+    }
+
+    /** A nested message through the writer's next state level; null is the header 00 80. */
+    public void writeMessage(Message msg, MessageWriter writer) {
+        if (msg == null) {
+            writeShort(Short.MIN_VALUE);
+            return;
+        }
+        writer.beforeNestedWrite();
+        boolean finished = msg.writeTo(writer);
+        writer.afterNestedWrite(finished);
+        lastFinished = finished;
+    }
+
+    public void writeMap(Map<?, ?> map, ItemType keyType, ItemType valType, MessageWriter writer) {
+        if (map == null) {
+            writeInt(-1);
+            return;
+        }
+        if (mapIt == null) {
+            writeInt(map.size());
+            if (!lastFinished) {
+                return;
+            }
+            mapIt = map.entrySet().iterator();
+        }
+        while (true) {
+            if (mapCur == null) {
+                if (!mapIt.hasNext()) {
+                    break;
+                }
+                mapCur = mapIt.next();
+            }
+            if (!keyDone) {
+                writeItem(keyType, mapCur.getKey(), writer);
+                if (!lastFinished) {
+                    return;
+                }
+                keyDone = true;
+            }
+            writeItem(valType, mapCur.getValue(), writer);
+            if (!lastFinished) {
+                return;
+            }
+            mapCur = null;
+            keyDone = false;
+        }
+        mapIt = null;
+        lastFinished = true;
+    }
+
+    private void writeItem(ItemType type, Object item, MessageWriter writer) {
+        switch (type) {
+            case INT -> writeInt((Integer) item);
+            case LONG -> writeLong((Long) item);
+            case STRING -> writeString((String) item);
+            case BYTE_ARR -> writeByteArray((byte[]) item);
+            case UUID -> writeUuid((UUID) item);
+            case MSG -> writeMessage((Message) item, writer);
+            default -> throw new IllegalArgumentException("unknown item type " + type);
+        }
+    }
+}
