@@ -23,7 +23,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: help setup build bench report test test-java test-python test-smoke lab clean distclean check
+.PHONY: help setup build bench report test test-java test-python test-smoke test-notebooks lab clean distclean check
 
 help: ## list the targets
 	@echo "hotpath: JMH studies of allocation and copy reductions on JVM hot paths"
@@ -63,19 +63,29 @@ report: check $(JAR) ## render reports/<case>/ (benchmarks first where results a
 	@$(MAKE) --no-print-directory $(CASES:%=data/results/$(PROFILE)/%.json)
 	@for c in $(CASES); do $(HOTPATH) report --case $$c --profile $(PROFILE) || exit $$?; done
 
-test: test-java test-python test-smoke ## JUnit, pytest, then every benchmark in the smoke profile and its report
+test: test-java test-python test-smoke test-notebooks ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook
 
 test-java: $(SETUP)
-	mvn -B package
+	mvn -B -ntp package
 
 test-python: $(SETUP)
 	$(VENV)/bin/pytest -q
 
 test-smoke: check $(JAR)
-	@for c in $(CASES); do \
+	@n=0; for c in $(CASES); do \
 	  $(HOTPATH) bench --case $$c --profile smoke && \
 	  $(HOTPATH) report --case $$c --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
-	done
+	  n=$$((n + 1)); \
+	done; echo "smoke: $$n passed, 0 failed"
+
+# Every Java notebook runs headless with an injected parameter (each declares `int calls`).
+test-notebooks: $(SETUP) $(JAR)
+	@n=0; for nb in notebooks/java/*.ipynb; do \
+	  $(HOTPATH) notebook $$nb -p calls 200 --out $(SMOKE_REPORTS)/notebooks || exit $$?; \
+	  grep -q '"int calls = 200;' $(SMOKE_REPORTS)/notebooks/$$(basename $$nb) || \
+	    { echo "$$nb: the injected parameter is missing from the executed copy"; exit 1; }; \
+	  n=$$((n + 1)); \
+	done; echo "java notebooks: $$n passed, 0 failed"
 
 lab: $(SETUP) $(JAR) ## JupyterLab with the Python and Java kernels, classes built
 	$(VENV)/bin/jupyter lab --notebook-dir=. notebooks

@@ -11,7 +11,7 @@ import pandas as pd
 from . import bench, compare, load, render, report
 from .cases import CASES, existing_cases, get_case
 from .errors import HotpathError
-from .paths import results_file
+from .paths import REPORTS, results_file
 from .profiles import PROFILES, get_profile
 
 
@@ -87,6 +87,18 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_notebook(args: argparse.Namespace) -> int:
+    """Execute any notebook (Python or Java kernel) with -p overrides into reports/notebooks/."""
+    notebook = Path(args.notebook).resolve()
+    if not notebook.is_file():
+        raise HotpathError(f"{args.notebook}: no such notebook")
+    out = Path(args.out or REPORTS / "notebooks")
+    out.mkdir(parents=True, exist_ok=True)
+    executed = report.execute(notebook, out / notebook.name, dict(args.parameter or []))
+    print(f"hotpath: wrote {executed}")
+    return 0
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     get_profile(args.profile)
     _cases(args.case)
@@ -130,6 +142,13 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
                    help="override a notebook parameter")
     r.set_defaults(func=cmd_report)
+
+    n = sub.add_parser("notebook", help="execute a notebook (Python or Java) with parameters")
+    n.add_argument("notebook")
+    n.add_argument("--out", help="folder for the executed copy (default: reports/notebooks/)")
+    n.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
+                   help="override a parameter of the notebook's parameters cell")
+    n.set_defaults(func=cmd_notebook)
 
     c = sub.add_parser("check", help="validate a case and profile name")
     c.add_argument("--case", default="all")

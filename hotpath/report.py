@@ -8,6 +8,7 @@ never overwrites a good earlier report with a partial one.
 from __future__ import annotations
 
 import ast
+import json
 import os
 import re
 import shutil
@@ -70,6 +71,11 @@ def declared_type(parameter: dict[str, Any]) -> str:
 def coerce(name: str, text: str, type_name: str) -> Any:
     """A command-line string to the parameter's declared type, or a one-line error."""
     try:
+        if type_name == "list" or type_name.startswith(("List", "java.util.List")):
+            value = json.loads(text)
+            if not isinstance(value, list):
+                raise ValueError(text)
+            return value
         if type_name == "int":
             return int(text)
         if type_name == "float":
@@ -80,7 +86,7 @@ def coerce(name: str, text: str, type_name: str) -> Any:
             if text.lower() in ("false", "0", "no"):
                 return False
             raise ValueError(text)
-    except ValueError:
+    except (ValueError, json.JSONDecodeError):
         raise HotpathError(f"parameter {name!r} takes a {type_name}, not {text!r}") from None
     return text
 
@@ -106,12 +112,47 @@ def export_html(executed: Path, target: Path) -> None:
     target.write_text(body, encoding="utf-8")
 
 
-def render(case_id: str, results: Path, out_dir: Path | None = None,
-           parameters: dict[str, Any] | None = None) -> Path:
-    """Run notebooks/<case>.ipynb on a results file into reports/<case>/ (or out_dir)."""
+def kernel_language(notebook: Path) -> str:
+    import nbformat
+
+    meta = nbformat.read(notebook, as_version=4).metadata
+    return (meta.get("kernelspec", {}).get("language")
+            or meta.get("language_info", {}).get("name") or "python")
+
+
+def prepare(notebook: Path) -> None:
+    """Java notebooks need our translator before papermill can inspect or parameterize them."""
+    if kernel_language(notebook) == "java":
+        import nbformat
+
+        from .java_translator import register
+
+        nb = nbformat.read(notebook, as_version=4)
+        cell = next((c for c in nb.cells if "parameters" in c.metadata.get("tags", [])), None)
+        register(cell.source if cell else "")
+
+
+def execute(notebook: Path, executed: Path, parameters: dict[str, Any]) -> Path:
+    """Run a notebook (Python or Java kernel) with checked parameters into ``executed``."""
     import papermill
     from papermill.exceptions import PapermillExecutionError
 
+    prepare(notebook)
+    params = check_parameters(notebook, parameters)
+    kernel = "java" if kernel_language(notebook) == "java" else "python3"
+    try:
+        papermill.execute_notebook(str(notebook), str(executed), parameters=params,
+                                   cwd=str(ROOT), progress_bar=False, log_output=False,
+                                   kernel_name=kernel)
+    except PapermillExecutionError as e:
+        raise HotpathError(f"{notebook.name} failed in cell {e.exec_count}: "
+                           f"{e.ename}: {str(e.evalue).splitlines()[0][:200] if e.evalue else ''}") from None
+    return executed
+
+
+def render(case_id: str, results: Path, out_dir: Path | None = None,
+           parameters: dict[str, Any] | None = None) -> Path:
+    """Run notebooks/<case>.ipynb on a results file into reports/<case>/ (or out_dir)."""
     case = get_case(case_id)
     if not case.notebook.is_file():
         raise HotpathError(f"case {case_id!r} has no report notebook yet ({case.notebook})")
@@ -122,18 +163,11 @@ def render(case_id: str, results: Path, out_dir: Path | None = None,
     staging = out_dir.with_name(f".{out_dir.name}.staging-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
-    params = check_parameters(case.notebook, {
-        "case": case.id, "results": str(results), "output_dir": str(staging),
-        **(parameters or {})})
+    params = {"case": case.id, "results": str(results), "output_dir": str(staging),
+              **(parameters or {})}
     try:
-        executed = staging / f"{case.id}.ipynb"
-        try:
-            papermill.execute_notebook(str(case.notebook), str(executed), parameters=params,
-                                       cwd=str(ROOT), progress_bar=False, log_output=False,
-                                       kernel_name="python3")
-        except PapermillExecutionError as e:
-            raise HotpathError(f"{case.notebook.name} failed in cell {e.exec_count}: "
-                               f"{e.ename}: {str(e.evalue).splitlines()[0][:200]}") from None
+        check_parameters(case.notebook, params)
+        executed = execute(case.notebook, staging / f"{case.id}.ipynb", params)
         export_html(executed, staging / "report.html")
         missing = [f for f in EXPECTED if not (staging / f).is_file()]
         if missing or not list(staging.glob("*.png")):

@@ -1,0 +1,23 @@
+"""The command line refuses bad names with one line and exit code 2."""
+
+from hotpath.cli import main
+
+
+def test_unknown_case_and_profile_are_refused_with_one_line(capsys):
+    assert main(["check", "--case", "nope", "--profile", "quick"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown case 'nope'" in err
+    assert main(["check", "--case", "writer", "--profile", "fast"]) == 2
+    assert "unknown profile 'fast'" in capsys.readouterr().err
+
+
+def test_table_of_a_missing_file_is_refused(capsys, tmp_path):
+    assert main(["table", str(tmp_path / "none.json")]) == 2
+    assert "no such results file" in capsys.readouterr().err
+
+
+def test_table_prints_jira_markup_for_any_jmh_file(capsys, data_dir):
+    assert main(["table", str(data_dir / "avgt-variant-gc.json"), "--format", "jira"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("||benchmark||old ns/op||new ns/op||")
+    assert "→ 0 B/op" in out
