@@ -5,6 +5,7 @@ deltas, with ``stats`` for fork-aware verdicts), ``claims`` (the write-ups' figu
 ours) and ``render`` (tables and charts). ``bench`` runs JMH; ``report`` runs the notebooks.
 """
 
+from . import compare, render, stats
 from .claims import check as check_claims
 from .compare import Comparison, pair, summary
 from .errors import HotpathError, ResultsError

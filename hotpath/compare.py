@@ -190,3 +190,36 @@ def summary(comparison: Comparison) -> dict[str, float]:
     # Pairs that fall to 0 B/op have no finite ratio; they are called out in the tables instead.
     alloc = pairs.loc[pairs["alloc_verdict"] != "→ 0 B/op", "alloc_ratio"]
     return {"time_geomean": stats.geomean(time_ratios), "alloc_geomean": stats.geomean(alloc)}
+
+
+def size_of(params: str, name: str) -> float:
+    """The numeric value of one @Param in a params string ('size=1024, x=y' -> 1024.0)."""
+    for kv in params.split(", "):
+        key, _, value = kv.partition("=")
+        if key == name:
+            try:
+                return float(value)
+            except ValueError:
+                return math.nan
+    return math.nan
+
+
+def alloc_slopes(pairs: pd.DataFrame, param: str) -> pd.DataFrame:
+    """Least-squares fit of heap B/op against a size @Param, per variant.
+
+    The slope is the number of bytes allocated per payload byte, i.e. the payload copies a
+    variant makes; the intercept is its fixed cost per call.
+    """
+    rows = pairs.assign(x=pairs["params"].map(lambda p: size_of(p, param))).dropna(subset=["x"])
+    out = []
+    if rows.empty:
+        return pd.DataFrame(columns=["variant", "copies_per_byte", "fixed_bytes", "points"])
+    sides = [(rows["baseline"].iloc[0], rows.drop_duplicates("x"), "old_alloc")]
+    sides += [(c, rows[rows["candidate"] == c], "new_alloc") for c in rows["candidate"].unique()]
+    for variant, sub, column in sides:
+        if len(sub) < 2:
+            continue
+        slope, intercept = np.polyfit(sub["x"].to_numpy(float), sub[column].to_numpy(float), 1)
+        out.append({"variant": variant, "copies_per_byte": float(slope),
+                    "fixed_bytes": float(intercept), "points": len(sub)})
+    return pd.DataFrame(out)

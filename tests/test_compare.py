@@ -1,5 +1,7 @@
 """Pairing and normalization on real JMH output."""
 
+import math
+
 import pytest
 
 from hotpath import compare, load
@@ -66,3 +68,17 @@ def test_summary_inverts_throughput_ratios(data_dir):
     b.loc[b["metric"] == "score", "score"] *= 2  # twice the throughput = half the time
     c = compare.pair(__import__("pandas").concat([a, b]))
     assert compare.summary(c)["time_geomean"] == pytest.approx(0.5)
+
+
+def test_alloc_slope_counts_the_copies_of_the_payload(data_dir):
+    frame = load.read_results(data_dir / "avgt-variant-gc.json").frame
+    slopes = compare.alloc_slopes(compare.pair(frame).pairs, "size").set_index("variant")
+    # old allocates one byte[size] (16 + size bytes): one copy per byte; optimized none.
+    assert slopes.loc["old", "copies_per_byte"] == pytest.approx(1.0, abs=0.01)
+    assert slopes.loc["old", "fixed_bytes"] == pytest.approx(16, abs=2)
+    assert slopes.loc["optimized", "copies_per_byte"] == pytest.approx(0.0, abs=0.01)
+
+
+def test_size_of_reads_one_numeric_param():
+    assert compare.size_of("size=1024, payload=X", "size") == 1024.0
+    assert math.isnan(compare.size_of("payload=X", "size"))
