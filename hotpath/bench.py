@@ -21,7 +21,7 @@ from pathlib import Path
 from .cases import Case
 from .errors import HotpathError
 from .load import read_json
-from .paths import JAR, ROOT, results_file, sidecar_of
+from .paths import JAR, ROOT, peaks_of, results_file, sidecar_of
 from .profiles import Profile
 
 
@@ -93,6 +93,18 @@ def _atomic_write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path) -> str:
+    """Peak live heap per call (hotpath.peak.PeakHeapMain): bisection on -Xmx in child JVMs."""
+    cmd = ["java", "-cp", _shown(jar), "hotpath.peak.PeakHeapMain", case.peak_calls or "",
+           _shown(out), "--resolution-pct", str(profile.peak_resolution_pct)]
+    print(f"hotpath: {case.id}: measuring peak live heap per call", flush=True)
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise HotpathError(f"peak-heap measurement failed for case {case.id}: {reason}")
+    return shlex.join([*cmd[:5], _shown(final), *cmd[6:]])
+
+
 def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         extra_args: list[str] | None = None) -> Path:
     """Run the case's benchmarks under the profile; return the results file."""
@@ -104,6 +116,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     out = out or results_file(profile.name, case.id)
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(out.name + ".partial")
+    peak_partial = peaks_of(out).with_name(peaks_of(out).name + ".partial")
     cmd = ["java", "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(), *(extra_args or []),
            "-rf", "json", "-rff", str(partial)]
     started = dt.datetime.now(dt.timezone.utc)
@@ -120,6 +133,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         if missing:
             raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
                                f"{out} was left as it was")
+        peak_cmd = measure_peaks(case, profile, jar, peak_partial, peaks_of(out)) if case.peak_calls else None
         provenance = {
             "case": case.id,
             "profile": profile.name,
@@ -129,12 +143,16 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "jmh_version": entries[0].get("jmhVersion", ""),
             "jvm_args": list(profile.jvm_args),
             "command": shlex.join([*cmd[:-1], _shown(out)]),
+            "peak_command": peak_cmd,
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
             **environment(),
             "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
         }
         os.replace(partial, out)
+        if peak_cmd:
+            os.replace(peak_partial, peaks_of(out))
         _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
     finally:
         partial.unlink(missing_ok=True)
+        peak_partial.unlink(missing_ok=True)
     return out

@@ -19,6 +19,8 @@ class Case:
     benchmarks: str
     #: The `variant` @Param value every other variant is compared with.
     baseline: str = "old"
+    #: A hotpath.peak.PeakCalls class: peak live heap per call is measured after JMH.
+    peak_calls: str | None = None
 
     @property
     def notebook(self):
@@ -80,6 +82,7 @@ CASES: dict[str, Case] = {
                 "peak memory, and where is the break-even against marshal-then-zip?"
             ),
             benchmarks=r"^hotpath\.zip\.",
+            peak_calls="hotpath.zip.ZipPeakCalls",
         ),
         Case(
             id="store",

@@ -119,8 +119,19 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
         direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
         return old, new, unit, direction, direction, (
             "normalized (the write-up's raw sum is of another run shape); direction only")
-    if metric == "peak.heap" and peaks is not None and not peaks.empty:
-        return math.nan, math.nan, "B", None, None, "see the peak-memory table"
+    if metric == "peak.heap":
+        if peaks is None or peaks.empty:
+            return math.nan, math.nan, "B", None, None, "peak live heap not measured in this run"
+        rows = peaks[(peaks["benchmark"] == pair["benchmark"]) & (peaks["params"] == pair["params"])]
+        by_variant = {r["variant"]: r for _, r in rows.iterrows()}
+        if pair["baseline"] not in by_variant or pair["candidate"] not in by_variant:
+            return math.nan, math.nan, "B", None, None, "no peak measurement for this payload"
+        old_row, new_row = by_variant[pair["baseline"]], by_variant[pair["candidate"]]
+        old, new = float(old_row["peak_bytes"]), float(new_row["peak_bytes"])
+        noise = old_row["resolution_bytes"] + new_row["resolution_bytes"]
+        direction = "same" if abs(new - old) <= noise else ("down" if new < old else "up")
+        return old, new, "B", direction, direction, (
+            f"peak live heap by -Xmx bisection (resolution ±{noise / 1024:,.0f} KB)")
     return math.nan, math.nan, "", None, None, f"metric {metric!r} not measured here"
 
 

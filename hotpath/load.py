@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from .errors import ResultsError
-from .paths import sidecar_of
+from .paths import peaks_of, sidecar_of
 
 #: The JMH @Param that names the implementation under test.
 VARIANT = "variant"
@@ -183,3 +183,29 @@ def read_results(path: str | Path) -> Run:
     path = Path(path)
     entries = read_json(path)
     return Run(source=path, frame=tidy(entries, str(path)), provenance=read_provenance(path))
+
+
+PEAK_COLUMNS = ["benchmark", "params", "variant", "peak_bytes", "baseline_bytes",
+                "resolution_bytes", "facts", "method"]
+
+
+def read_peaks(results: str | Path) -> pd.DataFrame:
+    """Peak live heap per call measured beside a results file (empty if none was measured)."""
+    path = peaks_of(Path(results))
+    if not path.is_file():
+        return pd.DataFrame(columns=PEAK_COLUMNS)
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise ResultsError(f"{path}: truncated or corrupt JSON ({e.msg})") from None
+    rows = []
+    for e in entries:
+        params = dict(e["params"])
+        variant = params.pop(VARIANT, "")
+        rows.append({"benchmark": e["benchmark"],
+                     "params": ", ".join(f"{k}={v}" for k, v in sorted(params.items())),
+                     "variant": variant, "peak_bytes": e["peakBytes"],
+                     "baseline_bytes": e["baselineBytes"],
+                     "resolution_bytes": e["resolutionBytes"], "facts": e.get("facts", {}),
+                     "method": e["method"]})
+    return pd.DataFrame(rows, columns=PEAK_COLUMNS)

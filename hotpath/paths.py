@@ -19,3 +19,8 @@ def results_file(profile: str, case_id: str) -> Path:
 def sidecar_of(results: Path) -> Path:
     """The provenance sidecar written beside a results file."""
     return results.with_name(results.stem + ".provenance.json")
+
+
+def peaks_of(results: Path) -> Path:
+    """The peak-live-heap measurements written beside a results file."""
+    return results.with_name(results.stem + ".peak.json")

@@ -20,6 +20,8 @@ class Profile:
     measurement_iterations: int
     measurement_time: str
     profilers: tuple[str, ...] = ("gc",)
+    #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
+    peak_resolution_pct: float = 2.0
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
 
     def jmh_args(self) -> list[str]:
@@ -51,7 +53,7 @@ PROFILES: dict[str, Profile] = {
             name="smoke",
             purpose="every benchmark runs briefly: proves that it runs, numbers mean little",
             forks=1, warmup_iterations=1, warmup_time="100 ms",
-            measurement_iterations=2, measurement_time="100 ms",
+            measurement_iterations=2, measurement_time="100 ms", peak_resolution_pct=5.0,
         ),
         Profile(
             name="quick",

@@ -1,0 +1,54 @@
+package hotpath.zip;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.zip.InflaterInputStream;
+
+/** The three marshal-and-compress variants, named as the benchmarks' {@code variant} @Param. */
+public enum ZipVariant {
+    old {
+        @Override
+        public byte[] apply(MarshalZip zip, Object obj) {
+            return zip.old(obj);
+        }
+    },
+    buffered {
+        @Override
+        public byte[] apply(MarshalZip zip, Object obj) {
+            return zip.buffered(obj);
+        }
+    },
+    unbuffered {
+        @Override
+        public byte[] apply(MarshalZip zip, Object obj) {
+            return zip.unbuffered(obj);
+        }
+    };
+
+    public abstract byte[] apply(MarshalZip zip, Object obj);
+
+    /** The zlib stream's content, read by a plain InflaterInputStream. */
+    public static byte[] inflate(byte[] zlib) {
+        try (InputStream in = new InflaterInputStream(new java.io.ByteArrayInputStream(zlib))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            in.transferTo(out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The write-up's invariant: inflate(variant) == marshal(obj) for every variant. */
+    public static void requireSameContent(Object obj) {
+        byte[] marshalled = MarshalZip.marshal(obj);
+        MarshalZip zip = new MarshalZip();
+        for (ZipVariant v : values()) {
+            if (!Arrays.equals(marshalled, inflate(v.apply(zip, obj)))) {
+                throw new IllegalStateException("inflate(" + v + ") != marshal(obj); no timing is valid");
+            }
+        }
+    }
+}
