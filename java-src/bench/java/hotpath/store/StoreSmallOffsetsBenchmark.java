@@ -1,0 +1,48 @@
+package hotpath.store;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Change 1 with queue offsets 0..31, below 127: the Long cache boxes them without allocating, so
+ * only the lists' own size differs. Compare with StoreGetMessageResultBenchmark at 32 messages.
+ *
+ * <p>How to run: {@code java -jar target/benchmarks.jar StoreSmallOffsets -prof gc}
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class StoreSmallOffsetsBenchmark {
+
+    @Param({"old", "optimized"})
+    StoreVariant variant;
+
+    private SelectMappedBufferResult[] selected;
+
+    @Setup
+    public void setUp() {
+        selected = new SelectMappedBufferResult[32];
+        for (int i = 0; i < selected.length; i++) {
+            selected[i] = new SelectMappedBufferResult(i * 1024L, ByteBuffer.allocate(1), 1000 + i);
+        }
+        StoreEquivalence.requireSameResults(selected, 32, 0L);
+    }
+
+    @Benchmark
+    public GetMessageResult smallOffsets() {
+        GetMessageResult result = variant.newResult(32);
+        for (int i = 0; i < 32; i++) {
+            result.addMessage(selected[i], i);
+        }
+        return result;
+    }
+}

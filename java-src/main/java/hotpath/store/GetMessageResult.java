@@ -1,0 +1,27 @@
+package hotpath.store;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/** What a pull returns: the messages' views, their queue offsets and the totals. */
+public interface GetMessageResult {
+
+    void addMessage(SelectMappedBufferResult mapped, long queueOffset);
+
+    List<SelectMappedBufferResult> getMessageMapedList();
+
+    List<ByteBuffer> getMessageBufferList();
+
+    List<Long> getMessageQueueOffset();
+
+    int getBufferTotalSize();
+
+    int getMsgCount4Commercial();
+
+    int getMessageCount();
+
+    /** ceil(size / 4096): the commercial unit count of one message. */
+    static int commercialUnits(int size) {
+        return (int) Math.ceil(size / 4096.0);
+    }
+}

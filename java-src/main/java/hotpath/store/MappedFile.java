@@ -1,0 +1,126 @@
+package hotpath.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A real memory-mapped file (commit log or consume queue segment). Old and optimized differ in
+ * how they cut views of the mapping: two {@code slice()} calls per select and one per append,
+ * against one view per select and one cached append view.
+ */
+public final class MappedFile implements AutoCloseable {
+
+    private final Path path;
+    private final FileChannel channel;
+    private final MappedByteBuffer mapped;
+    private final long fileFromOffset;
+    private final boolean optimized;
+    private ByteBuffer appendSlice; // optimized: created once, repositioned per append
+    private int wrotePosition;
+
+    public MappedFile(Path path, int size, long fileFromOffset, boolean optimized) {
+        this.path = path;
+        this.fileFromOffset = fileFromOffset;
+        this.optimized = optimized;
+        try {
+            channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, size);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static MappedFile temporary(int size, boolean optimized) {
+        try {
+            Path file = Files.createTempFile("hotpath-store-", ".mapped");
+            file.toFile().deleteOnExit();
+            return new MappedFile(file, size, 0, optimized);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public int capacity() {
+        return mapped.capacity();
+    }
+
+    public int wrotePosition() {
+        return wrotePosition;
+    }
+
+    public void rewind() {
+        wrotePosition = 0;
+    }
+
+    /** Appends the bytes at the write position; false when the file is full. */
+    public boolean append(byte[] data) {
+        return append(data, 0, data.length);
+    }
+
+    public boolean append(byte[] data, int off, int len) {
+        if (wrotePosition + len > mapped.capacity()) {
+            return false;
+        }
+        ByteBuffer view;
+        if (optimized) {
+            if (appendSlice == null) {
+                appendSlice = mapped.slice();
+            }
+            view = appendSlice;
+        } else {
+            view = mapped.slice();
+        }
+        view.position(wrotePosition);
+        view.put(data, off, len);
+        wrotePosition += len;
+        return true;
+    }
+
+    /** Writes at an absolute position (consume-queue entries go to cqOffset x 20). */
+    public void put(int position, ByteBuffer src) {
+        mapped.put(position, src, src.position(), src.remaining());
+        wrotePosition = Math.max(wrotePosition, position + src.remaining());
+    }
+
+    /**
+     * A view of [pos, pos + size) with position 0 and limit size. Old: slice, position, slice
+     * again, limit (two DirectByteBuffers). Optimized: one absolute {@code slice(pos, size)}: a
+     * duplicate positioned and limited would be one object too, but would report position pos,
+     * not 0, to callers.
+     */
+    public SelectMappedBufferResult selectMappedBuffer(int pos, int size) {
+        ByteBuffer view;
+        if (optimized) {
+            view = mapped.slice(pos, size);
+        } else {
+            ByteBuffer whole = mapped.slice();
+            whole.position(pos);
+            view = whole.slice();
+            view.limit(size);
+        }
+        return new SelectMappedBufferResult(fileFromOffset + pos, view, size);
+    }
+
+    public byte[] bytes(int pos, int len) {
+        byte[] out = new byte[len];
+        mapped.get(pos, out);
+        return out;
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package hotpath.store;
+
+import java.nio.ByteBuffer;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * After: queue offsets in a primitive {@code long[]} sized to the pull's maximum message count
+ * (at most 256, doubling beyond), with a boxing List view for callers that still want one.
+ */
+public final class OptimizedGetMessageResult implements GetMessageResult {
+
+    static final int MAX_INITIAL_OFFSETS = 256;
+
+    private final List<SelectMappedBufferResult> messageMapedList = new ArrayList<>(100);
+    private final List<ByteBuffer> messageBufferList = new ArrayList<>(100);
+    private long[] offsets;
+    private int offsetCount;
+    private int bufferTotalSize;
+    private int msgCount4Commercial;
+    private int messageCount;
+
+    public OptimizedGetMessageResult(int maxMsgNums) {
+        offsets = new long[Math.max(1, Math.min(maxMsgNums, MAX_INITIAL_OFFSETS))];
+    }
+
+    @Override
+    public void addMessage(SelectMappedBufferResult mapped, long queueOffset) {
+        messageMapedList.add(mapped);
+        messageBufferList.add(mapped.byteBuffer());
+        bufferTotalSize += mapped.size();
+        msgCount4Commercial += GetMessageResult.commercialUnits(mapped.size());
+        messageCount++;
+        addQueueOffset(queueOffset);
+    }
+
+    public void addQueueOffset(long offset) {
+        if (offsetCount == offsets.length) {
+            offsets = Arrays.copyOf(offsets, offsets.length * 2);
+        }
+        offsets[offsetCount++] = offset;
+    }
+
+    public long queueOffset(int i) {
+        return offsets[i];
+    }
+
+    @Override
+    public List<SelectMappedBufferResult> getMessageMapedList() {
+        return messageMapedList;
+    }
+
+    @Override
+    public List<ByteBuffer> getMessageBufferList() {
+        return messageBufferList;
+    }
+
+    @Override
+    public List<Long> getMessageQueueOffset() {
+        return new AbstractList<>() {
+            @Override
+            public Long get(int index) {
+                if (index >= offsetCount) {
+                    throw new IndexOutOfBoundsException(index);
+                }
+                return offsets[index];
+            }
+
+            @Override
+            public int size() {
+                return offsetCount;
+            }
+        };
+    }
+
+    @Override
+    public int getBufferTotalSize() {
+        return bufferTotalSize;
+    }
+
+    @Override
+    public int getMsgCount4Commercial() {
+        return msgCount4Commercial;
+    }
+
+    @Override
+    public int getMessageCount() {
+        return messageCount;
+    }
+}
