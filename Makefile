@@ -23,7 +23,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: help setup build bench report test test-java test-python test-smoke test-notebooks lab clean distclean check
+.PHONY: help setup build bench report profile test test-java test-python test-smoke test-notebooks lab clean distclean check
 
 help: ## list the targets
 	@echo "hotpath: JMH studies of allocation and copy reductions on JVM hot paths"
@@ -62,6 +62,9 @@ data/results/$(PROFILE)/%.json: $(JAR) | $(SETUP)
 report: check $(JAR) ## render reports/<case>/ (benchmarks first where results are missing or stale)
 	@$(MAKE) --no-print-directory $(CASES:%=data/results/$(PROFILE)/%.json)
 	@for c in $(CASES); do $(HOTPATH) report --case $$c --profile $(PROFILE) || exit $$?; done
+
+profile: check $(JAR) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/
+	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done
 
 test: test-java test-python test-smoke test-notebooks ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook
 

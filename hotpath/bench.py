@@ -13,6 +13,7 @@ import os
 import platform
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -21,8 +22,9 @@ from pathlib import Path
 from .cases import Case
 from .errors import HotpathError
 from .load import read_json
-from .paths import JAR, ROOT, peaks_of, results_file, sidecar_of
+from .paths import JAR, REPORTS, ROOT, peaks_of, results_file, sidecar_of
 from .profiles import Profile
+from .report import external_references as _external
 
 
 def _git(*args: str) -> str:
@@ -155,4 +157,59 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     finally:
         partial.unlink(missing_ok=True)
         peak_partial.unlink(missing_ok=True)
+    return out
+
+
+def async_profiler_library(jar: Path = JAR) -> Path:
+    """libasyncProfiler.so for this machine, taken from the async-profiler jar inside ours."""
+    import platform as _platform
+    import zipfile
+
+    arch = {"x86_64": "linux-x64", "amd64": "linux-x64", "aarch64": "linux-arm64"}.get(
+        _platform.machine().lower())
+    if not arch or not sys.platform.startswith("linux"):
+        raise HotpathError(f"no bundled async-profiler for {sys.platform}/{_platform.machine()}")
+    target = ROOT / "target" / "async-profiler" / arch / "libasyncProfiler.so"
+    if not target.is_file() or target.stat().st_mtime < jar.stat().st_mtime:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(jar) as z:
+            target.write_bytes(z.read(f"{arch}/libasyncProfiler.so"))
+    return target
+
+
+def flame_graphs(case: Case, profile: Profile, jar: Path = JAR) -> Path:
+    """Allocation flame graphs per benchmark and variant, one fork, apart from timing runs.
+
+    JMH's async-profiler integration writes <dir>/<benchmark-id>/flame-alloc-*.html; every fork
+    would overwrite the same files, hence one fork.
+    """
+    if not jar.is_file():
+        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
+    out = REPORTS / case.id / "flames"
+    staging = out.with_name(".flames.partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    lib = async_profiler_library(jar)
+    cmd = ["java", "-jar", _shown(jar), case.benchmarks, "-f", "1",
+           "-wi", str(profile.warmup_iterations), "-w", profile.warmup_time,
+           "-i", str(profile.measurement_iterations), "-r", profile.measurement_time,
+           "-jvmArgsAppend", " ".join(profile.jvm_args), "-foe", "true",
+           "-prof", f"async:libPath={lib};event=alloc;output=flamegraph;dir={staging}"]
+    try:
+        if subprocess.run(cmd, cwd=ROOT).returncode:
+            raise HotpathError(f"profiling run failed for case {case.id}; {out} was left as it was")
+        pages = sorted(staging.rglob("*.html"))
+        if not pages:
+            raise HotpathError(f"async-profiler wrote no flame graph for case {case.id}")
+        for page in pages:
+            found = _external(page.read_text(encoding="utf-8", errors="replace"))
+            if found:
+                raise HotpathError(f"{page.name} would fetch from the network: {found[0][:80]}")
+        (staging / "README.md").write_text(
+            "Allocation flame graphs (async-profiler `alloc` event, one fork) made by\n\n"
+            f"    {shlex.join(cmd).replace(str(staging), str(out.relative_to(ROOT)))}\n", encoding="utf-8")
+        shutil.rmtree(out, ignore_errors=True)
+        os.replace(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return out

@@ -15,6 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import stats
+from .compare import NATIVE_PARTS
 from .errors import ResultsError
 from .paths import CLAIMS
 from .render import fmt_bytes, fmt_number, fmt_pct
@@ -99,8 +100,9 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
         why = (f"fork-level test: {v}" if v != "inconclusive"
                else "no fork-level verdict: " + "; ".join(pair["warnings"] or ["CI spans the threshold"]))
         return old, new, unit, direction or None, point, why
-    if metric in ("gc.alloc.rate.norm", "native.alloc.norm"):
-        side = "alloc" if metric == "gc.alloc.rate.norm" else "native"
+    native_sides = {m: stem for stem, m in NATIVE_PARTS.items()}
+    if metric == "gc.alloc.rate.norm" or metric in native_sides:
+        side = "alloc" if metric == "gc.alloc.rate.norm" else native_sides[metric]
         old, new = pair[f"old_{side}"], pair[f"new_{side}"]
         if math.isnan(old) or math.isnan(new):
             return old, new, "B/op", None, None, f"{metric} not measured in this run"

@@ -76,6 +76,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_profile(args: argparse.Namespace) -> int:
+    profile = get_profile(args.profile)
+    for case_id in _cases(args.case):
+        out = bench.flame_graphs(get_case(case_id), profile)
+        print(f"hotpath: wrote {out}")
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     get_profile(args.profile)
     params = dict(args.parameter or [])
@@ -133,6 +141,11 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--case", default="all")
     b.add_argument("--profile", default="quick")
     b.set_defaults(func=cmd_bench)
+
+    pr = sub.add_parser("profile", help="allocation flame graphs into reports/<case>/flames/")
+    pr.add_argument("--case", default="all")
+    pr.add_argument("--profile", default="quick")
+    pr.set_defaults(func=cmd_profile)
 
     r = sub.add_parser("report", help="execute a case's notebook into reports/<case>/")
     r.add_argument("--case", default="all")

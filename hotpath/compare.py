@@ -19,6 +19,8 @@ from .load import VARIANT
 
 ALLOC = "gc.alloc.rate.norm"
 NATIVE = "native.alloc.norm"
+#: Column stem -> metric: native bytes per op in total and by origin (hotpath.profiler).
+NATIVE_PARTS = {"native": NATIVE, "direct": NATIVE + ".direct", "zlib": NATIVE + ".zlib"}
 _TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0}
 
 
@@ -86,12 +88,14 @@ def _bytes_per_op(group: pd.DataFrame, metric: str) -> tuple[float, float]:
 def _side(group: pd.DataFrame) -> dict:
     primary = group[group["metric"] == "score"].iloc[0]
     alloc, alloc_spread = _bytes_per_op(group, ALLOC)
-    native, native_spread = _bytes_per_op(group, NATIVE)
+    natives = {}
+    for stem, metric in NATIVE_PARTS.items():
+        natives[stem], natives[f"{stem}_spread"] = _bytes_per_op(group, metric)
     return {
         "score": primary["score"], "error": primary["error"], "unit": primary["unit"],
         "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
         "jvm_args": primary["jvm_args"], "alloc": alloc, "alloc_spread": alloc_spread,
-        "native": native, "native_spread": native_spread, **gc_normalized(group),
+        **natives, **gc_normalized(group),
     }
 
 
@@ -152,10 +156,12 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold)
         "alloc_ratio": new["alloc"] / old["alloc"] if old["alloc"] else math.nan,
         "alloc_verdict": stats.alloc_verdict(old["alloc"], new["alloc"],
                                              max(old["alloc_spread"], new["alloc_spread"])),
-        "old_native": old["native"], "new_native": new["native"],
-        "native_delta": new["native"] - old["native"],
-        "native_verdict": stats.alloc_verdict(old["native"], new["native"],
-                                              max(old["native_spread"], new["native_spread"])),
+        **{k: v for stem in NATIVE_PARTS for k, v in {
+            f"old_{stem}": old[stem], f"new_{stem}": new[stem],
+            f"{stem}_delta": new[stem] - old[stem],
+            f"{stem}_verdict": stats.alloc_verdict(old[stem], new[stem],
+                                                   max(old[f"{stem}_spread"], new[f"{stem}_spread"])),
+        }.items()},
         "old_gc_count_per_mop": old["gc_count_per_mop"],
         "new_gc_count_per_mop": new["gc_count_per_mop"],
         "old_gc_time_pct": old["gc_time_pct"], "new_gc_time_pct": new["gc_time_pct"],

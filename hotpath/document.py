@@ -6,6 +6,8 @@ embedded images."""
 from __future__ import annotations
 
 import math
+import re
+from html import escape as html_escape
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -15,6 +17,10 @@ from . import compare, render
 from .cases import get_case
 from .load import Run
 from .stats import THRESHOLD
+
+
+#: A Markdown link in a table cell: [text](target).
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 
 
 def _show(obj) -> None:
@@ -49,9 +55,12 @@ class Document:
 
     def table(self, heading: str, table: pd.DataFrame, note: str = "") -> None:
         self.md.append(f"## {heading}\n\n{render.to_markdown(table)}" + (f"\n{note}\n" if note else ""))
-        self.jira.append(f"h3. {heading}\n{render.to_jira(table)}" + (f"{_md_to_jira(note)}\n" if note else ""))
+        plain = table.map(lambda v: _LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
+        self.jira.append(f"h3. {heading}\n{render.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))
         _show(f"### {heading}")
-        _show(table.style.hide(axis="index"))
+        html = table.map(lambda v: _LINK.sub(r'<a href="\2">\1</a>', html_escape(v))
+                         if isinstance(v, str) else v)
+        _show(html.style.hide(axis="index"))
         if note:
             _show(note)
 
@@ -86,8 +95,29 @@ class Document:
                 for u in comparison.unpaired.itertuples()) + ".")
         return "\n\n".join(lines)
 
+    def flame_graphs(self) -> None:
+        """Links to the allocation flame graphs of `make profile`, if they were made."""
+        from .paths import REPORTS
+
+        folder = REPORTS / self.case.id / "flames"
+        pages = sorted(folder.glob("*/flame-alloc-forward.html")) if folder.is_dir() else []
+        if not pages:
+            self.text(f"*No allocation flame graphs yet: `make profile CASE={self.case.id}` makes "
+                      f"them (async-profiler, one fork, apart from the timing runs).*")
+            return
+        rows = []
+        for page in pages:
+            name = page.parent.name.replace("hotpath.", "").replace(f"{self.case.id}.", "", 1)
+            rows.append({"benchmark": name,
+                         "flame graph": f"[forward](flames/{page.parent.name}/{page.name}) · "
+                                        f"[reverse](flames/{page.parent.name}/flame-alloc-reverse.html)"})
+        self.table("Allocation flame graphs", pd.DataFrame(rows),
+                   note="async-profiler `alloc` event, one fork per benchmark, apart from timing runs; "
+                        "the pages render offline.")
+
     def environment(self) -> None:
         """Where the numbers come from: the raw file, the command, the commit, the machine."""
+        self.flame_graphs()
         p = self.run.provenance or {}
         f = self.run.frame.iloc[0]
         rows = [

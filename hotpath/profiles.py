@@ -19,7 +19,8 @@ class Profile:
     warmup_time: str
     measurement_iterations: int
     measurement_time: str
-    profilers: tuple[str, ...] = ("gc",)
+    #: -prof gc for heap B/op; our NativeAllocProfiler for native B/op (direct, zlib, other).
+    profilers: tuple[str, ...] = ("gc", "hotpath.profiler.NativeAllocProfiler")
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)

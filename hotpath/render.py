@@ -14,6 +14,8 @@ import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 MINUS = "\u2212"
+MEASURE_UNITS = {"alloc": "heap B/op", "native": "native B/op", "direct": "direct-buffer B/op",
+                 "zlib": "zlib B/op"}
 OLD_COLOR, NEW_COLORS = "#9e9e9e", ("#1f77b4", "#ff7f0e", "#2ca02c")
 
 
@@ -126,8 +128,11 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
         row["new B/op"] = fmt_bytes(r["new_alloc"])
         row["alloc"] = fmt_alloc_change(r["old_alloc"], r["new_alloc"], r["alloc_verdict"])
         if _measured(pairs, "old_native"):
-            row["old native B/op"] = fmt_bytes(r["old_native"])
-            row["new native B/op"] = fmt_bytes(r["new_native"])
+            # Native bytes per op by origin: direct ByteBuffers and zlib, which -prof gc cannot see.
+            row["old direct B/op"] = fmt_bytes(r["old_direct"])
+            row["new direct B/op"] = fmt_bytes(r["new_direct"])
+            row["old zlib B/op"] = fmt_bytes(r["old_zlib"])
+            row["new zlib B/op"] = fmt_bytes(r["new_zlib"])
         if gc:
             row["GCs/10⁶ ops old → new"] = (f"{fmt_number(r['old_gc_count_per_mop'])} → "
                                              f"{fmt_number(r['new_gc_count_per_mop'])}")
@@ -152,12 +157,15 @@ def long_table(pairs: pd.DataFrame) -> pd.DataFrame:
                      "change": fmt_alloc_change(r["old_alloc"], r["new_alloc"],
                                                 r["alloc_verdict"]),
                      "verdict": r["alloc_verdict"]})
-        if not math.isnan(r["old_native"]) or not math.isnan(r["new_native"]):
-            rows.append({"benchmark": name, "measure": "native alloc (B/op)",
-                         "old": fmt_bytes(r["old_native"]), "new": fmt_bytes(r["new_native"]),
-                         "change": fmt_alloc_change(r["old_native"], r["new_native"],
-                                                    r["native_verdict"]),
-                         "verdict": r["native_verdict"]})
+        for stem, what in (("native", "native alloc, all (B/op)"),
+                           ("direct", "native: direct buffers (B/op)"),
+                           ("zlib", "native: zlib (B/op)")):
+            if not math.isnan(r.get(f"old_{stem}", math.nan)):
+                rows.append({"benchmark": name, "measure": what,
+                             "old": fmt_bytes(r[f"old_{stem}"]), "new": fmt_bytes(r[f"new_{stem}"]),
+                             "change": fmt_alloc_change(r[f"old_{stem}"], r[f"new_{stem}"],
+                                                        r[f"{stem}_verdict"]),
+                             "verdict": r[f"{stem}_verdict"]})
         rows.append({"benchmark": name, "measure": "GC count (per 10⁶ ops)",
                      "old": fmt_number(r["old_gc_count_per_mop"]),
                      "new": fmt_number(r["new_gc_count_per_mop"]),
@@ -248,8 +256,7 @@ def bar_chart(pairs: pd.DataFrame, measure: str = "score", title: str = "") -> F
         texts = [fmt_bytes(v) if measure != "score" else fmt_number(v) for v in values]
         ax.bar_label(bars, labels=texts, fontsize=7, padding=2)
         plotted.extend(v for v in values if v and not math.isnan(v) and v > 0)
-    unit = pairs["unit"].iloc[0] if measure == "score" else {
-        "alloc": "heap B/op", "native": "native B/op"}.get(measure, measure)
+    unit = pairs["unit"].iloc[0] if measure == "score" else MEASURE_UNITS.get(measure, measure)
     if plotted and max(plotted) / min(plotted) > 100:
         ax.set_yscale("log")  # sizes spanning orders of magnitude: bars stay readable
         unit += " (log scale)"
@@ -290,8 +297,7 @@ def sweep_chart(pairs: pd.DataFrame, param: str, measure: str = "score", title: 
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel(xlabel or param)
-    unit = rows["unit"].iloc[0] if measure == "score" and len(rows) else {
-        "alloc": "heap B/op", "native": "native B/op"}.get(measure, measure)
+    unit = rows["unit"].iloc[0] if measure == "score" and len(rows) else MEASURE_UNITS.get(measure, measure)
     ax.set_ylabel(unit)
     ax.set_title(title or f"{unit} against {param}")
     ax.legend(frameon=False)
