@@ -62,6 +62,7 @@ data/results/$(PROFILE)/%.json: $(JAR) | $(SETUP)
 report: check $(JAR) ## render reports/<case>/ (benchmarks first where results are missing or stale)
 	@$(MAKE) --no-print-directory $(CASES:%=data/results/$(PROFILE)/%.json)
 	@for c in $(CASES); do $(HOTPATH) report --case $$c --profile $(PROFILE) || exit $$?; done
+	@$(HOTPATH) overview --profile $(PROFILE)
 
 profile: check $(JAR) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done

@@ -107,6 +107,14 @@ def cmd_notebook(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_overview(args: argparse.Namespace) -> int:
+    from . import overview
+
+    get_profile(args.profile)
+    print(f"hotpath: wrote {overview.write(args.profile)}")
+    return 0
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     get_profile(args.profile)
     _cases(args.case)
@@ -162,6 +170,10 @@ def parser() -> argparse.ArgumentParser:
     n.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
                    help="override a parameter of the notebook's parameters cell")
     n.set_defaults(func=cmd_notebook)
+
+    o = sub.add_parser("overview", help="reports/index.html and index.md: one row per case")
+    o.add_argument("--profile", default="quick")
+    o.set_defaults(func=cmd_overview)
 
     c = sub.add_parser("check", help="validate a case and profile name")
     c.add_argument("--case", default="all")

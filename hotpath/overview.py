@@ -1,0 +1,74 @@
+"""reports/index.md and reports/index.html: one row per case, linking every case report."""
+
+from __future__ import annotations
+
+import html
+import math
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+
+from . import claims, compare, render
+from .cases import existing_cases
+from .load import read_peaks, read_results
+from .paths import REPORTS, results_file
+
+
+def rows(profile: str) -> pd.DataFrame:
+    out = []
+    for case in existing_cases():
+        path = results_file(profile, case.id)
+        if not path.is_file():
+            continue
+        comparison = compare.pair(read_results(path).frame)
+        s = compare.summary(comparison)
+        verdicts = Counter(comparison.pairs["verdict"]) if not comparison.pairs.empty else Counter()
+        checked = claims.check(case.id, comparison.pairs, read_peaks(path))
+        comparable = checked[checked["verdict"] != "not comparable"]
+        reproduced = int((checked["verdict"] == "reproduced").sum())
+        out.append({
+            "case": case.id,
+            "write-up": case.writeup,
+            "time per op, new/old (geomean)": _ratio(s["time_geomean"]),
+            "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
+            "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
+            "claims reproduced": f"{reproduced} of {len(comparable)} comparable ({len(checked)} claims)",
+            "report": f"[{case.id}/report.html]({case.id}/report.html)",
+        })
+    return pd.DataFrame(out)
+
+
+def _ratio(r: float) -> str:
+    return "—" if r is None or math.isnan(r) else f"{r:.3f}"
+
+
+def write(profile: str, folder: Path = REPORTS) -> Path:
+    table = rows(profile)
+    folder.mkdir(parents=True, exist_ok=True)
+    intro = (f"Results of the `{profile}` profile, one row per case. Ratios are geometric means "
+             f"over the case's benchmarks (below 1: the optimized version is faster or allocates "
+             f"less); verdicts are fork-level (see each report).")
+    (folder / "index.md").write_text(f"# hotpath: overview\n\n{intro}\n\n{render.to_markdown(table)}",
+                                     encoding="utf-8")
+    cells = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
+    body = ""
+    for _, r in table.iterrows():
+        tds = []
+        for c, v in r.items():
+            if c == "report":
+                tds.append(f'<td><a href="{r["case"]}/report.html">{r["case"]}/report.html</a></td>')
+            else:
+                tds.append(f"<td>{html.escape(str(v))}</td>")
+        body += "<tr>" + "".join(tds) + "</tr>\n"
+    page = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>hotpath: overview</title>
+<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto}}
+table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}
+th{{background:#f3f3f3}}</style></head>
+<body><h1>hotpath: overview</h1><p>{html.escape(intro).replace('`', '')}</p>
+<table><tr>{cells}</tr>
+{body}</table></body></html>
+"""
+    (folder / "index.html").write_text(page, encoding="utf-8")
+    return folder / "index.html"

@@ -1,0 +1,19 @@
+"""The overview page: one row per case with results, linking its report, fetching nothing."""
+
+from hotpath import overview
+from hotpath.cases import CASES
+from hotpath.report import external_references
+
+
+def test_overview_lists_each_case_with_results_and_links_its_report(monkeypatch, tmp_path, data_dir):
+    monkeypatch.setattr(overview, "existing_cases", lambda: [CASES["writer"], CASES["encoder"]])
+    monkeypatch.setattr(overview, "results_file",
+                        lambda profile, case: data_dir / "avgt-variant-gc.json" if case == "writer"
+                        else tmp_path / "missing.json")
+    page = overview.write("quick", tmp_path)
+    md = (tmp_path / "index.md").read_text()
+    assert "| writer |" in md and "| encoder |" not in md
+    assert "[writer/report.html](writer/report.html)" in md
+    html = page.read_text()
+    assert '<a href="writer/report.html">' in html
+    assert external_references(html) == []
