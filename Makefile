@@ -59,10 +59,16 @@ bench: check $(JAR) ## run the JMH matrices now: data/results/<profile>/<case>.j
 data/results/$(PROFILE)/%.json: $(JAR) | $(SETUP)
 	$(HOTPATH) bench --case $* --profile $(PROFILE)
 
-report: check $(JAR) ## render reports/<case>/ (benchmarks first where results are missing or stale)
+ifdef BASELINE
+# Any two JMH files: make report BASELINE=master.json CANDIDATE=patch.json -> reports/compare/
+report: $(SETUP)
+	@$(HOTPATH) compare '$(BASELINE)' $(if $(CANDIDATE),'$(CANDIDATE)') $(if $(PARAM),--param '$(PARAM)' --baseline-value '$(BASELINE_VALUE)')
+else
+report: check $(JAR) ## render reports/<case>/ (benchmarks first where stale); or BASELINE=a.json CANDIDATE=b.json
 	@$(MAKE) --no-print-directory $(CASES:%=data/results/$(PROFILE)/%.json)
 	@for c in $(CASES); do $(HOTPATH) report --case $$c --profile $(PROFILE) || exit $$?; done
 	@$(HOTPATH) overview --profile $(PROFILE)
+endif
 
 profile: check $(JAR) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done

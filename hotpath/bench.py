@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from . import interleave
 from .cases import Case
 from .errors import HotpathError
 from .load import read_json
@@ -95,6 +96,46 @@ def _atomic_write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def _jmh(cmd: list[str], case: Case, out: Path) -> None:
+    rc = subprocess.run(cmd, cwd=ROOT).returncode
+    if rc != 0:
+        raise HotpathError(f"JMH failed for case {case.id} (exit {rc}); {out} was left as it was")
+
+
+def run_interleaved(case: Case, profile: Profile, jar: Path, out: Path, merged: Path,
+                    extra_args: list[str]) -> list[str]:
+    """One fork per variant per round, alternating; the rounds merged into ``merged``.
+
+    Returns the round commands. Round files are kept under <profile>/rounds/<case>/.
+    """
+    listing = subprocess.run(["java", "-jar", str(jar), "-lp", case.benchmarks],
+                             capture_output=True, text=True).stdout
+    variants = interleave.variant_values(listing)
+    if not variants:
+        raise HotpathError(f"case {case.id} has no 'variant' @Param to interleave")
+    rounds_dir = out.parent / "rounds" / case.id
+    staging = rounds_dir.with_name(rounds_dir.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    commands, files = [], []
+    try:
+        for r, variant in interleave.round_order(variants, profile.forks):
+            target = staging / f"round-{r + 1}-{variant}.json"
+            cmd = ["java", "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(forks=1),
+                   *extra_args, "-p", f"variant={variant}", "-rf", "json", "-rff", str(target)]
+            print(f"hotpath: {case.id}: round {r + 1} of {profile.forks}, {variant}", flush=True)
+            _jmh(cmd, case, out)
+            read_json(target)
+            files.append(target)
+            commands.append(shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]))
+        merged.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
+        shutil.rmtree(rounds_dir, ignore_errors=True)
+        os.replace(staging, rounds_dir)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return commands
+
+
 def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path) -> str:
     """Peak live heap per call (hotpath.peak.PeakHeapMain): bisection on -Xmx in child JVMs."""
     cmd = ["java", "-cp", _shown(jar), "hotpath.peak.PeakHeapMain", case.peak_calls or "",
@@ -125,11 +166,12 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     t0 = time.monotonic()
     print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
           f"{profile.describe()}", flush=True)
+    rounds: list[str] = []
     try:
-        rc = subprocess.run(cmd, cwd=ROOT).returncode
-        if rc != 0:
-            raise HotpathError(
-                f"JMH failed for case {case.id} (exit {rc}); {out} was left as it was")
+        if profile.interleave:
+            rounds = run_interleaved(case, profile, jar, out, partial, extra_args or [])
+        else:
+            _jmh(cmd, case, out)
         entries = read_json(partial)
         missing = sorted(set(expected) - {e["benchmark"] for e in entries})
         if missing:
@@ -146,6 +188,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "jvm_args": list(profile.jvm_args),
             "command": shlex.join([*cmd[:-1], _shown(out)]),
             "peak_command": peak_cmd,
+            "interleaved_rounds": rounds or None,
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
             **environment(),
             "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),

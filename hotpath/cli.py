@@ -115,6 +115,14 @@ def cmd_overview(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    out = report.compare_runs(Path(args.baseline), Path(args.candidate) if args.candidate else None,
+                              Path(args.out) if args.out else None, args.param or "",
+                              args.baseline_value or "")
+    print(f"hotpath: wrote {out}/report.html")
+    return 0
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     get_profile(args.profile)
     _cases(args.case)
@@ -174,6 +182,14 @@ def parser() -> argparse.ArgumentParser:
     o = sub.add_parser("overview", help="reports/index.html and index.md: one row per case")
     o.add_argument("--profile", default="quick")
     o.set_defaults(func=cmd_overview)
+
+    cp = sub.add_parser("compare", help="compare two JMH JSON files (or two @Param values) into a report")
+    cp.add_argument("baseline", help="the baseline JMH JSON file (e.g. run on master)")
+    cp.add_argument("candidate", nargs="?", help="the candidate JMH JSON file (e.g. run on the patch)")
+    cp.add_argument("--param", help="compare two values of this @Param within the baseline file")
+    cp.add_argument("--baseline-value", help="with --param: the value that is the baseline")
+    cp.add_argument("--out", help="report folder (default: reports/compare)")
+    cp.set_defaults(func=cmd_compare)
 
     c = sub.add_parser("check", help="validate a case and profile name")
     c.add_argument("--case", default="all")

@@ -194,7 +194,9 @@ def summary(comparison: Comparison) -> dict[str, float]:
     time_ratios = [r if not hib else 1 / r for r, hib in zip(pairs["ratio"],
                                                                pairs["higher_is_better"])]
     # Pairs that fall to 0 B/op have no finite ratio; they are called out in the tables instead.
-    alloc = pairs.loc[pairs["alloc_verdict"] != "→ 0 B/op", "alloc_ratio"]
+    # Benchmarks that allocate (next to) nothing have ratios of noise: left out too.
+    kept = (pairs["alloc_verdict"] != "→ 0 B/op") & (pairs["old_alloc"] >= stats.ALLOC_NOISE_BYTES)
+    alloc = pairs.loc[kept, "alloc_ratio"]
     return {"time_geomean": stats.geomean(time_ratios), "alloc_geomean": stats.geomean(alloc)}
 
 

@@ -32,8 +32,12 @@ def _show(obj) -> None:
 
 
 class Document:
-    def __init__(self, case_id: str, run: Run, output_dir: str | Path):
-        self.case = get_case(case_id)
+    def __init__(self, case_id: str, run: Run, output_dir: str | Path,
+                 heading: str = "", question: str = ""):
+        """A case's report; with an empty case_id, a report titled by ``heading``."""
+        self.case = get_case(case_id) if case_id else None
+        self.heading = heading
+        self.question = question
         self.run = run
         self.out = Path(output_dir)
         self.out.mkdir(parents=True, exist_ok=True)
@@ -43,6 +47,11 @@ class Document:
     # -- pieces -------------------------------------------------------------------------
     def title(self) -> None:
         c = self.case
+        if c is None:
+            self.md.append(f"# {self.heading}\n\n**Question.** {self.question}\n")
+            self.jira.append(f"h2. {self.heading}\n*Question.* {self.question}\n")
+            _show(f"**Question.** {self.question}")
+            return
         head = f"{c.id}: {c.title}"
         self.md.append(f"# {head}\n\n{c.system}, {c.writeup}.\n\n**Question.** {c.question}\n")
         self.jira.append(f"h2. {head}\n{c.system}, {c.writeup}.\n*Question.* {c.question}\n")
@@ -99,6 +108,8 @@ class Document:
         """Links to the allocation flame graphs of `make profile`, if they were made."""
         from .paths import REPORTS
 
+        if self.case is None:
+            return
         folder = REPORTS / self.case.id / "flames"
         pages = sorted(folder.glob("*/flame-alloc-forward.html")) if folder.is_dir() else []
         if not pages:

@@ -23,12 +23,14 @@ class Profile:
     profilers: tuple[str, ...] = ("gc", "hotpath.profiler.NativeAllocProfiler")
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
+    #: Run one fork per variant per round, alternating, and merge (hotpath.interleave).
+    interleave: bool = False
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
 
-    def jmh_args(self) -> list[str]:
+    def jmh_args(self, forks: int | None = None) -> list[str]:
         """JMH command-line options; they override the benchmarks' annotations."""
         args = [
-            "-f", str(self.forks),
+            "-f", str(self.forks if forks is None else forks),
             "-wi", str(self.warmup_iterations), "-w", self.warmup_time,
             "-i", str(self.measurement_iterations), "-r", self.measurement_time,
             "-jvmArgsAppend", " ".join(self.jvm_args),
@@ -44,6 +46,7 @@ class Profile:
         return (
             f"{self.forks} fork(s) x ({self.warmup_iterations} x {self.warmup_time} warmup + "
             f"{self.measurement_iterations} x {self.measurement_time} measurement)"
+            + (", variants interleaved fork by fork" if self.interleave else "")
         )
 
 
@@ -66,7 +69,7 @@ PROFILES: dict[str, Profile] = {
             name="full",
             purpose="verdicts that hold up: five forks, the write-ups' 3 x 1 s / 5 x 1 s",
             forks=5, warmup_iterations=3, warmup_time="1 s",
-            measurement_iterations=5, measurement_time="1 s",
+            measurement_iterations=5, measurement_time="1 s", interleave=True,
         ),
     )
 }

@@ -21,6 +21,7 @@ from .load import read_results
 from .paths import REPORTS, ROOT
 
 TEMPLATES = Path(__file__).parent / "templates"
+COMPARE_NOTEBOOK = ROOT / "notebooks" / "compare.ipynb"
 EXPECTED = ("report.html", "jira.txt", "summary.md")
 #: Sub-folders written by other commands (flame graphs) that survive a re-render.
 KEPT = ("flames",)
@@ -158,20 +159,38 @@ def render(case_id: str, results: Path, out_dir: Path | None = None,
         raise HotpathError(f"case {case_id!r} has no report notebook yet ({case.notebook})")
     results = Path(results).resolve()
     read_results(results)  # a missing or corrupt file stops here, before anything is touched
-    out_dir = Path(out_dir or REPORTS / case.id).resolve()
+    return publish_notebook(case.notebook, Path(out_dir or REPORTS / case.id),
+                            {"case": case.id, "results": str(results), **(parameters or {})})
+
+
+def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = None,
+                 param: str = "", baseline_value: str = "") -> Path:
+    """Any two JMH runs (or two values of one @Param in one file) -> the same report files."""
+    files = [Path(baseline).resolve()] + ([Path(candidate).resolve()] if candidate else [])
+    for f in files:
+        read_results(f)
+    if not candidate and not param:
+        raise HotpathError("give a candidate file, or a @Param and its baseline value to compare within one file")
+    return publish_notebook(COMPARE_NOTEBOOK, Path(out_dir or REPORTS / "compare"), {
+        "baseline": str(files[0]), "candidate": str(files[1]) if candidate else "",
+        "param": param, "baseline_value": baseline_value})
+
+
+def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any]) -> Path:
+    """Execute into a staging folder beside out_dir; swap it in only when complete."""
+    out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = out_dir.with_name(f".{out_dir.name}.staging-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
-    params = {"case": case.id, "results": str(results), "output_dir": str(staging),
-              **(parameters or {})}
+    params = {**parameters, "output_dir": str(staging)}
     try:
-        check_parameters(case.notebook, params)
-        executed = execute(case.notebook, staging / f"{case.id}.ipynb", params)
+        check_parameters(notebook, params)
+        executed = execute(notebook, staging / notebook.name, params)
         export_html(executed, staging / "report.html")
         missing = [f for f in EXPECTED if not (staging / f).is_file()]
         if missing or not list(staging.glob("*.png")):
-            raise HotpathError(f"{case.notebook.name} did not write {', '.join(missing or ['a PNG chart'])}")
+            raise HotpathError(f"{notebook.name} did not write {', '.join(missing or ['a PNG chart'])}")
         publish(staging, out_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -1,0 +1,50 @@
+"""The JMH runner on a real (calibration) benchmark: results, sidecar, failures, interleaving."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from hotpath import bench, load
+from hotpath.cases import Case
+from hotpath.errors import HotpathError
+from hotpath.paths import JAR
+from hotpath.profiles import PROFILES
+
+pytestmark = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
+
+CALIBRATION = Case(id="calibration", writeup="-", system="-", title="known copy", question="-",
+                   benchmarks=r"^hotpath\.calibration\.KnownCopyBenchmark\.")
+TINY = replace(PROFILES["smoke"], measurement_iterations=1,
+               profilers=("gc",), name="tiny")
+
+
+def test_a_run_writes_jmh_json_and_a_sidecar_with_commit_and_command(tmp_path):
+    out = bench.run(CALIBRATION, TINY, out=tmp_path / "calibration.json", extra_args=["-p", "size=64"])
+    run = load.read_results(out)
+    assert set(run.frame["variant"]) == {"old", "optimized"}
+    assert run.provenance["command"].startswith("java -jar target/benchmarks.jar")
+    assert run.provenance["git_commit"]
+    assert run.provenance["sha256"]
+
+
+def test_a_failing_run_leaves_the_previous_result_as_it_was(tmp_path):
+    out = tmp_path / "calibration.json"
+    out.write_text("previous good result")
+    with pytest.raises(HotpathError, match="left as it was"):
+        bench.run(CALIBRATION, TINY, out=out, extra_args=["-p", "variant=nope"])
+    assert out.read_text() == "previous good result"
+    assert not list(tmp_path.glob("*.partial"))
+
+
+def test_interleaved_rounds_merge_into_one_file_with_every_fork(tmp_path):
+    profile = replace(TINY, forks=2, interleave=True)
+    out = bench.run(CALIBRATION, profile, out=tmp_path / "calibration.json", extra_args=["-p", "size=64"])
+    frame = load.read_results(out).frame
+    primary = frame[frame["metric"] == "score"]
+    assert set(primary["forks_measured"]) == {2}
+    rounds = sorted(p.name for p in (tmp_path / "rounds" / "calibration").iterdir())
+    assert rounds == ["round-1-old.json", "round-1-optimized.json",
+                      "round-2-old.json", "round-2-optimized.json"]
+    sidecar = json.loads((tmp_path / "calibration.provenance.json").read_text())
+    assert len(sidecar["interleaved_rounds"]) == 4
