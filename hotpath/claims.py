@@ -26,6 +26,8 @@ _TIME = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
 _SAME_WORDS = re.compile(r"within error|parity|~|same|unchanged|noise", re.IGNORECASE)
 #: For metrics without a per-fork test, a change smaller than this is not a direction.
 _MIN_MOVE = 0.05
+#: Below this share of measured time, GC time is a handful of collections: no direction.
+_MIN_GC_TIME_PCT = 2.0
 
 
 def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
@@ -117,6 +119,10 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
             return old, new, unit, None, None, f"{metric} not measured in this run"
         if old == 0 and new == 0:
             return old, new, unit, None, None, "no GC in the measured iterations of either variant"
+        if metric == "gc.time" and max(old, new) < _MIN_GC_TIME_PCT:
+            return old, new, unit, None, None, (
+                f"GC took under {_MIN_GC_TIME_PCT:g}% of measured time in both variants: "
+                f"a few collections, too few to compare")
         move = (new - old) / old if old else math.inf
         direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
         return old, new, unit, direction, direction, (

@@ -53,3 +53,10 @@ def test_a_claims_file_missing_columns_is_refused(tmp_path):
     (tmp_path / "bad.csv").write_text("id,claim\nx,y\n")
     with pytest.raises(Exception, match="missing columns"):
         claims.load_claims("bad", tmp_path)
+
+
+def test_gc_time_of_a_few_collections_is_not_a_direction():
+    pair = pd.Series({"old_gc_time_pct": 0.0, "new_gc_time_pct": 0.4})
+    claim = pd.Series({"metric": "gc.time"})
+    old, new, unit, direction, point, why = claims._ours(pair, claim, None)
+    assert direction is None and point is None and "too few" in why
