@@ -28,7 +28,11 @@ import java.util.regex.Pattern;
 public final class PeakHeapMain {
 
     static final long MB = 1024 * 1024;
-    static final long MIN_RESOLUTION = 64 * 1024;
+    /**
+     * The JVM sizes a serial-collector heap in 1 MB steps, so no bisection can resolve finer:
+     * measured peaks are multiples of 1 MB and the resolution says so.
+     */
+    static final long MIN_RESOLUTION = MB;
     static final long START = 16 * MB;
     static final long LIMIT = 16L * 1024 * MB;
     static final String METHOD = "smallest -Xmx at which one call succeeds in a fresh JVM "

@@ -44,7 +44,7 @@ class PeakHeapMainTest {
             long peak = Long.parseLong(m.group(1));
             long resolution = Long.parseLong(m.group(2));
             long expected = mb * 1024 * 1024;
-            // Within one resolution step plus 256 KB of generation slack.
+            // Within one resolution step (the JVM's 1 MB heap granularity) plus 256 KB of slack.
             assertTrue(Math.abs(peak - expected) <= resolution + 256 * 1024,
                     mb + " MB measured as " + peak + " (resolution " + resolution + ")");
         }
