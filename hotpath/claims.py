@@ -136,7 +136,9 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
             return math.nan, math.nan, "B", None, None, "no peak measurement for this payload"
         old_row, new_row = by_variant[pair["baseline"]], by_variant[pair["candidate"]]
         old, new = float(old_row["peak_bytes"]), float(new_row["peak_bytes"])
-        noise = old_row["resolution_bytes"] + new_row["resolution_bytes"]
+        # Each figure's resolution covers its own bisection and the payload baseline's; the
+        # baseline is shared by the variants and cancels in the difference.
+        noise = (old_row["resolution_bytes"] + new_row["resolution_bytes"]) / 2
         direction = "same" if abs(new - old) <= noise else ("down" if new < old else "up")
         return old, new, "B", direction, direction, (
             f"peak live heap by -Xmx bisection (resolution ±{noise / 1024:,.0f} KB)")
