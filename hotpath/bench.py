@@ -163,6 +163,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     cmd = ["java", "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(), *(extra_args or []),
            "-rf", "json", "-rff", str(partial)]
     started = dt.datetime.now(dt.timezone.utc)
+    # Taken before the run: the revision that ran, not whatever the tree holds hours later.
+    env = environment()
     t0 = time.monotonic()
     print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
           f"{profile.describe()}", flush=True)
@@ -190,7 +192,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "peak_command": peak_cmd,
             "interleaved_rounds": rounds or None,
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
-            **environment(),
+            **env,
             "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
         }
         os.replace(partial, out)

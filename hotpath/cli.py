@@ -137,7 +137,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 def cmd_profiles(args: argparse.Namespace) -> int:
     for p in PROFILES.values():
-        print(f"{p.name:6} {p.describe()}: {p.purpose}")
+        print(f"{p.name:9} {p.describe()}: {p.purpose}")
     return 0
 
 

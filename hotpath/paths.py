@@ -8,12 +8,15 @@ from pathlib import Path
 ROOT = Path(os.environ.get("HOTPATH_ROOT") or Path(__file__).resolve().parents[1])
 JAR = ROOT / "target" / "benchmarks.jar"
 RESULTS = ROOT / "data" / "results"
+#: The committed reference data set (profile "reference"); local runs go under RESULTS.
+REFERENCE = ROOT / "data" / "reference"
 CLAIMS = ROOT / "data" / "claims"
 REPORTS = ROOT / "reports"
 
 
 def results_file(profile: str, case_id: str) -> Path:
-    return RESULTS / profile / f"{case_id}.json"
+    folder = REFERENCE if profile == "reference" else RESULTS / profile
+    return folder / f"{case_id}.json"
 
 
 def sidecar_of(results: Path) -> Path:

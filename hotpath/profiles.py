@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import UnknownNameError
 
@@ -75,6 +75,16 @@ PROFILES: dict[str, Profile] = {
         ),
     )
 }
+
+
+#: The study's reference data set: the full profile, run once on the study's machine with
+#: `make bench PROFILE=reference`, committed under data/reference/. No other profile writes there,
+#: and `make report PROFILE=reference` renders it without benchmarking.
+PROFILES["reference"] = replace(
+    PROFILES["full"], name="reference",
+    purpose="the committed reference data set (data/reference/): the full profile's settings; "
+            "make report renders it without re-running",
+)
 
 
 def get_profile(name: str) -> Profile:

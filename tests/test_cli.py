@@ -21,3 +21,13 @@ def test_table_prints_jira_markup_for_any_jmh_file(capsys, data_dir):
     out = capsys.readouterr().out
     assert out.startswith("||benchmark||old ns/op||new ns/op||")
     assert "→ 0 B/op" in out
+
+
+def test_the_reference_profile_reads_and_writes_only_the_committed_data_set():
+    from hotpath.paths import REFERENCE, RESULTS, results_file
+    from hotpath.profiles import get_profile
+
+    assert results_file("reference", "zip") == REFERENCE / "zip.json"
+    assert results_file("full", "zip") == RESULTS / "full" / "zip.json"
+    # Same measurement settings as full, so the reference is a full run under another name.
+    assert get_profile("reference").describe() == get_profile("full").describe()
