@@ -95,7 +95,7 @@ class Document:
             lines.append(f"Geometric mean of time-per-op ratios (new/old): "
                          f"**{s['time_geomean']:.3f}**; of heap B/op ratios: "
                          f"**{s['alloc_geomean']:.3f}** (pairs falling to 0 B/op left out).")
-        warnings = sorted({w for ws in pairs.get("warnings", []) for w in ws})
+        warnings = render.warnings_by_row(pairs)
         if warnings:
             lines.append("Warnings: " + "; ".join(warnings) + ".")
         if not comparison.unpaired.empty:

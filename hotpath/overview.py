@@ -12,7 +12,7 @@ import pandas as pd
 from . import claims, compare, render
 from .cases import existing_cases
 from .load import read_peaks, read_results
-from .paths import REPORTS, results_file
+from .paths import REPORTS, ROOT, results_file
 
 
 def rows(profile: str) -> pd.DataFrame:
@@ -21,7 +21,8 @@ def rows(profile: str) -> pd.DataFrame:
         path = results_file(profile, case.id)
         if not path.is_file():
             continue
-        comparison = compare.pair(read_results(path).frame)
+        run = read_results(path)
+        comparison = compare.pair(run.frame)
         s = compare.summary(comparison)
         verdicts = Counter(comparison.pairs["verdict"]) if not comparison.pairs.empty else Counter()
         checked = claims.check(case.id, comparison.pairs, read_peaks(path))
@@ -35,8 +36,22 @@ def rows(profile: str) -> pd.DataFrame:
             "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
             "claims reproduced": f"{reproduced} of {len(comparable)} comparable ({len(checked)} claims)",
             "report": f"[{case.id}/report.html]({case.id}/report.html)",
+            "source": source(path, run.provenance),
         })
     return pd.DataFrame(out)
+
+
+def source(path: Path, provenance: dict | None) -> str:
+    """Where a row's figures come from: the results file, and the run that wrote it."""
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    if not provenance:
+        return f"{shown} (no provenance sidecar)"
+    commit = str(provenance.get("git_commit", "unknown"))[:10]
+    dirty = ", uncommitted changes" if provenance.get("git_dirty") else ""
+    return (f"{shown}: {provenance.get('profile_settings', '?')}; commit {commit}{dirty}; "
+            f"started {provenance.get('started', '?')}, {provenance.get('duration_s', '?')} s; "
+            f"{provenance.get('cpu_model', '?')}, {provenance.get('cores', '?')} cores, "
+            f"JDK {provenance.get('jdk', {}).get('java.runtime.version', '?')}")
 
 
 def _ratio(r: float) -> str:
@@ -45,12 +60,16 @@ def _ratio(r: float) -> str:
 
 def write(profile: str, folder: Path = REPORTS) -> Path:
     table = rows(profile)
+    sources = [f"{c}: {s}" for c, s in zip(table.get("case", []), table.get("source", []))]
+    table = table.drop(columns="source", errors="ignore")
     folder.mkdir(parents=True, exist_ok=True)
     intro = (f"Results of the `{profile}` profile, one row per case. Ratios are geometric means "
              f"over the case's benchmarks (below 1: the optimized version is faster or allocates "
              f"less); verdicts are fork-level (see each report).")
-    (folder / "index.md").write_text(f"# hotpath: overview\n\n{intro}\n\n{render.to_markdown(table)}",
-                                     encoding="utf-8")
+    listed = "".join(f"- {line}\n" for line in sources)
+    (folder / "index.md").write_text(
+        f"# hotpath: overview\n\n{intro}\n\n{render.to_markdown(table)}\n## Sources\n\n{listed}",
+        encoding="utf-8")
     cells = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
     body = ""
     for _, r in table.iterrows():
@@ -68,7 +87,9 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;te
 th{{background:#f3f3f3}}</style></head>
 <body><h1>hotpath: overview</h1><p>{html.escape(intro).replace('`', '')}</p>
 <table><tr>{cells}</tr>
-{body}</table></body></html>
+{body}</table>
+<h2>Sources</h2><ul>{"".join(f"<li>{html.escape(line)}</li>" for line in sources)}</ul>
+</body></html>
 """
     (folder / "index.html").write_text(page, encoding="utf-8")
     return folder / "index.html"

@@ -68,6 +68,8 @@ def fmt_time_change(row: pd.Series) -> str:
     speedup = ratio if row["higher_is_better"] else 1 / ratio
     how = "faster" if speedup >= 1 else "slower"
     factor = speedup if speedup >= 1 else 1 / speedup
+    if f"{factor:.2f}" == "1.00":
+        return f"{fmt_pct(row['change_pct'])} (~)"
     return f"{fmt_pct(row['change_pct'])} ({factor:.2f}× {how})"
 
 
@@ -98,6 +100,26 @@ def label(row: pd.Series) -> str:
     return f"{row['method']}{params}"
 
 
+def warnings_by_row(pairs: pd.DataFrame, shown: int = 6) -> list[str]:
+    """Each distinct warning once, with the rows it is about: 'text (all rows)' or 'text: a, b'."""
+    if pairs.empty or "warnings" not in pairs:
+        return []
+    modes = pairs["mode"].nunique() > 1
+    rows_of: dict[str, list[str]] = {}
+    for _, r in pairs.iterrows():
+        name = label(r) + (f" [{r['mode']}]" if modes else "")
+        for w in r["warnings"]:
+            rows_of.setdefault(w, []).append(name)
+    out = []
+    for w, names in sorted(rows_of.items()):
+        if len(names) == len(pairs) and len(pairs) > 1:
+            out.append(f"{w} (all rows)")
+        else:
+            more = f" and {len(names) - shown} more" if len(names) > shown else ""
+            out.append(f"{w}: {', '.join(names[:shown])}{more}")
+    return out
+
+
 # ---------------------------------------------------------------- tables
 
 def _candidates(pairs: pd.DataFrame) -> list[str]:
@@ -114,14 +136,20 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
     The write-ups' own shape (payload, old, new, time change, old B/op, new B/op, alloc change).
     """
     many = len(_candidates(pairs)) > 1
+    # Files from elsewhere mix modes and units; one score column per unit would be mostly empty.
+    modes, units = pairs["mode"].nunique() > 1, pairs["unit"].nunique() > 1
     rows = []
     for _, r in pairs.iterrows():
         row = {"benchmark": label(r)}
         if many:
             row["variant"] = r["candidate"]
+        if modes:
+            row["mode"] = r["mode"]
         unit = r["unit"]
-        row[f"{r['baseline']} {unit}"] = fmt_score(r["old_score"], r["old_error"])
-        row[f"new {unit}"] = fmt_score(r["new_score"], r["new_error"])
+        if units:
+            row["unit"] = unit
+        row[r["baseline"] if units else f"{r['baseline']} {unit}"] = fmt_score(r["old_score"], r["old_error"])
+        row["new" if units else f"new {unit}"] = fmt_score(r["new_score"], r["new_error"])
         row["time"] = fmt_time_change(r)
         row["verdict"] = fmt_verdict(r)
         row[f"{r['baseline']} B/op"] = fmt_bytes(r["old_alloc"])

@@ -27,3 +27,25 @@ def test_two_param_values_within_one_file_render_a_report(tmp_path, data_dir):
 def test_a_comparison_needs_a_candidate_or_a_param(data_dir):
     with pytest.raises(HotpathError, match="give a candidate file"):
         report.compare_runs(data_dir / "avgt-params-gc.json", None)
+
+
+def test_jmh_samples_run_on_c2_and_c1_compare_across_every_mode(tmp_path, data_dir):
+    # JMH's own samples (not hotpath's benchmarks), made by tests/data/external/make-fixtures.sh
+    external = data_dir / "external"
+    out = report.compare_runs(external / "samples-baseline.json", external / "samples-candidate.json",
+                              tmp_path / "ab")
+    summary = (out / "summary.md").read_text()
+    # Mixed modes and units get mode and unit columns instead of a column per unit.
+    assert "| benchmark | mode | unit | baseline | new |" in summary
+    for mode in ("thrpt", "avgt", "sample", "ss"):
+        assert f"| {mode} |" in summary, mode
+    assert "| nan" not in summary
+    # C1 only is slower at real work; sleeping benchmarks are the same within the threshold.
+    assert "| bench(arg=101, certainty=8) | avgt | ns/op |" in summary
+    row = next(l for l in summary.splitlines() if l.startswith("| bench(arg=101, certainty=8)"))
+    assert "slower (p=" in row
+    assert "same (±5%)" in next(l for l in summary.splitlines() if l.startswith("| measureAvgTime"))
+    # Warnings name their rows; the differing JVM flags are said, and so is the unpaired value.
+    assert "rows mix JVM flags (all rows)" in summary
+    assert "arg=103, certainty=0" in summary and "no 'baseline' row to compare with" in summary
+    assert "-XX:TieredStopAtLevel=1" in summary

@@ -14,6 +14,8 @@ def test_overview_lists_each_case_with_results_and_links_its_report(monkeypatch,
     md = (tmp_path / "index.md").read_text()
     assert "| writer |" in md and "| encoder |" not in md
     assert "[writer/report.html](writer/report.html)" in md
+    # every row names the file its figures come from
+    assert "## Sources" in md and "avgt-variant-gc.json" in md
     html = page.read_text()
     assert '<a href="writer/report.html">' in html
     assert external_references(html) == []
