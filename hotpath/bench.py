@@ -61,6 +61,10 @@ def _java_properties(java: str) -> dict[str, str]:
 def environment(java: str = "java") -> dict:
     """What the JMH JSON does not record: machine, OS, JDK, source revision."""
     commit = _git("rev-parse", "HEAD")
+    # Results a run writes are not source changes: only the rest makes a tree dirty.
+    outside_results = ("--", ".", ":!data/reference", ":!data/results")
+    changed = (_git("diff", "--name-only", "HEAD", *outside_results).splitlines()
+               + _git("ls-files", "--others", "--exclude-standard", *outside_results).splitlines())
     return {
         "cpu_model": _cpu_model(),
         "cores": os.cpu_count(),
@@ -69,7 +73,8 @@ def environment(java: str = "java") -> dict:
         "os": platform.platform(),
         "jdk": _java_properties(java),
         "git_commit": commit or "unknown",
-        "git_dirty": bool(_git("status", "--porcelain")) if commit else None,
+        "git_dirty": bool(changed) if commit else None,
+        "git_dirty_paths": changed[:20],
     }
 
 

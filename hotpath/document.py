@@ -134,8 +134,8 @@ class Document:
         rows = [
             ("results file", str(_relative(self.run.source))),
             ("profile", f"{p.get('profile', '?')}: {p.get('profile_settings', '?')}"),
-            ("command", p.get("command", "unknown (no provenance sidecar)")),
-            ("git commit", f"{p.get('git_commit', '?')}" + (" (dirty tree)" if p.get("git_dirty") else "")),
+            *_commands(p),
+            ("git commit", f"{p.get('git_commit', '?')}" + _dirty(p)),
             ("date", p.get("started", "?")),
             ("CPU", f"{p.get('cpu_model', '?')}, {p.get('cores', '?')} cores"),
             ("OS", p.get("os", "?")),
@@ -148,6 +148,28 @@ class Document:
     def write(self) -> None:
         (self.out / "summary.md").write_text("\n".join(self.md), encoding="utf-8")
         (self.out / "jira.txt").write_text("\n".join(self.jira), encoding="utf-8")
+
+
+def _commands(p: dict) -> list[tuple[str, str]]:
+    """The command that ran; for an interleaved run, its rounds (one fork each), then the merge."""
+    rounds = p.get("interleaved_rounds")
+    if not rounds:
+        return [("command", p.get("command", "unknown (no provenance sidecar)"))]
+    order = [m.group(1) if (m := re.search(r"variant=(\S+)", cmd)) else "?" for cmd in rounds]
+    return [
+        ("rounds", f"{len(rounds)} JMH runs of one fork each, in this order: {', '.join(order)}; "
+                   "every command is in the provenance sidecar"),
+        ("first round", rounds[0]),
+        ("merged", "hotpath.interleave.merge: the rounds' forks in one file, score and error "
+                   "recomputed as JMH does"),
+    ]
+
+
+def _dirty(p: dict) -> str:
+    if not p.get("git_dirty"):
+        return ""
+    paths = p.get("git_dirty_paths")
+    return f" (uncommitted changes: {', '.join(paths)})" if paths else " (uncommitted changes)"
 
 
 def _relative(path: Path) -> Path:
