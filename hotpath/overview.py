@@ -15,8 +15,9 @@ from .load import read_peaks, read_results
 from .paths import REPORTS, ROOT, results_file
 
 
-def rows(profile: str) -> pd.DataFrame:
-    out = []
+def rows(profile: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One row per case with results; and every claim of those cases, checked."""
+    out, all_claims = [], []
     for case in existing_cases():
         path = results_file(profile, case.id)
         if not path.is_file():
@@ -28,6 +29,7 @@ def rows(profile: str) -> pd.DataFrame:
         checked = claims.check(case.id, comparison.pairs, read_peaks(path))
         comparable = checked[checked["verdict"] != "not comparable"]
         reproduced = int((checked["verdict"] == "reproduced").sum())
+        all_claims.append(checked.assign(case=case.id)[["case", *checked.columns]])
         out.append({
             "case": case.id,
             "write-up": case.writeup,
@@ -38,7 +40,8 @@ def rows(profile: str) -> pd.DataFrame:
             "report": f"[{case.id}/report.html]({case.id}/report.html)",
             "source": source(path, run.provenance),
         })
-    return pd.DataFrame(out)
+    return pd.DataFrame(out), (pd.concat(all_claims, ignore_index=True) if all_claims
+                               else pd.DataFrame())
 
 
 def source(path: Path, provenance: dict | None) -> str:
@@ -54,21 +57,37 @@ def source(path: Path, provenance: dict | None) -> str:
             f"JDK {provenance.get('jdk', {}).get('java.runtime.version', '?')}")
 
 
+def _html_table(frame: pd.DataFrame) -> str:
+    if frame.empty:
+        return "<p>None.</p>"
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r) + "</tr>\n"
+                   for r in frame.itertuples(index=False))
+    return f"<table><tr>{head}</tr>\n{body}</table>"
+
+
 def _ratio(r: float) -> str:
     return "—" if r is None or math.isnan(r) else f"{r:.3f}"
 
 
 def write(profile: str, folder: Path = REPORTS) -> Path:
-    table = rows(profile)
+    table, checked = rows(profile)
     sources = [f"{c}: {s}" for c, s in zip(table.get("case", []), table.get("source", []))]
     table = table.drop(columns="source", errors="ignore")
     folder.mkdir(parents=True, exist_ok=True)
     intro = (f"Results of the `{profile}` profile, one row per case. Ratios are geometric means "
              f"over the case's benchmarks (below 1: the optimized version is faster or allocates "
              f"less); verdicts are fork-level (see each report).")
+    if not checked.empty:
+        counts = Counter(checked["verdict"])
+        intro += (" The write-ups' claims, all cases: " + ", ".join(
+            f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "inconclusive",
+                                         "not comparable") if counts[v]) + ".")
     listed = "".join(f"- {line}\n" for line in sources)
     (folder / "index.md").write_text(
-        f"# hotpath: overview\n\n{intro}\n\n{render.to_markdown(table)}\n## Sources\n\n{listed}",
+        f"# hotpath: overview\n\n{intro}\n\n{render.to_markdown(table)}\n"
+        f"## Claims, all cases\n\n{render.to_markdown(checked) if not checked.empty else 'None.'}\n"
+        f"## Sources\n\n{listed}",
         encoding="utf-8")
     cells = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
     body = ""
@@ -88,6 +107,8 @@ th{{background:#f3f3f3}}</style></head>
 <body><h1>hotpath: overview</h1><p>{html.escape(intro).replace('`', '')}</p>
 <table><tr>{cells}</tr>
 {body}</table>
+<h2>Claims, all cases</h2>
+{_html_table(checked)}
 <h2>Sources</h2><ul>{"".join(f"<li>{html.escape(line)}</li>" for line in sources)}</ul>
 </body></html>
 """

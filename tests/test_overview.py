@@ -16,6 +16,8 @@ def test_overview_lists_each_case_with_results_and_links_its_report(monkeypatch,
     assert "[writer/report.html](writer/report.html)" in md
     # every row names the file its figures come from
     assert "## Sources" in md and "avgt-variant-gc.json" in md
+    # and the write-ups' claims of every listed case, checked, in one table
+    assert "## Claims, all cases" in md and "| writer | compressedMapFields(30) throughput |" in md
     html = page.read_text()
     assert '<a href="writer/report.html">' in html
     assert external_references(html) == []
