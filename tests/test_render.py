@@ -1,9 +1,13 @@
 """Formatting and the two attachable table syntaxes."""
 
+import copy
+import json
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
-from hotpath import render
+from hotpath import compare, load, render
 
 
 @pytest.mark.parametrize("x, text", [
@@ -33,3 +37,33 @@ def test_alloc_change_calls_out_a_drop_to_zero():
     assert "→ 0 B/op" in render.fmt_alloc_change(20480.0, 0.0, "→ 0 B/op")
     assert render.fmt_alloc_change(100.0, 104.0, "same") == "~ same"
     assert render.fmt_alloc_change(872.0, 240.0, "less") == "−632 B, −72.5%"
+
+
+def _with_native(tmp_path, direct_old: float, zlib: float):
+    """The calibration file with the native metrics NativeAllocProfiler would add."""
+    entries = json.loads((Path(__file__).parent / "data" / "avgt-variant-gc.json").read_text())
+    for e in entries:
+        template = e["secondaryMetrics"]["gc.alloc.rate.norm"]
+        direct = direct_old if e["params"]["variant"] == "old" else 0.0
+        for name, value in (("", direct + zlib), (".direct", direct), (".zlib", zlib),
+                            (".other", 0.0)):
+            m = copy.deepcopy(template)
+            m["score"], m["rawData"] = value, [[value] * len(f) for f in template["rawData"]]
+            e["secondaryMetrics"]["native.alloc.norm" + name] = m
+    path = tmp_path / "native.json"
+    path.write_text(json.dumps(entries))
+    return compare.pair(load.read_results(path).frame).pairs
+
+
+def test_wide_table_shows_only_the_native_origins_that_allocate(tmp_path):
+    table = render.wide_table(_with_native(tmp_path, 4096.0, 0.0))
+    assert "direct-buffer B/op old → new" in table.columns
+    assert not any(c.startswith(("zlib", "native")) for c in table.columns)
+    assert table.iloc[0]["direct-buffer B/op old → new"] == "4,096 → 0"
+
+
+def test_wide_table_says_zero_native_bytes_once_when_nothing_is_allocated_natively(tmp_path):
+    table = render.wide_table(_with_native(tmp_path, 0.0, 0.0))
+    native = [c for c in table.columns if "native" in c or "direct" in c or "zlib" in c]
+    assert native == ["native B/op old → new"]
+    assert set(table[native[0]]) == {"0 → 0"}
