@@ -106,6 +106,16 @@ def pair(frame: pd.DataFrame, baseline: str = "old",
     pairs, unpaired = [], []
     for (benchmark, params, mode), group in frame.groupby(keys, sort=False):
         variants = dict(tuple(group.groupby("variant", sort=False)))
+        for v, rows in list(variants.items()):
+            # Two results for one key (files concatenated, a benchmark run twice): which one
+            # counts is not ours to guess.
+            if (rows["metric"] == "score").sum() > 1:
+                unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
+                                 "variant": v, "reason": "more than one result for the same "
+                                 "benchmark, params and mode"})
+                del variants[v]
+        if not variants:
+            continue
         if baseline not in variants:
             for v in variants:
                 unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
@@ -169,20 +179,31 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold)
     }
 
 
+def _params_text(values: dict[str, str], without: str = "") -> str:
+    return ", ".join(f"{k}={v}" for k, v in values.items() if k != without)
+
+
+def _with_variant_as_param(frame: pd.DataFrame) -> pd.DataFrame:
+    """The 'variant' @Param back among the params, so that a new labelling keeps its rows apart."""
+    out = frame.copy()
+    out["param_values"] = [{**p, VARIANT: v} if v else dict(p)
+                           for p, v in zip(out["param_values"], out["variant"])]
+    out["params"] = out["param_values"].map(_params_text)
+    return out
+
+
 def relabel(frame: pd.DataFrame, variant: str) -> pd.DataFrame:
     """Treat a whole file as one variant (e.g. JMH run on master vs on a patched branch)."""
-    out = frame.copy()
+    out = _with_variant_as_param(frame)
     out["variant"] = variant
     return out
 
 
 def by_param(frame: pd.DataFrame, name: str) -> pd.DataFrame:
     """Use the values of one @Param as the variants (e.g. impl=array vs impl=list)."""
-    out = frame.copy()
-    values = out["param_values"].map(lambda p: p.get(name))
-    out["variant"] = values.fillna("")
-    out["params"] = out["param_values"].map(
-        lambda p: ", ".join(f"{k}={v}" for k, v in p.items() if k != name))
+    out = _with_variant_as_param(frame)
+    out["variant"] = out["param_values"].map(lambda p: p.get(name)).fillna("")
+    out["params"] = out["param_values"].map(lambda p: _params_text(p, without=name))
     return out
 
 

@@ -2,6 +2,7 @@
 
 import math
 
+import pandas as pd
 import pytest
 
 from hotpath import compare, load
@@ -35,7 +36,7 @@ def test_a_baseline_alone_is_unpaired(avgt):
 
 
 def test_two_files_pair_as_baseline_and_candidate(avgt):
-    frame = __import__("pandas").concat([compare.relabel(avgt, "base"),
+    frame = pd.concat([compare.relabel(avgt, "base"),
                                          compare.relabel(avgt, "cand")])
     c = compare.pair(frame, baseline="base")
     assert len(c.pairs) == 4
@@ -56,7 +57,7 @@ def test_gc_count_and_time_are_normalized_by_what_was_measured(avgt):
 def test_a_benchmark_without_alloc_metric_but_with_gc_profiler_allocates_nothing(avgt):
     group = avgt[(avgt["method"] == "nothing") & (avgt["params"] == "size=64")]
     group = group[group["metric"] != "gc.alloc.rate.norm"]
-    frame = __import__("pandas").concat([compare.relabel(group, "old"),
+    frame = pd.concat([compare.relabel(group, "old"),
                                          compare.relabel(group, "optimized")])
     row = compare.pair(frame).pairs.iloc[0]
     assert row["old_alloc"] == 0.0 and row["new_alloc"] == 0.0
@@ -66,7 +67,7 @@ def test_summary_inverts_throughput_ratios(data_dir):
     frame = load.read_results(data_dir / "thrpt-noalloc-gc.json").frame
     a, b = compare.relabel(frame, "old"), compare.relabel(frame, "optimized")
     b.loc[b["metric"] == "score", "score"] *= 2  # twice the throughput = half the time
-    c = compare.pair(__import__("pandas").concat([a, b]))
+    c = compare.pair(pd.concat([a, b]))
     assert compare.summary(c)["time_geomean"] == pytest.approx(0.5)
 
 
@@ -82,3 +83,35 @@ def test_alloc_slope_counts_the_copies_of_the_payload(data_dir):
 def test_size_of_reads_one_numeric_param():
     assert compare.size_of("size=1024, payload=X", "size") == 1024.0
     assert math.isnan(compare.size_of("payload=X", "size"))
+
+
+@pytest.fixture
+def variants(data_dir):
+    """hotpath's own output: the 'variant' @Param (old, optimized) beside a size @Param."""
+    return load.read_results(data_dir / "avgt-variant-gc.json").frame
+
+
+def test_two_runs_with_variants_keep_every_variant_apart(variants):
+    c = compare.pair(pd.concat([compare.relabel(variants, "baseline"),
+                                compare.relabel(variants, "candidate")]), baseline="baseline")
+    assert len(c.pairs) == 4 and c.unpaired.empty  # 2 sizes x 2 variants
+    assert {"size=64, variant=old", "size=64, variant=optimized"} <= set(c.pairs["params"])
+    old_64 = c.pairs[c.pairs["params"] == "size=64, variant=old"].iloc[0]
+    assert old_64["old_alloc"] == pytest.approx(80, abs=1)  # old's byte[64], not optimized's 0
+
+
+def test_the_variant_param_itself_can_be_the_pairing_param(variants):
+    c = compare.pair(compare.by_param(variants, "variant"), baseline="old")
+    assert len(c.pairs) == 2 and set(c.pairs["params"]) == {"size=64", "size=4096"}
+
+
+def test_pairing_on_another_param_keeps_the_variants_apart(variants):
+    c = compare.pair(compare.by_param(variants, "size"), baseline="64")
+    assert set(c.pairs["params"]) == {"variant=old", "variant=optimized"}
+
+
+def test_two_results_for_one_benchmark_are_unpaired_not_guessed(variants):
+    c = compare.pair(pd.concat([variants, variants[variants["params"] == "size=64"]]))
+    assert set(c.pairs["params"]) == {"size=4096"}
+    assert (c.unpaired["reason"].str.startswith("more than one result")).all()
+    assert len(c.unpaired) == 2
