@@ -28,6 +28,8 @@ _SAME_WORDS = re.compile(r"within error|parity|~|same|unchanged|noise", re.IGNOR
 _MIN_MOVE = 0.05
 #: Below this share of measured time, GC time is a handful of collections: no direction.
 _MIN_GC_TIME_PCT = 2.0
+#: What a claimed direction says, for the reader of a contradiction.
+_SAID = {"same": "no change beyond its error", "up": "an increase", "down": "a decrease"}
 
 
 def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
@@ -176,7 +178,8 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
         elif direction == said:
             row["verdict"], row["why"] = "reproduced", why
         else:
-            row["verdict"], row["why"] = "contradicted", why
+            row["verdict"] = "contradicted"
+            row["why"] = f"{why}, where the write-up reports {_SAID[said]}"
         if claim["note"]:
             row["why"] += f" ({claim['note']})"
         rows.append(row)

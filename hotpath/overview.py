@@ -36,7 +36,8 @@ def rows(profile: str) -> tuple[pd.DataFrame, pd.DataFrame]:
             "time per op, new/old (geomean)": _ratio(s["time_geomean"]),
             "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
             "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
-            "claims reproduced": f"{reproduced} of {len(comparable)} comparable ({len(checked)} claims)",
+            "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
+                                  else "none comparable") + f" ({len(checked)} claims)",
             "report": f"[{case.id}/report.html]({case.id}/report.html)",
             "source": source(path, run.provenance),
         })

@@ -32,6 +32,7 @@ def test_claims_get_reproduced_contradicted_and_not_comparable(tmp_path, pairs):
     table = claims.check("calib", pairs, folder=tmp_path).set_index("claim")
     assert table.loc["byteArray alloc grows", "verdict"] == "reproduced"
     assert table.loc["byteArray alloc shrinks", "verdict"] == "contradicted"
+    assert table.loc["byteArray alloc shrinks", "why"].endswith("where the write-up reports a decrease")
     assert table.loc["broker TPS", "verdict"] == "not comparable"
     assert "JDK 21" in table.loc["broker TPS", "why"]
     # two forks per side: no fork-level verdict, whatever the point estimate says
