@@ -54,6 +54,15 @@ def fmt_bytes(x: float) -> str:
     return f"{x:,.0f}".replace("-", MINUS)
 
 
+def fmt_peak(peak_bytes: float, resolution_bytes: float) -> str:
+    """A peak live heap in KB; at or below its resolution it is a bound, not a figure."""
+    if peak_bytes is None or math.isnan(peak_bytes):
+        return "—"
+    if peak_bytes <= resolution_bytes:
+        return f"≤ {(peak_bytes + resolution_bytes) / 1024:,.0f} KB"
+    return f"{peak_bytes / 1024:,.0f} KB"
+
+
 def fmt_pct(pct: float) -> str:
     if pct is None or math.isnan(pct):
         return "—"

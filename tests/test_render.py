@@ -33,6 +33,13 @@ def test_markdown_table_aligns_numbers_right_and_escapes_bars():
     assert lines[2] == "| x\\|y | 1,040 |"
 
 
+def test_a_peak_within_its_resolution_is_shown_as_a_bound():
+    mb = 1024 * 1024
+    assert render.fmt_peak(6 * mb, 2 * mb) == "6,144 KB"
+    assert render.fmt_peak(0, 2 * mb) == "≤ 2,048 KB"
+    assert render.fmt_peak(2 * mb, 2 * mb) == "≤ 4,096 KB"
+
+
 def test_alloc_change_calls_out_a_drop_to_zero():
     assert "→ 0 B/op" in render.fmt_alloc_change(20480.0, 0.0, "→ 0 B/op")
     assert render.fmt_alloc_change(100.0, 104.0, "same") == "~ same"
