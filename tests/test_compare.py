@@ -36,8 +36,7 @@ def test_a_baseline_alone_is_unpaired(avgt):
 
 
 def test_two_files_pair_as_baseline_and_candidate(avgt):
-    frame = pd.concat([compare.relabel(avgt, "base"),
-                                         compare.relabel(avgt, "cand")])
+    frame = pd.concat([compare.relabel(avgt, "base"), compare.relabel(avgt, "cand")])
     c = compare.pair(frame, baseline="base")
     assert len(c.pairs) == 4
     assert (c.pairs["ratio"] == 1.0).all()
@@ -57,8 +56,7 @@ def test_gc_count_and_time_are_normalized_by_what_was_measured(avgt):
 def test_a_benchmark_without_alloc_metric_but_with_gc_profiler_allocates_nothing(avgt):
     group = avgt[(avgt["method"] == "nothing") & (avgt["params"] == "size=64")]
     group = group[group["metric"] != "gc.alloc.rate.norm"]
-    frame = pd.concat([compare.relabel(group, "old"),
-                                         compare.relabel(group, "optimized")])
+    frame = pd.concat([compare.relabel(group, "old"), compare.relabel(group, "optimized")])
     row = compare.pair(frame).pairs.iloc[0]
     assert row["old_alloc"] == 0.0 and row["new_alloc"] == 0.0
 
