@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 import re
-from html import escape as html_escape
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -17,10 +16,6 @@ from . import compare, render
 from .cases import get_case
 from .load import Run
 from .stats import THRESHOLD
-
-
-#: A Markdown link in a table cell: [text](target).
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 
 
 def _show(obj) -> None:
@@ -64,11 +59,10 @@ class Document:
 
     def table(self, heading: str, table: pd.DataFrame, note: str = "") -> None:
         self.md.append(f"## {heading}\n\n{render.to_markdown(table)}" + (f"\n{note}\n" if note else ""))
-        plain = table.map(lambda v: _LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
+        plain = table.map(lambda v: render.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
         self.jira.append(f"h3. {heading}\n{render.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))
         _show(f"### {heading}")
-        html = table.map(lambda v: _LINK.sub(r'<a href="\2">\1</a>', html_escape(v))
-                         if isinstance(v, str) else v)
+        html = table.map(lambda v: render.html_cell(v) if isinstance(v, str) else v)
         _show(html.style.hide(axis="index"))
         if note:
             _show(note)

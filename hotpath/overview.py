@@ -62,7 +62,7 @@ def _html_table(frame: pd.DataFrame) -> str:
     if frame.empty:
         return "<p>None.</p>"
     head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r) + "</tr>\n"
+    body = "".join("<tr>" + "".join(f"<td>{render.html_cell(v)}</td>" for v in r) + "</tr>\n"
                    for r in frame.itertuples(index=False))
     return f"<table><tr>{head}</tr>\n{body}</table>"
 
@@ -90,24 +90,13 @@ def write(profile: str, folder: Path = REPORTS) -> Path:
         f"## Claims, all cases\n\n{render.to_markdown(checked) if not checked.empty else 'None.'}\n"
         f"## Sources\n\n{listed}",
         encoding="utf-8")
-    cells = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
-    body = ""
-    for _, r in table.iterrows():
-        tds = []
-        for c, v in r.items():
-            if c == "report":
-                tds.append(f'<td><a href="{r["case"]}/report.html">{r["case"]}/report.html</a></td>')
-            else:
-                tds.append(f"<td>{html.escape(str(v))}</td>")
-        body += "<tr>" + "".join(tds) + "</tr>\n"
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>hotpath: overview</title>
 <style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto}}
 table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}
 th{{background:#f3f3f3}}</style></head>
 <body><h1>hotpath: overview</h1><p>{html.escape(intro).replace('`', '')}</p>
-<table><tr>{cells}</tr>
-{body}</table>
+{_html_table(table)}
 <h2>Claims, all cases</h2>
 {_html_table(checked)}
 <h2>Sources</h2><ul>{"".join(f"<li>{html.escape(line)}</li>" for line in sources)}</ul>

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from pathlib import Path
@@ -236,6 +237,15 @@ def _ratio_text(old: float, new: float) -> str:
         return "from 0"
     r = old / new
     return f"{r:.1f}× less" if r >= 1 else f"{1 / r:.1f}× more"
+
+
+#: A Markdown link in a table cell: [text](target).
+MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+def html_cell(value: object) -> str:
+    """A table cell as HTML: escaped, with Markdown links made into anchors."""
+    return MD_LINK.sub(r'<a href="\2">\1</a>', html.escape(str(value)))
 
 
 def _jira_cell(text: object) -> str:
