@@ -67,13 +67,13 @@ class Document:
         if note:
             _show(note)
 
-    def figure(self, name: str, fig, caption: str) -> Path:
+    def figure(self, name: str, fig, caption: str) -> None:
+        # Returns nothing: a cell ending in doc.figure(...) would print the value into the report.
         path = render.save_png(fig, self.out / f"{name}.png")
         self.md.append(f"![{caption}]({path.name})\n\n*{caption}*\n")
         self.jira.append(f"!{path.name}|thumbnail!\n_{caption}_\n")
         _show(fig)
         plt.close(fig)
-        return path
 
     def verdict_note(self, comparison: compare.Comparison) -> str:
         s = compare.summary(comparison)

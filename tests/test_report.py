@@ -70,3 +70,16 @@ def test_a_corrupt_results_file_leaves_the_earlier_report_untouched(tmp_path, da
 def test_an_unknown_case_is_refused():
     with pytest.raises(HotpathError, match="unknown case 'nope'"):
         report.render("nope", ROOT / "x.json")
+
+
+def test_a_figure_leaves_no_value_for_a_notebook_cell_to_print(tmp_path, data_dir):
+    import matplotlib.pyplot as plt
+
+    from hotpath.document import Document
+    from hotpath.load import read_results
+
+    doc = Document("", read_results(data_dir / "avgt-variant-gc.json"), tmp_path, heading="h")
+    fig, _ = plt.subplots()
+    # A cell ending in doc.figure(...) printed PosixPath('.../.case.staging-N/x.png') in reports.
+    assert doc.figure("x", fig, "a caption") is None
+    assert (tmp_path / "x.png").is_file()
