@@ -6,6 +6,7 @@
 
 .DEFAULT_GOAL := help
 SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
 CASE ?= all
 PROFILE ?= quick
@@ -14,7 +15,14 @@ VENV := .venv
 HOTPATH := $(VENV)/bin/hotpath
 PYTHON := $(VENV)/bin/python
 JAR := target/benchmarks.jar
+# Touched only when the jar's classes change: `mvn package` rewriting the jar stales nothing.
+STAMP := target/benchmarks.stamp
 SETUP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+MVN := mvn -B -ntp -Dstyle.color=never
+# Debian's Maven prints colour resets even in batch mode; they reach logs as raw [0m.
+PLAIN := sed -u 's/\x1b\[[0-9;]*m//g'
+
 JAVA_SOURCES := pom.xml $(shell find java-src -name '*.java' 2>/dev/null)
 KNOWN_CASES := writer encoder marshaller zip store
 # A case exists once its models and its report notebook are in the tree.
@@ -23,7 +31,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: help setup build bench report profile test test-java test-python test-smoke test-notebooks lab clean distclean check
+.PHONY: help setup build bench report profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 help: ## list the targets
 	@echo "hotpath: JMH studies of allocation and copy reductions on JVM hot paths"
@@ -36,7 +44,8 @@ help: ## list the targets
 $(SETUP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e '.[test]'
+	@# setuptools' notes on editable installs are not faults of ours
+	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --quiet -e '.[test]'
 	@# ipykernel and jjava put their kernelspecs under the venv's share/jupyter, not the user's
 	$(VENV)/bin/jupyter kernelspec list
 	touch $@
@@ -44,19 +53,22 @@ $(SETUP): pyproject.toml
 setup: $(SETUP) ## create .venv with the package, Jupyter and the Python and Java kernels
 
 $(JAR): $(JAVA_SOURCES)
-	mvn -q -B package -DskipTests
+	$(MVN) -q package -DskipTests 2>&1 | $(PLAIN)
 	@touch $@
 
-build: $(JAR) ## compile the models and build target/benchmarks.jar
+$(STAMP): $(JAR) | $(SETUP)
+	@$(PYTHON) -m hotpath.stamp $(JAR) $(STAMP)
+
+build: $(STAMP) ## compile the models and build target/benchmarks.jar
 
 check: $(SETUP)
 	@$(HOTPATH) check --case '$(CASE)' --profile '$(PROFILE)'
 
-bench: check $(JAR) ## run the JMH matrices now: data/results/<profile>/<case>.json
+bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json
 	@for c in $(CASES); do $(HOTPATH) bench --case $$c --profile $(PROFILE) || exit $$?; done
 
-# Results are files: `make report` benchmarks only what is missing or older than the jar.
-data/results/$(PROFILE)/%.json: $(JAR) | $(SETUP)
+# Results are files: `make report` benchmarks only what is missing or older than the jar's classes.
+data/results/$(PROFILE)/%.json: $(STAMP) | $(SETUP)
 	$(HOTPATH) bench --case $* --profile $(PROFILE)
 
 # The committed reference data set is rendered as it is: `make report` never re-runs it.
@@ -67,7 +79,7 @@ data/reference/%.json:
 	@echo "data/reference/$*.json is missing; the reference run is 'make bench PROFILE=reference'" >&2; exit 2
 else
 RESULT_FILES := $(CASES:%=data/results/$(PROFILE)/%.json)
-REPORT_NEEDS := $(JAR)
+REPORT_NEEDS := $(STAMP)
 endif
 
 ifdef BASELINE
@@ -81,26 +93,28 @@ report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where 
 	@$(HOTPATH) overview --profile $(PROFILE)
 endif
 
-profile: check $(JAR) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/
+profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/, then the reports again
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done
 
-test: test-java test-python test-smoke test-notebooks ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook
+test: test-java test-python test-smoke test-notebooks test-browser ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook, the reports and the lab in Chromium
 
 test-java: $(SETUP)
-	mvn -B -ntp package
+	$(MVN) package 2>&1 | $(PLAIN)
+	@$(PYTHON) -m hotpath.stamp $(JAR) $(STAMP)
 
 test-python: $(SETUP)
 	$(VENV)/bin/pytest -q
 
-test-smoke: check $(JAR)
+# The smoke pass renders into target/smoke-reports/, never over reports/.
+test-smoke: check $(STAMP)
 	@n=0; for c in $(CASES); do \
 	  $(HOTPATH) bench --case $$c --profile smoke && \
 	  $(HOTPATH) report --case $$c --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
 	  n=$$((n + 1)); \
-	done; echo "smoke: $$n passed, 0 failed"
+	done; $(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $$n passed, 0 failed"
 
 # Every Java notebook runs headless with an injected parameter (each declares `int calls`).
-test-notebooks: $(SETUP) $(JAR)
+test-notebooks: $(SETUP) $(STAMP)
 	@n=0; for nb in notebooks/java/*.ipynb; do \
 	  $(HOTPATH) notebook $$nb -p calls 200 --out $(SMOKE_REPORTS)/notebooks || exit $$?; \
 	  grep -q '"int calls = 200;' $(SMOKE_REPORTS)/notebooks/$$(basename $$nb) || \
@@ -108,8 +122,26 @@ test-notebooks: $(SETUP) $(JAR)
 	  n=$$((n + 1)); \
 	done; echo "java notebooks: $$n passed, 0 failed"
 
-lab: $(SETUP) $(JAR) ## JupyterLab with the Python and Java kernels, classes built
-	$(VENV)/bin/jupyter lab --notebook-dir=. notebooks
+# Every rendered report and the overview in headless Chromium: charts decode, nothing is
+# fetched, the headline is on the first screen; jira.txt through a Jira markup parser; the lab
+# starts and lists both kernels. Screenshots go to <reports>/screenshots/.
+test-browser: $(SETUP) $(CHROMIUM) $(STAMP)
+	$(VENV)/bin/pytest -q tests/browser --reports $(SMOKE_REPORTS)
+
+check-reports: $(SETUP) $(CHROMIUM) ## open reports/ in headless Chromium as test-browser does; screenshots in reports/screenshots/
+	$(VENV)/bin/pytest -q tests/browser --reports reports
+
+$(CHROMIUM):
+	@echo "installing Debian's chromium for the browser tests"
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	elif command -v sudo >/dev/null; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else echo "the browser tests need Debian's chromium: apt-get install chromium (as root)" >&2; exit 2; fi
+
+# JupyterLab refuses to run as root without --allow-root (containers run as root).
+LAB_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+lab: $(SETUP) $(STAMP) ## JupyterLab with the Python and Java kernels, classes built (LAB_ARGS= for more options)
+	$(VENV)/bin/jupyter lab --notebook-dir=. $(LAB_ROOT) $(LAB_ARGS) notebooks
 
 clean: ## remove generated files: target/, reports/, caches (keeps .venv and data/results)
 	rm -rf target reports .pytest_cache

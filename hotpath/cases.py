@@ -21,6 +21,9 @@ class Case:
     baseline: str = "old"
     #: A hotpath.peak.PeakCalls class: peak live heap per call is measured after JMH.
     peak_calls: str | None = None
+    #: The write-up's own variant, and its main measurement: what the headline states first.
+    candidate: str = "optimized"
+    headline: tuple[str, str] = ("", "")
 
     @property
     def notebook(self):
@@ -49,6 +52,7 @@ CASES: dict[str, Case] = {
                 "for compressed fields raise throughput and remove the direct-buffer churn?"
             ),
             benchmarks=r"^hotpath\.writer\.",
+            headline=("hotpath.writer.WriterCompressedMapBenchmark.compressedMapFields", "entries=30"),
         ),
         Case(
             id="encoder",
@@ -60,6 +64,7 @@ CASES: dict[str, Case] = {
                 "payload copies from four to one without changing a byte on the wire?"
             ),
             benchmarks=r"^hotpath\.encoder\.",
+            headline=("hotpath.encoder.EncoderPayloadBenchmark.encode", "payload=STR_64"),
         ),
         Case(
             id="marshaller",
@@ -71,6 +76,7 @@ CASES: dict[str, Case] = {
                 "save, in isolation and once serialization is included?"
             ),
             benchmarks=r"^hotpath\.marshaller\.",
+            headline=("hotpath.marshaller.MarshallerStreamBenchmark.marshalToStream", "size=1024"),
         ),
         Case(
             id="zip",
@@ -82,6 +88,8 @@ CASES: dict[str, Case] = {
                 "peak memory, and where is the break-even against marshal-then-zip?"
             ),
             benchmarks=r"^hotpath\.zip\.",
+            candidate="buffered",
+            headline=("hotpath.zip.ZipMarshalBenchmark.marshalZip", "payload=LIST_1660K"),
             peak_calls="hotpath.zip.ZipPeakCalls",
         ),
         Case(
@@ -94,6 +102,7 @@ CASES: dict[str, Case] = {
                 "does the combined pull path save?"
             ),
             benchmarks=r"^hotpath\.store\.",
+            headline=("hotpath.store.StorePullPathBenchmark.pull32", ""),
         ),
     )
 }

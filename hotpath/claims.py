@@ -30,6 +30,9 @@ _MIN_MOVE = 0.05
 _MIN_GC_TIME_PCT = 2.0
 #: What a claimed direction says, for the reader of a contradiction.
 _SAID = {"same": "no change beyond its error", "up": "an increase", "down": "a decrease"}
+#: The columns a reader sees; the keys tie a claim to its benchmark row (compact tables).
+SHOWN = ["claim", "write-up", "ours", "verdict", "why"]
+KEYS = ["benchmark", "params", "variant"]
 
 
 def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
@@ -77,10 +80,31 @@ def _claimed_direction(claim: pd.Series) -> str:
     return "unknown"
 
 
+def _params(claim: pd.Series) -> str:
+    """A claim's 'a=1;b=2' in the pairs' own form 'a=1, b=2'."""
+    return ", ".join(p.strip() for p in claim["params"].split(";") if p.strip())
+
+
+def _claimed_change(claim: pd.Series) -> float:
+    """The claimed relative change (new/old - 1), from the figures or else the stated %."""
+    old, new = claim["old"], claim["new"]
+    if not math.isnan(old) and not math.isnan(new) and old:
+        return new / old - 1
+    m = re.search(r"([+\-−])\s*(\d+(?:\.\d+)?)\s*%", claim["claimed_change"])
+    if m:
+        return (1 if m.group(1) == "+" else -1) * float(m.group(2)) / 100
+    return math.nan
+
+
+def _within_band(claim: pd.Series) -> bool:
+    change = _claimed_change(claim)
+    return not math.isnan(change) and abs(change) < stats.THRESHOLD
+
+
 def _find_pair(pairs: pd.DataFrame, claim: pd.Series) -> pd.Series | None:
     if pairs.empty:
         return None
-    params = ", ".join(p.strip() for p in claim["params"].split(";") if p.strip())
+    params = _params(claim)
     hit = pairs[(pairs["benchmark"] == claim["benchmark"]) & (pairs["params"] == params)
                 & (pairs["candidate"] == (claim["variant"] or "optimized"))]
     return None if hit.empty else hit.iloc[0]
@@ -125,6 +149,13 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
             return old, new, unit, None, None, (
                 f"GC took under {_MIN_GC_TIME_PCT:g}% of measured time in both variants: "
                 f"a few collections, too few to compare")
+        forks = min(pair["forks_old"], pair["forks_new"])
+        if forks < stats.MIN_FORKS:
+            # The same guard as the time verdicts: a fork or two of GC sums decide nothing.
+            move = (new - old) / old if old else (math.inf if new else 0.0)
+            point = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
+            return old, new, unit, None, point, (
+                f"too few forks for a verdict ({forks} per side, {stats.MIN_FORKS} needed)")
         move = (new - old) / old if old else math.inf
         direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
         return old, new, unit, direction, direction, (
@@ -156,7 +187,8 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
         written = (f"{_fmt(claim['old'], claim['unit'])} → {_fmt(claim['new'], claim['unit'])}"
                    f" ({claim['claimed_change']})")
         row = {"claim": claim["claim"], "write-up": written, "ours": "—", "verdict": "",
-               "why": ""}
+               "why": "", "benchmark": claim["benchmark"], "params": _params(claim),
+               "variant": claim["variant"] or "optimized"}
         pair = _find_pair(pairs, claim) if claim["benchmark"] else None
         if pair is None:
             row["verdict"] = "not comparable"
@@ -177,13 +209,18 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
             row["verdict"], row["why"] = "not comparable", "the write-up gives no direction"
         elif direction == said:
             row["verdict"], row["why"] = "reproduced", why
+        elif direction == "same" and _within_band(claim):
+            # A claimed -2..-4% is "no change beyond ±5%" at this threshold: confirmed, not contradicted.
+            row["verdict"] = "reproduced"
+            row["why"] = (f"{why}; the claimed change is itself within ±{stats.THRESHOLD:.0%}, "
+                          f"so 'same' agrees with it")
         else:
             row["verdict"] = "contradicted"
             row["why"] = f"{why}, where the write-up reports {_SAID[said]}"
         if claim["note"]:
             row["why"] += f" ({claim['note']})"
         rows.append(row)
-    return pd.DataFrame(rows, columns=["claim", "write-up", "ours", "verdict", "why"])
+    return pd.DataFrame(rows, columns=[*SHOWN, *KEYS])
 
 
 def _fmt(value: float, unit: str) -> str:

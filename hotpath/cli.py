@@ -1,4 +1,7 @@
-"""Command line: `hotpath bench|report|table|cases|profiles|check`."""
+"""hotpath: JMH matrices to JSON, JSON to reports (HTML, Markdown, Jira) and tables.
+
+The study's cases run through `bench`, `report`, `overview` and `profile`; any JMH JSON file
+through `table` and `compare`; `hotpath <command> --help` says more of each."""
 
 from __future__ import annotations
 
@@ -50,7 +53,7 @@ def plain_table(frame: pd.DataFrame) -> pd.DataFrame:
 def cmd_table(args: argparse.Namespace) -> int:
     run = load.read_results(args.file)
     frame = compare.by_param(run.frame, args.param) if args.param else run.frame
-    comparison = compare.pair(frame, baseline=args.baseline)
+    comparison = compare.pair(frame, baseline=args.baseline, label=args.param or load.VARIANT)
     if comparison.pairs.empty:
         table = plain_table(frame)
     else:
@@ -63,7 +66,8 @@ def cmd_table(args: argparse.Namespace) -> int:
         print(table.to_string(index=False))
     if not comparison.pairs.empty and not comparison.unpaired.empty:
         for _, u in comparison.unpaired.iterrows():
-            print(f"unpaired: {u['benchmark']}({u['params']}) {u['variant']}: {u['reason']}",
+            side = f" {u['variant']}" if u["variant"] else ""
+            print(f"unpaired: {u['benchmark']}({u['params']}) [{u['mode']}]{side}: {u['reason']}",
                   file=sys.stderr)
     return 0
 
@@ -81,6 +85,10 @@ def cmd_profile(args: argparse.Namespace) -> int:
     for case_id in _cases(args.case):
         out = bench.flame_graphs(get_case(case_id), profile)
         print(f"hotpath: wrote {out}")
+        # A report rendered before the flame graphs existed would still say "none yet".
+        results = results_file(profile.name, case_id)
+        if results.is_file() and (REPORTS / case_id / "report.html").is_file():
+            print(f"hotpath: wrote {report.render(case_id, results)}/report.html")
     return 0
 
 
@@ -92,6 +100,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         out = Path(args.out) / case_id if args.out else None
         path = report.render(case_id, results, out, params)
         print(f"hotpath: wrote {path}/report.html")
+        _print_headline(path)
     return 0
 
 
@@ -111,7 +120,8 @@ def cmd_overview(args: argparse.Namespace) -> int:
     from . import overview
 
     get_profile(args.profile)
-    print(f"hotpath: wrote {overview.write(args.profile)}")
+    folder = Path(args.out) if args.out else REPORTS
+    print(f"hotpath: wrote {overview.write(args.profile, folder)}")
     return 0
 
 
@@ -120,7 +130,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
                               Path(args.out) if args.out else None, args.param or "",
                               args.baseline_value or "")
     print(f"hotpath: wrote {out}/report.html")
+    _print_headline(out)
     return 0
+
+
+def _print_headline(report_dir: Path) -> None:
+    """The report's verdict on the terminal too, so a run ends with what it found."""
+    import json
+
+    from .document import MANIFEST
+
+    try:
+        text = json.loads((report_dir / MANIFEST).read_text(encoding="utf-8")).get("headline")
+    except (OSError, ValueError):
+        return
+    if text:
+        print(f"hotpath: {text}")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -181,6 +206,7 @@ def parser() -> argparse.ArgumentParser:
 
     o = sub.add_parser("overview", help="reports/index.html and index.md: one row per case")
     o.add_argument("--profile", default="quick")
+    o.add_argument("--out", help="the reports folder to write index.html into (default: reports/)")
     o.set_defaults(func=cmd_overview)
 
     cp = sub.add_parser("compare", help="compare two JMH JSON files (or two @Param values) into a report")

@@ -100,8 +100,10 @@ def _side(group: pd.DataFrame) -> dict:
 
 
 def pair(frame: pd.DataFrame, baseline: str = "old",
-         threshold: float = stats.THRESHOLD) -> Comparison:
-    """Pair every candidate variant with the baseline on (benchmark, params)."""
+         threshold: float = stats.THRESHOLD, label: str = VARIANT) -> Comparison:
+    """Pair every candidate variant with the baseline on (benchmark, params).
+
+    ``label`` names what tells the variants apart (a @Param), for the reasons given."""
     keys = ["benchmark", "params", "mode"]
     pairs, unpaired = [], []
     for (benchmark, params, mode), group in frame.groupby(keys, sort=False):
@@ -120,7 +122,7 @@ def pair(frame: pd.DataFrame, baseline: str = "old",
             for v in variants:
                 unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
                                  "variant": v, "reason": f"no {baseline!r} row to compare with"
-                                 if v else f"no @Param {VARIANT!r} to tell old from new"})
+                                 if v else f"no @Param {label!r} to tell the sides apart"})
             continue
         if len(variants) == 1:
             unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,

@@ -1,10 +1,18 @@
 """A report as it is written in a notebook: each section is shown in the notebook (and so in
 the HTML) and collected for the two attachable texts, summary.md (GitHub) and jira.txt (Jira
 wiki markup). PNG charts are written beside them, since neither GitHub Markdown nor Jira shows
-embedded images."""
+embedded images; the HTML embeds them, so that it stays one self-contained file.
+
+Every case report has the same frame: ``Document.open`` shows the title, the headline and the
+compact table; the notebook adds what is particular to its case; ``finish`` adds the claims
+check, the environment and the provenance, once, at the end.
+"""
 
 from __future__ import annotations
 
+import base64
+import html
+import json
 import math
 import re
 from pathlib import Path
@@ -12,10 +20,13 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import compare, render
+from . import claims, compare, headline, render
 from .cases import get_case
-from .load import Run
+from .load import Run, read_peaks, read_results
 from .stats import THRESHOLD
+
+#: Written beside the report: its headline and charts, for the overview page.
+MANIFEST = "report.json"
 
 
 def _show(obj) -> None:
@@ -26,18 +37,61 @@ def _show(obj) -> None:
     display(Markdown(obj) if isinstance(obj, str) else obj)
 
 
+def _show_html(markup: str) -> None:
+    try:
+        from IPython.display import HTML, display
+    except ImportError:
+        return
+    display(HTML(markup))
+
+
+def _show_png(path: Path, caption: str) -> None:
+    # The PNG itself, embedded: a Figure under the Agg backend would carry only its text/plain
+    # repr ("<Figure size ...>"), and an Image output has no alternative text.
+    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
+    _show_html(f'<img class="chart" alt="{html.escape(caption, quote=True)}" '
+               f'src="data:image/png;base64,{data}">')
+
+
 class Document:
     def __init__(self, case_id: str, run: Run, output_dir: str | Path,
-                 heading: str = "", question: str = ""):
+                 heading: str = "", question: str = "",
+                 comparison: compare.Comparison | None = None):
         """A case's report; with an empty case_id, a report titled by ``heading``."""
         self.case = get_case(case_id) if case_id else None
         self.heading = heading
         self.question = question
         self.run = run
+        self.comparison = comparison
         self.out = Path(output_dir)
         self.out.mkdir(parents=True, exist_ok=True)
         self.md: list[str] = []
         self.jira: list[str] = []
+        self.headline = ""
+        self.charts: list[str] = []
+
+    @classmethod
+    def open(cls, case_id: str, results: str | Path, output_dir: str | Path) -> "Document":
+        """Read a case's results, pair old with every other variant, and open the report
+        with its title, headline and compact table."""
+        run = read_results(results)
+        doc = cls(case_id, run, output_dir, comparison=compare.pair(run.frame))
+        doc.title()
+        doc.lead()
+        return doc
+
+    @property
+    def pairs(self) -> pd.DataFrame:
+        return self.comparison.pairs
+
+    @property
+    def peaks(self) -> pd.DataFrame:
+        return read_peaks(self.run.source)
+
+    def checked_claims(self) -> pd.DataFrame:
+        if self.case is None or self.comparison is None or self.pairs.empty:
+            return pd.DataFrame(columns=[*claims.SHOWN, *claims.KEYS])
+        return claims.check(self.case.id, self.pairs, self.peaks)
 
     # -- pieces -------------------------------------------------------------------------
     def title(self) -> None:
@@ -52,6 +106,36 @@ class Document:
         self.jira.append(f"h2. {head}\n{c.system}, {c.writeup}.\n*Question.* {c.question}\n")
         _show(f"**{c.system}, {c.writeup}.**\n\n**Question.** {c.question}")
 
+    def lead(self) -> None:
+        """The headline sentence and one compact row per benchmark x params: the verdict first."""
+        pairs = self.pairs
+        c = self.case
+        self.headline = headline.sentence(pairs, c.candidate if c else "optimized",
+                                          *(c.headline if c else ("", "")))
+        self.md.append(f"**Result.** {self.headline}\n")
+        self.jira.append(f"*Result.* {_md_to_jira(self.headline)}\n")
+        _show_html(f'<p id="headline" class="headline"><strong>Result.</strong> '
+                   f'{render.html_cell(self.headline)}</p>')
+        if pairs.empty:
+            return
+        self.table("At a glance", headline.compact_table(pairs, self.checked_claims()),
+                   note=f"Time per op new/old with its 95% CI over fork means (below 1: faster; "
+                        f"throughput is inverted); *faster*/*slower* need p < 0.05 and the CI "
+                        f"beyond ±{THRESHOLD:.0%}. Details, charts, the claims check and the "
+                        f"environment follow.")
+
+    def finish(self, claims_note: str = "") -> None:
+        """Claims check, flame graphs, environment and provenance, once, at the end; then the
+        attachable texts."""
+        if self.case is not None and self.comparison is not None:
+            table = self.checked_claims()[claims.SHOWN]
+            self.table("Claims check: the write-up's figures beside ours", table, note=claims_note or (
+                "The write-up measured the upstream code on its own machine; we measure our models "
+                "on ours. Absolute numbers differ; the question is whether each claimed direction "
+                "reproduces."))
+        self.environment()
+        self.write()
+
     def text(self, markdown: str, jira: str | None = None) -> None:
         self.md.append(markdown.strip() + "\n")
         self.jira.append((jira if jira is not None else _md_to_jira(markdown)).strip() + "\n")
@@ -62,18 +146,19 @@ class Document:
         plain = table.map(lambda v: render.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
         self.jira.append(f"h3. {heading}\n{render.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))
         _show(f"### {heading}")
-        html = table.map(lambda v: render.html_cell(v) if isinstance(v, str) else v)
-        _show(html.style.hide(axis="index"))
+        _show_html(render.html_table(table))
         if note:
             _show(note)
 
     def figure(self, name: str, fig, caption: str) -> None:
         # Returns nothing: a cell ending in doc.figure(...) would print the value into the report.
         path = render.save_png(fig, self.out / f"{name}.png")
+        plt.close(fig)
+        self.charts.append(path.name)
         self.md.append(f"![{caption}]({path.name})\n\n*{caption}*\n")
         self.jira.append(f"!{path.name}|thumbnail!\n_{caption}_\n")
-        _show(fig)
-        plt.close(fig)
+        _show_png(path, caption)
+        _show(f"*{caption}*")
 
     def verdict_note(self, comparison: compare.Comparison) -> str:
         s = compare.summary(comparison)
@@ -107,8 +192,10 @@ class Document:
         folder = REPORTS / self.case.id / "flames"
         pages = sorted(folder.glob("*/flame-alloc-forward.html")) if folder.is_dir() else []
         if not pages:
-            self.text(f"*No allocation flame graphs yet: `make profile CASE={self.case.id}` makes "
-                      f"them (async-profiler, one fork, apart from the timing runs).*")
+            profile = (self.run.provenance or {}).get("profile", "quick")
+            self.text(f"*No allocation flame graphs yet: `make profile CASE={self.case.id} "
+                      f"PROFILE={profile}` makes them (async-profiler, one fork, apart from the "
+                      f"timing runs) and renders this report again.*")
             return
         rows = []
         for page in pages:
@@ -142,6 +229,10 @@ class Document:
     def write(self) -> None:
         (self.out / "summary.md").write_text("\n".join(self.md), encoding="utf-8")
         (self.out / "jira.txt").write_text("\n".join(self.jira), encoding="utf-8")
+        manifest = {"case": self.case.id if self.case else "", "headline": self.headline,
+                    "charts": self.charts}
+        (self.out / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
+                                         encoding="utf-8")
 
 
 def _commands(p: dict) -> list[tuple[str, str]]:

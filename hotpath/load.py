@@ -67,11 +67,23 @@ def seconds(text: str | None) -> float:
     return float(m.group(1)) * scale
 
 
+def _how_to_make(path: Path) -> str:
+    """Only the study's own result files can be made by `make bench`; a file given by path
+    (another project's run, a placeholder from the README) cannot."""
+    from .paths import RESULTS
+
+    try:
+        profile = Path(path).resolve().relative_to(RESULTS.resolve()).parts[0]
+    except (ValueError, IndexError):
+        return ""
+    return f" (run the benchmarks first: make bench CASE={Path(path).stem} PROFILE={profile})"
+
+
 def read_json(path: Path) -> list[dict[str, Any]]:
     """Parse a JMH results file, turning every way it can be wrong into a one-line error."""
     path = Path(path)
     if not path.is_file():
-        raise ResultsError(f"{path}: no such results file (run the benchmarks first: make bench)")
+        raise ResultsError(f"{path}: no such results file" + _how_to_make(path))
     text = path.read_text(encoding="utf-8", errors="replace")
     if not text.strip():
         raise ResultsError(f"{path}: the results file is empty (an interrupted run?)")

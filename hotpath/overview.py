@@ -1,21 +1,25 @@
-"""reports/index.md and reports/index.html: one row per case, linking every case report."""
+"""reports/index.md and reports/index.html: per case a headline, a thumbnail of its main chart
+and one row of figures, linking the case reports that exist (and only those)."""
 
 from __future__ import annotations
 
+import base64
 import html
+import json
 import math
 from collections import Counter
 from pathlib import Path
 
 import pandas as pd
 
-from . import claims, compare, render
+from . import claims, compare, headline, render
 from .cases import existing_cases
+from .document import MANIFEST
 from .load import read_peaks, read_results
 from .paths import REPORTS, ROOT, results_file
 
 
-def rows(profile: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One row per case with results; and every claim of those cases, checked."""
     out, all_claims = [], []
     for case in existing_cases():
@@ -29,7 +33,8 @@ def rows(profile: str) -> tuple[pd.DataFrame, pd.DataFrame]:
         checked = claims.check(case.id, comparison.pairs, read_peaks(path))
         comparable = checked[checked["verdict"] != "not comparable"]
         reproduced = int((checked["verdict"] == "reproduced").sum())
-        all_claims.append(checked.assign(case=case.id)[["case", *checked.columns]])
+        all_claims.append(checked.assign(case=case.id)[["case", *claims.SHOWN]])
+        page = folder / case.id / "report.html"
         out.append({
             "case": case.id,
             "write-up": case.writeup,
@@ -38,11 +43,25 @@ def rows(profile: str) -> tuple[pd.DataFrame, pd.DataFrame]:
             "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
             "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
                                   else "none comparable") + f" ({len(checked)} claims)",
-            "report": f"[{case.id}/report.html]({case.id}/report.html)",
+            # A report that was never rendered into this folder is not linked.
+            "report": f"[{case.id}/report.html]({case.id}/report.html)" if page.is_file()
+                      else "not rendered",
+            "headline": headline.sentence(comparison.pairs, case.candidate, *case.headline),
+            "chart": _main_chart(folder / case.id),
             "source": source(path, run.provenance),
         })
     return pd.DataFrame(out), (pd.concat(all_claims, ignore_index=True) if all_claims
                                else pd.DataFrame())
+
+
+def _main_chart(report_dir: Path) -> Path | None:
+    """The first chart a case report drew (its manifest lists them in order)."""
+    try:
+        charts = json.loads((report_dir / MANIFEST).read_text(encoding="utf-8"))["charts"]
+    except (OSError, ValueError, KeyError):
+        return None
+    first = report_dir / charts[0] if charts else None
+    return first if first and first.is_file() else None
 
 
 def source(path: Path, provenance: dict | None) -> str:
@@ -58,23 +77,14 @@ def source(path: Path, provenance: dict | None) -> str:
             f"JDK {provenance.get('jdk', {}).get('java.runtime.version', '?')}")
 
 
-def _html_table(frame: pd.DataFrame) -> str:
-    if frame.empty:
-        return "<p>None.</p>"
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
-    body = "".join("<tr>" + "".join(f"<td>{render.html_cell(v)}</td>" for v in r) + "</tr>\n"
-                   for r in frame.itertuples(index=False))
-    return f"<table><tr>{head}</tr>\n{body}</table>"
-
-
 def _ratio(r: float) -> str:
     return "—" if r is None or math.isnan(r) else f"{r:.3f}"
 
 
 def write(profile: str, folder: Path = REPORTS) -> Path:
-    table, checked = rows(profile)
-    sources = [f"{c}: {s}" for c, s in zip(table.get("case", []), table.get("source", []))]
-    table = table.drop(columns="source", errors="ignore")
+    table, checked = rows(profile, folder)
+    cases = table.to_dict("records")
+    table = table.drop(columns=["source", "headline", "chart"], errors="ignore")
     folder.mkdir(parents=True, exist_ok=True)
     intro = (f"Results of the `{profile}` profile, one row per case. Ratios are geometric means "
              f"over the case's benchmarks (below 1: the optimized version is faster or allocates "
@@ -84,23 +94,43 @@ def write(profile: str, folder: Path = REPORTS) -> Path:
         intro += (" The write-ups' claims, all cases: " + ", ".join(
             f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "inconclusive",
                                          "not comparable") if counts[v]) + ".")
-    listed = "".join(f"- {line}\n" for line in sources)
+    listed = "".join(f"- {c['case']}: {c['source']}\n" for c in cases)
+    heads = "".join(f"- **{c['case']}**: {c['headline']}\n" for c in cases)
     (folder / "index.md").write_text(
-        f"# hotpath: overview\n\n{intro}\n\n{render.to_markdown(table)}\n"
+        f"# hotpath: overview\n\n{heads}\n{intro}\n\n{render.to_markdown(table) if cases else 'No results yet.'}\n"
         f"## Claims, all cases\n\n{render.to_markdown(checked) if not checked.empty else 'None.'}\n"
         f"## Sources\n\n{listed}",
         encoding="utf-8")
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>hotpath: overview</title>
-<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto}}
-table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}
-th{{background:#f3f3f3}}</style></head>
-<body><h1>hotpath: overview</h1><p>{html.escape(intro).replace('`', '')}</p>
-{_html_table(table)}
+<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.45}}
+table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px}}
+th{{background:#f3f3f3}}td.num,th.num{{text-align:right}}td.text,th.text{{text-align:left}}
+.case{{display:flex;gap:1em;align-items:flex-start;margin:0 0 1.2em 0}}
+.case img{{width:260px;border:1px solid #ddd}}.case p{{margin:0}}</style></head>
+<body><h1>hotpath: overview</h1>
+{"".join(_case_block(c) for c in cases) or "<p>No results yet.</p>"}
+<p>{html.escape(intro).replace('`', '')}</p>
+{render.html_table(table)}
 <h2>Claims, all cases</h2>
-{_html_table(checked)}
-<h2>Sources</h2><ul>{"".join(f"<li>{html.escape(line)}</li>" for line in sources)}</ul>
+{render.html_table(checked)}
+<h2>Sources</h2><ul>{"".join(f"<li>{html.escape(c['case'] + ': ' + c['source'])}</li>" for c in cases)}</ul>
 </body></html>
 """
     (folder / "index.html").write_text(page, encoding="utf-8")
     return folder / "index.html"
+
+
+def _case_block(c: dict) -> str:
+    """A case's headline beside a thumbnail of its main chart (embedded: one file to open)."""
+    linked = c["report"] != "not rendered"
+    href = f"{c['case']}/report.html"
+    title = (f'<a href="{href}">{html.escape(c["case"])}</a>' if linked
+             else html.escape(c["case"]) + " (report not rendered)")
+    thumb = ""
+    if c["chart"] is not None:
+        data = base64.b64encode(Path(c["chart"]).read_bytes()).decode("ascii")
+        img = f'<img alt="{html.escape(c["case"])}: main chart" src="data:image/png;base64,{data}">'
+        thumb = f'<a href="{href}">{img}</a>' if linked else img
+    return (f'<div class="case">{thumb}<div><h2>{title}</h2>'
+            f'<p class="headline">{html.escape(c["headline"])}</p></div></div>\n')

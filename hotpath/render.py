@@ -140,7 +140,7 @@ def _measured(pairs: pd.DataFrame, column: str) -> bool:
     return column in pairs and pairs[column].notna().any()
 
 
-def _native_columns(pairs: pd.DataFrame) -> list[str]:
+def native_columns(pairs: pd.DataFrame) -> list[str]:
     """Native origins that -prof gc cannot see (direct ByteBuffers, zlib), each only where some
     row allocates there: Jira tables must stay narrow. Measured but nowhere allocated: the total,
     so that the table still says "0 native B/op" rather than nothing."""
@@ -159,7 +159,7 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
     many = len(_candidates(pairs)) > 1
     # Files from elsewhere mix modes and units; one score column per unit would be mostly empty.
     modes, units = pairs["mode"].nunique() > 1, pairs["unit"].nunique() > 1
-    native = _native_columns(pairs)
+    native = native_columns(pairs)
     rows = []
     for _, r in pairs.iterrows():
         row = {"benchmark": label(r)}
@@ -170,12 +170,14 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
         unit = r["unit"]
         if units:
             row["unit"] = unit
+        # With one candidate its name heads its columns; with several, the variant column says.
+        new = "new" if many else str(r["candidate"])
         row[r["baseline"] if units else f"{r['baseline']} {unit}"] = fmt_score(r["old_score"], r["old_error"])
-        row["new" if units else f"new {unit}"] = fmt_score(r["new_score"], r["new_error"])
+        row[new if units else f"{new} {unit}"] = fmt_score(r["new_score"], r["new_error"])
         row["time"] = fmt_time_change(r)
         row["verdict"] = fmt_verdict(r)
         row[f"{r['baseline']} B/op"] = fmt_bytes(r["old_alloc"])
-        row["new B/op"] = fmt_bytes(r["new_alloc"])
+        row[f"{new} B/op"] = fmt_bytes(r["new_alloc"])
         row["alloc"] = fmt_alloc_change(r["old_alloc"], r["new_alloc"], r["alloc_verdict"])
         for stem in native:
             row[f"{MEASURE_UNITS[stem]} old → new"] = (f"{fmt_bytes(r[f'old_{stem}'])} → "
@@ -264,14 +266,32 @@ def _md_cell(text: object) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+_NUMERIC = re.compile(r"^[−+\-~0-9.,± ()%×a-z/→–—≤]*$")
+
+
+def numeric_column(values) -> bool:
+    """Figures align right, words left: a column of numbers (with units, ±, →) is numeric."""
+    values = [str(v) for v in values]
+    return bool(values) and all(_NUMERIC.match(v) and any(ch.isdigit() for ch in v) or v == "—"
+                                for v in values)
+
+
+def html_table(table: pd.DataFrame) -> str:
+    """A plain HTML table: escaped cells, links as anchors, figures right and words left.
+
+    Written by hand rather than by pandas' Styler, whose random ids would make every render
+    of the same JSON differ."""
+    if table.empty:
+        return "<p>None.</p>"
+    align = ["num" if numeric_column(table[c]) else "text" for c in table.columns]
+    head = "".join(f'<th class="{a}">{html.escape(str(c))}</th>' for c, a in zip(table.columns, align))
+    body = "".join("<tr>" + "".join(f'<td class="{a}">{html_cell(v)}</td>' for v, a in zip(row, align))
+                   + "</tr>\n" for row in table.itertuples(index=False))
+    return f'<table class="hotpath"><thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody></table>'
+
+
 def to_markdown(table: pd.DataFrame) -> str:
-    numeric = re.compile(r"^[−+\-~0-9.,± ()%×a-z/→—]*$")
-    align = []
-    for c in table.columns:
-        values = [str(v) for v in table[c]]
-        right = values and all(numeric.match(v) and any(ch.isdigit() for ch in v) or v == "—"
-                               for v in values)
-        align.append("---:" if right else "---")
+    align = ["---:" if numeric_column(table[c]) else "---" for c in table.columns]
     lines = ["| " + " | ".join(_md_cell(c) for c in table.columns) + " |",
              "| " + " | ".join(align) + " |"]
     for _, row in table.iterrows():
@@ -376,8 +396,9 @@ def ratio_chart(pairs: pd.DataFrame, threshold: float, title: str = "") -> Figur
     One scale for every benchmark whatever its unit; the band is the "same" threshold.
     """
     rows = list(pairs.iterrows())
+    modes = pairs["mode"].nunique() > 1
     names = [label(r) + ("" if r["candidate"] == "optimized" else f" [{r['candidate']}]")
-             for _, r in rows]
+             + (f" {r['mode']}" if modes else "") for _, r in rows]
     fig, ax = plt.subplots(figsize=(7.0, 0.45 * len(rows) + 1.6), dpi=110)
     for i, (_, r) in enumerate(rows):
         # Throughput ratios are inverted so that < 1 always means less time per op.

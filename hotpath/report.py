@@ -8,10 +8,12 @@ never overwrites a good earlier report with a partial one.
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -142,13 +144,35 @@ def execute(notebook: Path, executed: Path, parameters: dict[str, Any]) -> Path:
     params = check_parameters(notebook, parameters)
     kernel = "java" if kernel_language(notebook) == "java" else "python3"
     try:
-        papermill.execute_notebook(str(notebook), str(executed), parameters=params,
-                                   cwd=str(ROOT), progress_bar=False, log_output=False,
-                                   kernel_name=kernel)
+        with _kernel_options(kernel) as options:
+            papermill.execute_notebook(str(notebook), str(executed), parameters=params,
+                                       cwd=str(ROOT), progress_bar=False, log_output=False,
+                                       kernel_name=kernel, **options)
     except PapermillExecutionError as e:
         raise HotpathError(f"{notebook.name} failed in cell {e.exec_count}: "
                            f"{e.ename}: {str(e.evalue).splitlines()[0][:200] if e.evalue else ''}") from None
     return executed
+
+
+@contextlib.contextmanager
+def _kernel_options(kernel: str):
+    """The Python kernel talks over Unix sockets in a folder of its own: over TCP, ipykernel
+    warns on every run that traffic is unencrypted, which reads like a fault in a report run.
+    The Java kernel (JeroMQ) keeps TCP on loopback. A kernel manager passed in is ours to stop."""
+    if kernel != "python3":
+        yield {}
+        return
+    from jupyter_client.manager import KernelManager
+
+    with tempfile.TemporaryDirectory(prefix="hotpath-kernel-") as folder:
+        km = KernelManager(kernel_name=kernel, transport="ipc")
+        km.ip = str(Path(folder) / "kernel")
+        try:
+            yield {"km": km}
+        finally:
+            if km.has_kernel:
+                km.shutdown_kernel(now=True)
+            km.cleanup_resources()
 
 
 def render(case_id: str, results: Path, out_dir: Path | None = None,

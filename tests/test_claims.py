@@ -61,3 +61,21 @@ def test_gc_time_of_a_few_collections_is_not_a_direction():
     claim = pd.Series({"metric": "gc.time"})
     old, new, unit, direction, point, why = claims._ours(pair, claim, None)
     assert direction is None and point is None and "too few" in why
+
+
+def test_gc_claims_need_as_many_forks_as_time_verdicts():
+    pair = pd.Series({"old_gc_time_pct": 10.0, "new_gc_time_pct": 30.0, "forks_old": 1, "forks_new": 1})
+    claim = pd.Series({"metric": "gc.time"})
+    old, new, unit, direction, point, why = claims._ours(pair, claim, None)
+    assert direction is None and point == "up" and "too few forks" in why
+    enough = pair.copy()
+    enough["forks_old"] = enough["forks_new"] = 5
+    assert claims._ours(enough, claim, None)[3] == "up"
+
+
+def test_a_claimed_change_inside_the_band_is_confirmed_by_same():
+    claim = pd.Series({"claimed_change": "-3%", "old": 100.0, "new": 97.0})
+    assert claims._within_band(claim)
+    assert not claims._within_band(pd.Series({"claimed_change": "-12%", "old": 100.0, "new": 88.0}))
+    assert claims._within_band(pd.Series({"claimed_change": "−2.5%", "old": float("nan"),
+                                          "new": float("nan")}))

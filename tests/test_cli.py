@@ -19,7 +19,7 @@ def test_table_of_a_missing_file_is_refused(capsys, tmp_path):
 def test_table_prints_jira_markup_for_any_jmh_file(capsys, data_dir):
     assert main(["table", str(data_dir / "avgt-variant-gc.json"), "--format", "jira"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("||benchmark||old ns/op||new ns/op||")
+    assert out.startswith("||benchmark||old ns/op||optimized ns/op||")
     assert "→ 0 B/op" in out
 
 

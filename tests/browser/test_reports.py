@@ -1,0 +1,111 @@
+"""Every report and the overview show their charts, fetch nothing and open on the verdict."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import VIEWPORT
+
+from hotpath.cases import existing_cases
+
+
+def pages(folder: Path) -> list[Path]:
+    return [folder / "index.html", *sorted(folder.glob("*/report.html"))]
+
+
+def open_page(browser, page_file: Path, shots: Path):
+    """(text, images, requests outside the file, headline box) of a page, and a screenshot."""
+    page = browser.new_page(viewport=VIEWPORT)
+    own = page_file.resolve().as_uri()
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url)
+            if r.url != own and not r.url.startswith("data:") else None)
+    page.goto(own, wait_until="load")
+    images = page.eval_on_selector_all(
+        "img", "els => els.map(e => ({alt: e.alt, width: e.naturalWidth, done: e.complete}))")
+    headline = page.locator(".headline").first
+    box = headline.bounding_box() if headline.count() else None
+    text = page.inner_text("body")
+    shots.mkdir(parents=True, exist_ok=True)
+    name = "index" if page_file.name == "index.html" else page_file.parent.name
+    page.screenshot(path=str(shots / f"{name}.png"))
+    page.close()
+    return text, images, outside, box
+
+
+def test_every_case_has_a_report(reports):
+    rendered = {p.parent.name for p in reports.glob("*/report.html")}
+    missing = {c.id for c in existing_cases()} - rendered
+    assert not missing, f"no report rendered for {sorted(missing)}"
+
+
+@pytest.mark.parametrize("name", ["index", *[c.id for c in existing_cases()]])
+def test_page_shows_its_charts_fetches_nothing_and_opens_on_the_headline(browser, reports, name):
+    page_file = reports / ("index.html" if name == "index" else f"{name}/report.html")
+    if not page_file.is_file():
+        pytest.skip(f"{page_file} not rendered")
+    text, images, outside, box = open_page(browser, page_file, reports / "screenshots")
+    assert images, "a report without a single chart"
+    broken = [i["alt"] for i in images if not i["done"] or i["width"] == 0]
+    assert not broken, f"images that do not decode: {broken}"
+    assert outside == [], f"the page requests files outside itself: {outside[:3]}"
+    assert "<Figure" not in text, "a chart printed as its text repr instead of its picture"
+    assert "PosixPath(" not in text
+    assert box is not None, "no headline on the page"
+    assert box["y"] + min(box["height"], 60) < VIEWPORT["height"], \
+        f"the headline starts below the first screen (y = {box['y']:.0f})"
+
+
+def jira_tables(text: str) -> list[tuple[int, list[int]]]:
+    """(header cells, cells per row) of every Jira table: ||h||h|| then |c|c| lines."""
+    tables, current = [], None
+    for line in text.splitlines():
+        if line.startswith("||"):
+            current = (len(_cells(line, "||")), [])
+            tables.append(current)
+        elif line.startswith("|") and current is not None:
+            current[1].append(len(_cells(line, "|")))
+        else:
+            current = None
+    return tables
+
+
+def _cells(line: str, sep: str) -> list[str]:
+    # Escaped pipes (\|) are text inside a cell, not separators.
+    parts = re.split(r"(?<!\\)" + re.escape(sep), line.strip())
+    return parts[1:-1]
+
+
+def markdown_tables(text: str) -> list[tuple[int, int]]:
+    """(columns, body rows) of every Markdown table the Jira parser produced."""
+    tables, rows, cols = [], 0, 0
+    for line in text.splitlines() + [""]:
+        if line.startswith("|"):
+            if cols == 0:
+                cols = len(re.split(r"(?<!\\)\|", line.strip())) - 2
+            elif not re.fullmatch(r"\|[\s\-:|]+\|", line.strip()):
+                rows += 1
+        elif cols:
+            tables.append((cols, rows))
+            rows, cols = 0, 0
+    return tables
+
+
+@pytest.mark.parametrize("name", [c.id for c in existing_cases()])
+def test_jira_text_keeps_every_table_whole_through_a_jira_parser(reports, name):
+    from jira2markdown import convert
+
+    path = reports / name / "jira.txt"
+    if not path.is_file():
+        pytest.skip(f"{path} not rendered")
+    text = path.read_text(encoding="utf-8")
+    ours = jira_tables(text)
+    assert ours, "jira.txt without a table"
+    for header, rows in ours:
+        assert all(n == header for n in rows), f"a row with a different cell count: {header} vs {rows}"
+    parsed = markdown_tables(convert(text))
+    assert [(h, len(r)) for h, r in ours] == parsed
+    # the verdict first: the headline comes before the first table
+    assert text.index("*Result.*") < text.index("||")

@@ -1,0 +1,55 @@
+"""The headline and the compact table are generated from the data, in the write-ups' terms."""
+
+import zipfile
+
+import pytest
+
+from hotpath import compare, headline, load, render, stamp
+
+
+@pytest.fixture
+def pairs(data_dir):
+    return compare.pair(load.read_results(data_dir / "avgt-variant-gc.json").frame).pairs
+
+
+def test_headline_states_the_main_row_then_the_whole_run(pairs):
+    text = headline.sentence(pairs, "optimized", pairs.iloc[1]["benchmark"], pairs.iloc[1]["params"])
+    assert text.startswith("At copy(size=4096), optimized removes all heap allocation (4,112 → 0 B/op); "
+                           "time per op −97%")
+    assert "inconclusive: too few forks" in text
+    assert f"Over all {len(pairs)} rows, optimized/old:" in text
+
+
+def test_time_phrase_inverts_nothing_and_names_its_verdict(pairs):
+    row = pairs.iloc[0].copy()
+    row["verdict"], row["p_value"], row["ci_low"], row["ci_high"] = "faster", 0.008, 0.5, 0.6
+    row["higher_is_better"], row["ratio"] = True, 1.19
+    assert headline.time_phrase(row) == "throughput +19% (faster, p = 0.008, 95% CI −50%…−40%)"
+
+
+def test_compact_table_has_one_row_per_benchmark_and_only_measured_native_columns(pairs):
+    table = headline.compact_table(pairs)
+    assert len(table) == len(pairs)
+    assert list(table.columns) == ["benchmark", "time/op new/old", "95% CI", "verdict",
+                                   "heap B/op old → new"]
+    assert table.iloc[1]["heap B/op old → new"] == "4,112 → 0"
+
+
+def test_html_tables_align_words_left_and_figures_right(pairs):
+    html = render.html_table(headline.compact_table(pairs))
+    assert '<td class="text">copy(size=64)</td>' in html
+    assert '<td class="num">4,112 → 0</td>' in html
+
+
+def test_the_jar_stamp_ignores_a_rewrite_that_changes_no_class(tmp_path):
+    def jar(path, body, when):
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr(zipfile.ZipInfo("A.class", date_time=when), body)
+            z.writestr(zipfile.ZipInfo("META-INF/maven/x/pom.properties", date_time=when), str(when))
+    stamp_file = tmp_path / "jar.stamp"
+    jar(tmp_path / "a.jar", b"class A", (2020, 1, 1, 0, 0, 0))
+    assert stamp.update(tmp_path / "a.jar", stamp_file)
+    jar(tmp_path / "a.jar", b"class A", (2024, 5, 5, 0, 0, 0))
+    assert not stamp.update(tmp_path / "a.jar", stamp_file)
+    jar(tmp_path / "a.jar", b"class A, changed", (2024, 5, 5, 0, 0, 0))
+    assert stamp.update(tmp_path / "a.jar", stamp_file)
