@@ -19,11 +19,11 @@ import sys
 import time
 from pathlib import Path
 
-from . import interleave
+from . import interleave, machine
 from .cases import Case
 from .errors import HotpathError
 from .load import read_json
-from .paths import JAR, REPORTS, ROOT, peaks_of, results_file, sidecar_of
+from .paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, sidecar_of
 from .profiles import Profile
 from .report import external_references as _external
 
@@ -162,15 +162,18 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     if not expected:
         raise HotpathError(f"no benchmarks match {case.benchmarks!r} in {jar}")
     out = out or results_file(profile.name, case.id)
+    if profile.require_quiet:
+        refuse_if_busy(profile)
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(out.name + ".partial")
+    memory_partial = memory_of(out).with_name(memory_of(out).name + ".partial")
     peak_partial = peaks_of(out).with_name(peaks_of(out).name + ".partial")
-    cmd = ["java", "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(), *(extra_args or []),
-           "-rf", "json", "-rff", str(partial)]
+    cmd = timing_command(case, profile, jar, partial, extra_args)
     started = dt.datetime.now(dt.timezone.utc)
     # Taken before the run: the revision that ran, not whatever the tree holds hours later.
     env = environment()
     t0 = time.monotonic()
+    meter = machine.CpuMeter.start()
     print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
           f"{profile.describe()}", flush=True)
     rounds: list[str] = []
@@ -184,7 +187,10 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         if missing:
             raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
                                f"{out} was left as it was")
+        memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
+                                     extra_args)
         peak_cmd = measure_peaks(case, profile, jar, peak_partial, peaks_of(out)) if case.peak_calls else None
+        load = meter.read()
         provenance = {
             "case": case.id,
             "profile": profile.name,
@@ -194,20 +200,70 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "jmh_version": entries[0].get("jmhVersion", ""),
             "jvm_args": list(profile.jvm_args),
             "command": shlex.join([*cmd[:-1], _shown(out)]),
+            "memory_command": memory_cmd,
             "peak_command": peak_cmd,
+            "machine_load": load,
             "interleaved_rounds": rounds or None,
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
             **env,
             "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
         }
         os.replace(partial, out)
+        if memory_cmd:
+            os.replace(memory_partial, memory_of(out))
+        else:  # a stale memory pass must not join onto new timing rows
+            memory_of(out).unlink(missing_ok=True)
         if peak_cmd:
             os.replace(peak_partial, peaks_of(out))
         _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
     finally:
         partial.unlink(missing_ok=True)
+        memory_partial.unlink(missing_ok=True)
         peak_partial.unlink(missing_ok=True)
+    if load["others_cores"] > machine.QUIET_CORES:
+        print(f"hotpath: warning: {case.id}: {machine.describe(load)}", file=sys.stderr)
     return out
+
+
+def timing_command(case: Case, profile: Profile, jar: Path, target: Path,
+                   extra_args: list[str] | None = None) -> list[str]:
+    return ["java", "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(), *(extra_args or []),
+            "-rf", "json", "-rff", str(target)]
+
+
+def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
+                   extra_args: list[str] | None = None) -> list[str]:
+    return ["java", "-jar", _shown(jar), case.benchmarks, *profile.memory_args(),
+            *(extra_args or []), "-rf", "json", "-rff", str(target)]
+
+
+def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
+                    expected: list[str], extra_args: list[str] | None = None) -> str | None:
+    """Native bytes per op in forks of their own, after the timing pass."""
+    if not profile.memory_profilers:
+        return None
+    cmd = memory_command(case, profile, jar, partial, extra_args)
+    print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}), one fork "
+          f"per benchmark, apart from the timed forks", flush=True)
+    _jmh(cmd, case, final)
+    missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
+    if missing:
+        raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
+    return shlex.join([*cmd[:-1], _shown(final)])
+
+
+def refuse_if_busy(profile: Profile) -> None:
+    """Full and reference runs decide verdicts: they do not start on a busy machine."""
+    if os.environ.get(machine.OVERRIDE):
+        return
+    load = machine.others_now()
+    if load["others_cores"] > machine.QUIET_CORES:
+        raise HotpathError(
+            f"the machine is busy: other processes used {load['others_cores']:.2f} cores over "
+            f"{load['wall_s']:.0f} s (load average {load['load_average_end']}); PROFILE="
+            f"{profile.name} needs a quiet machine. Stop what else runs (builds, tests, other "
+            f"benchmarks) and try again, or set {machine.OVERRIDE}=1 to run anyway (the run's "
+            f"load is recorded and reported).")
 
 
 def async_profiler_library(jar: Path = JAR) -> Path:

@@ -20,7 +20,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import claims, compare, headline, render
+from . import claims, compare, headline, machine, render
 from .cases import get_case
 from .load import Run, read_peaks, read_results
 from .stats import THRESHOLD
@@ -165,7 +165,8 @@ class Document:
         pairs = comparison.pairs
         lines = [
             f"Time verdicts use per-fork means (the fork is the unit of replication): a "
-            f"Mann-Whitney U test and a 95% bootstrap CI of the ratio new/old; *faster*/*slower* "
+            f"Mann-Whitney U test and a 95% CI of the ratio new/old (Welch t-interval on the log "
+            f"of the fork means); *faster*/*slower* "
             f"needs p < 0.05 and the CI beyond ±{THRESHOLD:.0%}, *same* needs the CI inside "
             f"±{THRESHOLD:.0%}, anything else is *inconclusive*. B/op changes count when they "
             f"exceed the run's own spread and 8 B.",
@@ -174,6 +175,10 @@ class Document:
             lines.append(f"Geometric mean of time-per-op ratios (new/old): "
                          f"**{s['time_geomean']:.3f}**; of heap B/op ratios: "
                          f"**{s['alloc_geomean']:.3f}** (pairs falling to 0 B/op left out).")
+        lines.append(self.passes_note())
+        load = (self.run.provenance or {}).get("machine_load")
+        if load and load.get("others_cores", 0) > machine.QUIET_CORES:
+            lines.append(f"**Warning: a busy machine.** {machine.describe(load)}.")
         warnings = render.warnings_by_row(pairs)
         if warnings:
             lines.append("Warnings: " + "; ".join(warnings) + ".")
@@ -182,6 +187,20 @@ class Document:
                 f"{u.benchmark}({u.params}) {u.variant}: {u.reason}"
                 for u in comparison.unpaired.itertuples()) + ".")
         return "\n\n".join(lines)
+
+    def passes_note(self) -> str:
+        """Which pass each column came from: nothing that hooks allocations sits in a timed fork."""
+        p = self.run.provenance or {}
+        native = self.run.frame["metric"].str.startswith("native.alloc").any()
+        text = "Time, heap B/op (`-prof gc`) and GC figures come from the timed forks"
+        if not native:
+            return text + "."
+        if p.get("memory_command") or any(str(s).endswith(".memory.json")
+                                          for s in self.run.frame["source"].unique()):
+            return text + ("; native B/op from the memory pass: forks of their own with "
+                           "`NativeAllocProfiler`, whose malloc hook would slow the timed forks.")
+        return text + ("; native B/op from the same forks (a run from before the memory pass was "
+                       "split off: its times carry the native profiler's malloc hook).")
 
     def flame_graphs(self) -> None:
         """Links to the allocation flame graphs of `make profile`, if they were made."""
@@ -216,6 +235,8 @@ class Document:
             ("results file", str(_relative(self.run.source))),
             ("profile", f"{p.get('profile', '?')}: {p.get('profile_settings', '?')}"),
             *_commands(p),
+            *([("memory pass", p["memory_command"])] if p.get("memory_command") else []),
+            ("machine load", machine.describe(p.get("machine_load"))),
             ("git commit", f"{p.get('git_commit', '?')}" + _dirty(p)),
             ("date", p.get("started", "?")),
             ("CPU", f"{p.get('cpu_model', '?')}, {p.get('cores', '?')} cores"),

@@ -18,10 +18,12 @@ from typing import Any
 import pandas as pd
 
 from .errors import ResultsError
-from .paths import peaks_of, sidecar_of
+from .paths import memory_of, peaks_of, sidecar_of
 
 #: The JMH @Param that names the implementation under test.
 VARIANT = "variant"
+#: Metrics of the memory pass (hotpath.profiler.NativeAllocProfiler): joined onto the timing rows.
+MEMORY_PASS_METRICS = "native.alloc"
 
 _REQUIRED = ("benchmark", "mode", "primaryMetric")
 _NON_FINITE = {"NaN": math.nan, "+INF": math.inf, "-INF": -math.inf, "Infinity": math.inf,
@@ -191,10 +193,31 @@ def read_provenance(results: Path) -> dict[str, Any] | None:
 
 
 def read_results(path: str | Path) -> Run:
-    """Read a JMH results file (and its sidecar, if any) into a Run."""
+    """Read a JMH results file (and its sidecar, if any) into a Run; a memory pass beside it
+    contributes its native-bytes metrics."""
     path = Path(path)
     entries = read_json(path)
-    return Run(source=path, frame=tidy(entries, str(path)), provenance=read_provenance(path))
+    frame = join_memory_pass(tidy(entries, str(path)), memory_of(path))
+    return Run(source=path, frame=frame, provenance=read_provenance(path))
+
+
+def join_memory_pass(frame: pd.DataFrame, memory: Path) -> pd.DataFrame:
+    """Native bytes per op come from forks of their own (the profiler that hooks every malloc
+    would slow the timed forks): its rows join the timing rows by benchmark, mode, params and
+    variant. A timing file that carries them itself (runs before the split) keeps its own."""
+    if not memory.is_file():
+        return frame
+    extra = tidy(read_json(memory), str(memory))
+    extra = extra[extra["metric"].str.startswith(MEMORY_PASS_METRICS)]
+    keys = ["benchmark", "mode", "params", "variant"]
+    own = frame[frame["metric"].str.startswith(MEMORY_PASS_METRICS)]
+    timed = frame[frame["metric"] == "score"][keys].drop_duplicates()
+    extra = extra.merge(timed, on=keys)  # only rows the timing pass has
+    if not own.empty:
+        extra = extra.merge(own[keys + ["metric"]], on=keys + ["metric"], how="left",
+                            indicator=True)
+        extra = extra[extra["_merge"] == "left_only"].drop(columns="_merge")
+    return pd.concat([frame, extra[COLUMNS]], ignore_index=True)
 
 
 PEAK_COLUMNS = ["benchmark", "params", "variant", "peak_bytes", "baseline_bytes",

@@ -27,3 +27,9 @@ def sidecar_of(results: Path) -> Path:
 def peaks_of(results: Path) -> Path:
     """The peak-live-heap measurements written beside a results file."""
     return results.with_name(results.stem + ".peak.json")
+
+
+def memory_of(results: Path) -> Path:
+    """The memory pass's raw JMH file (native bytes per op, forks of their own) beside a
+    timing results file."""
+    return results.with_name(results.stem + ".memory.json")

@@ -12,6 +12,16 @@ from .errors import UnknownNameError
 JVM_ARGS: tuple[str, ...] = ("-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-XX:+AlwaysPreTouch")
 
 
+NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
+#: Profilers that hook allocations or sample stacks: they move what they sit beside (the
+#: nativemem hook halved a malloc-heavy benchmark's throughput), so never in a timed fork.
+ALLOCATION_HOOKING = (NATIVE_PROFILER, "async", "stack", "perfasm", "perfnorm", "jfr", "dtraceasm")
+
+
+def hooks_allocations(profiler: str) -> bool:
+    return profiler.split(":", 1)[0] in ALLOCATION_HOOKING
+
+
 @dataclass(frozen=True)
 class Profile:
     name: str
@@ -21,26 +31,47 @@ class Profile:
     warmup_time: str
     measurement_iterations: int
     measurement_time: str
-    #: -prof gc for heap B/op; our NativeAllocProfiler for native B/op (direct, zlib, other).
-    profilers: tuple[str, ...] = ("gc", "hotpath.profiler.NativeAllocProfiler")
+    #: Profilers in the timed forks: JMH's cheap counters only (-prof gc for heap B/op).
+    profilers: tuple[str, ...] = ("gc",)
+    #: The memory pass: forks of their own for what hooks every allocation (native B/op by
+    #: origin: direct, zlib, other). B/op is near-deterministic, so one fork and two
+    #: iterations after the profile's own warmup suffice.
+    memory_profilers: tuple[str, ...] = (NATIVE_PROFILER,)
+    memory_iterations: int = 2
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
     #: Run one fork per variant per round, alternating, and merge (hotpath.interleave).
     interleave: bool = False
+    #: Refuse to start while other processes use the machine (hotpath.machine).
+    require_quiet: bool = False
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
 
+    def __post_init__(self):
+        hooking = [p for p in self.profilers if hooks_allocations(p)]
+        if hooking:
+            raise ValueError(f"profile {self.name!r}: {', '.join(hooking)} would run in timed "
+                             f"forks; put it in memory_profilers")
+
     def jmh_args(self, forks: int | None = None) -> list[str]:
-        """JMH command-line options; they override the benchmarks' annotations."""
+        """The timing pass's JMH options; they override the benchmarks' annotations."""
+        return self._args(self.forks if forks is None else forks, self.measurement_iterations,
+                          self.profilers)
+
+    def memory_args(self) -> list[str]:
+        """The memory pass: one fork, the same warmup, native bytes per op."""
+        return self._args(1, self.memory_iterations, self.memory_profilers)
+
+    def _args(self, forks: int, iterations: int, profilers: tuple[str, ...]) -> list[str]:
         args = [
-            "-f", str(self.forks if forks is None else forks),
+            "-f", str(forks),
             "-wi", str(self.warmup_iterations), "-w", self.warmup_time,
-            "-i", str(self.measurement_iterations), "-r", self.measurement_time,
+            "-i", str(iterations), "-r", self.measurement_time,
             "-jvmArgsAppend", " ".join(self.jvm_args),
             # Fail on error: a benchmark that throws (e.g. a setup that finds the variants
             # disagree) stops the run instead of silently vanishing from the JSON.
             "-foe", "true",
         ]
-        for profiler in self.profilers:
+        for profiler in profilers:
             args += ["-prof", profiler]
         return args
 
@@ -49,6 +80,8 @@ class Profile:
             f"{self.forks} fork(s) x ({self.warmup_iterations} x {self.warmup_time} warmup + "
             f"{self.measurement_iterations} x {self.measurement_time} measurement)"
             + (", variants interleaved fork by fork" if self.interleave else "")
+            + (f"; memory pass 1 fork x {self.memory_iterations} x {self.measurement_time}"
+               if self.memory_profilers else "")
         )
 
 
@@ -72,6 +105,7 @@ PROFILES: dict[str, Profile] = {
             purpose="verdicts that hold up: five forks, the write-ups' 3 x 1 s / 5 x 1 s",
             forks=5, warmup_iterations=3, warmup_time="1 s",
             measurement_iterations=5, measurement_time="1 s", interleave=True,
+            require_quiet=True,
         ),
     )
 }

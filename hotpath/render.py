@@ -391,7 +391,7 @@ def save_png(fig: Figure, path: Path) -> Path:
 
 
 def ratio_chart(pairs: pd.DataFrame, threshold: float, title: str = "") -> Figure:
-    """Speed-up of each candidate as time-per-op ratio new/old with its bootstrap CI.
+    """Speed-up of each candidate as time-per-op ratio new/old with its 95% CI over fork means.
 
     One scale for every benchmark whatever its unit; the band is the "same" threshold.
     """
@@ -417,7 +417,7 @@ def ratio_chart(pairs: pd.DataFrame, threshold: float, title: str = "") -> Figur
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.set_xlabel("time per op, new / old (log scale; < 1 is faster)")
-    ax.set_title(title or f"Speed ratio with 95% bootstrap CI (band: ±{threshold:.0%})")
+    ax.set_title(title or f"Time per op new/old with its 95% CI (band: ±{threshold:.0%})")
     ax.grid(axis="x", which="both", alpha=0.3)
     fig.tight_layout()
     return fig

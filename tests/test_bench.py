@@ -26,6 +26,13 @@ def test_a_run_writes_jmh_json_and_a_sidecar_with_commit_and_command(tmp_path):
     assert run.provenance["command"].startswith("java -jar target/benchmarks.jar")
     assert run.provenance["git_commit"]
     assert run.provenance["sha256"]
+    # native bytes come from a memory pass of their own, joined onto the timed rows
+    assert "NativeAllocProfiler" not in run.provenance["command"]
+    assert "-prof hotpath.profiler.NativeAllocProfiler" in run.provenance["memory_command"]
+    assert (tmp_path / "calibration.memory.json").is_file()
+    native = run.frame[run.frame["metric"] == "native.alloc.norm"]
+    assert set(native["variant"]) == {"old", "optimized"}
+    assert run.provenance["machine_load"]["others_cores"] >= 0
 
 
 def test_a_failing_run_leaves_the_previous_result_as_it_was(tmp_path):
