@@ -15,9 +15,11 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Encoding a memcache GET response with a short String key and the write-up's four payloads.
  * The old encoder copies the payload about four times (stream, toByteArray, list growth, trim);
- * the optimized one once. Because the old encoder stores the encoded bytes back into the
- * message, every operation first puts the original key and value back (two field writes, done
- * for both variants) so each call encodes the real payload type.
+ * the optimized one once, and {@code floor} (beyond the write-up) encodes key and value straight
+ * into the packet, so that the packet and its ByteBuffer are all it allocates (serialization's
+ * own objects aside). Because the old encoder stores the encoded bytes back into the message,
+ * every operation first puts the original key and value back (two field writes, done for every
+ * variant) so each call encodes the real payload type.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar EncoderPayload -prof gc}
  */
@@ -29,7 +31,7 @@ public class EncoderPayloadBenchmark {
     static final String KEY = "key:42";
     static final byte GET = 0x00;
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     EncoderVariant variant;
 
     @Param({"STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP"})

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.State;
 /**
  * How encoding cost grows with the payload: byte[] values from 64 B to 1 MB. The slope of
  * B/op against size is the number of payload copies each encoder allocates (about 5 old, 1
- * optimized for byte[]).
+ * optimized and floor for byte[]: the packet itself).
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar EncoderPayloadSize -prof gc}
  */
@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class EncoderPayloadSizeBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     EncoderVariant variant;
 
     @Param({"64", "1024", "8192", "65536", "1048576"})

@@ -20,6 +20,15 @@ public enum EncoderVariant {
         public ByteBuffer encode(MemcacheResponse resp) {
             return encoder.encodeMemcache(resp);
         }
+    },
+    /** Beyond the write-up: key and value encoded straight into the exact packet (issue 17). */
+    floor {
+        private final FloorMemcacheEncoder encoder = new FloorMemcacheEncoder();
+
+        @Override
+        public ByteBuffer encode(MemcacheResponse resp) {
+            return encoder.encodeMemcache(resp);
+        }
     };
 
     public abstract ByteBuffer encode(MemcacheResponse resp);

@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.State;
  * The write-up's second isolated delta: copy + write vs write directly, serialization excluded.
  * Old: a trim copy byte[N] of the writer's internal array, then the stream copies it; optimized:
  * the stream copies the internal array's [0, N) directly. The sink really copies the bytes.
+ * No {@code floor} variant: the direct write already allocates nothing, the floor.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar MarshallerCopyWrite -prof gc}
  */

@@ -13,7 +13,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The write-up's first isolated delta: the redundant node-name scope. The old marshal-to-stream
  * path enters the scope twice (its own, then the public {@code marshal(obj)}'s); the optimized
- * one once. Serialization is excluded, as in the write-up (13.00 vs 11.16 ns).
+ * one once. Serialization is excluded, as in the write-up (13.00 vs 11.16 ns). No {@code floor}
+ * variant: it enters the one scope the optimized path does.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar MarshallerNameScope}
  */

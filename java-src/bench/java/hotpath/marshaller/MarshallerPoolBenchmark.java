@@ -16,7 +16,8 @@ import org.openjdk.jmh.annotations.State;
  * Warm pool vs cold thread, 16 KB objects. {@code warm}: the thread's pooled array has already
  * grown to fit; {@code cold}: every call starts with an empty pool (as on a new thread), so the
  * writer allocates its 1024-byte array and grows it by doubling — costs both variants share,
- * beside which the saved byte[N] is smaller.
+ * beside which the saved byte[N] is smaller. For {@code floor}, a cold thread also makes its
+ * reusable writer.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar MarshallerPool -prof gc}
  */
@@ -25,7 +26,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class MarshallerPoolBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     MarshallerVariant variant;
 
     @Param({"warm", "cold"})

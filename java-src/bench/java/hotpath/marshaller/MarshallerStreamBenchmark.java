@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The end-to-end marshal-to-stream call, serialization included, at the write-up's sizes with
  * a warm thread pool: how much of the isolated gain survives. The old path allocates one
- * byte[N] (16 + N bytes) more per call.
+ * byte[N] (16 + N bytes) more per call; {@code floor} (beyond the write-up) reuses the thread's
+ * writer and encodes strings in place, so that a warm call allocates nothing.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar MarshallerStream -prof gc}
  */
@@ -24,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class MarshallerStreamBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     MarshallerVariant variant;
 
     @Param({"64", "1024", "16384", "262144"})

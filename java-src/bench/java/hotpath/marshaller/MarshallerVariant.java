@@ -16,6 +16,13 @@ public enum MarshallerVariant {
         public Marshaller create(String nodeName, ArrayPool pool) {
             return new OptimizedMarshaller(nodeName, pool);
         }
+    },
+    /** Beyond the write-up: a writer per thread, reopened; strings encoded in place (issue 17). */
+    floor {
+        @Override
+        public Marshaller create(String nodeName, ArrayPool pool) {
+            return new FloorMarshaller(nodeName, pool);
+        }
     };
 
     public abstract Marshaller create(String nodeName, ArrayPool pool);

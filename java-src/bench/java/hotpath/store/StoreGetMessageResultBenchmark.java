@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Change 1: building a pull's GetMessageResult for {@code messages} messages. Old: three lists
  * of capacity 100 (grown past 100) with every queue offset boxed into a new Long; optimized:
- * offsets in a long[] sized to the pull (capped at 256, doubling beyond). Offsets start at
+ * offsets in a long[] sized to the pull (capped at 256, doubling beyond); floor (beyond the
+ * write-up): the messages too in one array sized so, no lists but views. Offsets start at
  * 1,000,000 (outside the Long cache); {@code smallOffsets} repeats 32 messages with offsets
  * 0..31, which the cache serves without allocating.
  *
@@ -26,7 +27,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class StoreGetMessageResultBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     StoreVariant variant;
 
     @Param({"1", "32", "100", "101", "256", "1024"})

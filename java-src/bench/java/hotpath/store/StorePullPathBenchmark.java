@@ -15,7 +15,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The combined pull path the write-up could not exercise: 32 messages selected from a real
- * mapped commit log and collected into a GetMessageResult, old vs optimized (changes 1 and 3).
+ * mapped commit log and collected into a GetMessageResult, old vs optimized (changes 1 and 3)
+ * vs floor (the result's exact arrays; each message's view and mapped result stay: the pull
+ * hands them on).
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar StorePullPath -prof gc}
  */
@@ -26,7 +28,7 @@ public class StorePullPathBenchmark {
 
     static final int MESSAGES = 32;
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     StoreVariant variant;
 
     private MappedFile commitLog;

@@ -14,7 +14,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Change 1 with queue offsets 0..31, below 127: the Long cache boxes them without allocating, so
- * only the lists' own size differs. Compare with StoreGetMessageResultBenchmark at 32 messages.
+ * only the lists' own size differs (for floor: its two exact arrays). Compare with
+ * StoreGetMessageResultBenchmark at 32 messages.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar StoreSmallOffsets -prof gc}
  */
@@ -23,7 +24,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class StoreSmallOffsetsBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     StoreVariant variant;
 
     private SelectMappedBufferResult[] selected;

@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The 30-entry exchange message written through outer buffers of 16 B, 8 KB and 64 KB: small
  * buffers force many swaps and resumptions, where the cached stream is refreshed most often and
- * a half-written compressed field is kept across calls.
+ * a half-written compressed field is kept across calls (for {@code floor}, as ranges of one
+ * kept array instead of chunk copies).
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar WriterBufferSize -prof gc}
  */
@@ -24,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class WriterBufferSizeBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     WriterVariant variant;
 
     @Param({"16", "8192", "65536"})

@@ -16,7 +16,8 @@ import org.openjdk.jmh.annotations.State;
  * Writing the write-up's ~35-field primitive message (8 x (int, long, byte, boolean) and a
  * UUID): the only difference between the variants here is the per-write stream lookup
  * ({@code state.item().stream}) that the optimized writer replaces with a cached field. The
- * write-up saw no difference beyond error (34.9M vs 35.3M ops/s).
+ * write-up saw no difference beyond error (34.9M vs 35.3M ops/s). {@code floor} writes
+ * primitives as the optimized writer does: here it is a control.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar WriterPrimitiveFields -prof gc}
  */
@@ -25,7 +26,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class WriterPrimitiveFieldsBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "floor"})
     WriterVariant variant;
 
     private MessageWriter writer;

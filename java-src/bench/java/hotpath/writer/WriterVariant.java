@@ -13,6 +13,13 @@ public enum WriterVariant {
         public MessageWriter newWriter() {
             return new OptimizedDirectMessageWriter(new MessageFactory());
         }
+    },
+    /** Beyond the write-up: per-thread Deflater, no copies of the field (issue 17). */
+    floor {
+        @Override
+        public MessageWriter newWriter() {
+            return new FloorDirectMessageWriter(new MessageFactory());
+        }
     };
 
     public abstract MessageWriter newWriter();

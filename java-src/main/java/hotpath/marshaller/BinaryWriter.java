@@ -2,6 +2,8 @@ package hotpath.marshaller;
 
 import java.nio.charset.StandardCharsets;
 
+import hotpath.utf8.Utf8;
+
 /**
  * A small binary object format: a 24-byte little-endian header (object flag 103, version 1,
  * flags, type id, hash, total length, schema id, schema offset), then the fields. Nested
@@ -14,10 +16,29 @@ public final class BinaryWriter implements AutoCloseable {
     static final byte OBJ = 103;
     static final byte NULL = 101;
 
+    // One field only: the writer's size (16 B) is part of what old and optimized allocate.
     private final HeapOutputStream out;
 
     public BinaryWriter(ArrayPool pool) {
-        this.out = new HeapOutputStream(pool);
+        this(new HeapOutputStream(pool));
+    }
+
+    private BinaryWriter(HeapOutputStream out) {
+        this.out = out;
+    }
+
+    /** The floor marshaller's writer: reusable through {@link #reopen}, strings encoded in place. */
+    static BinaryWriter reusable(ArrayPool pool) {
+        return new BinaryWriter(new HeapOutputStream(pool, true));
+    }
+
+    /** Ready for the next object after {@link #close}: the pooled array borrowed again. */
+    void reopen() {
+        out.reopen();
+    }
+
+    boolean isOpen() {
+        return out.isOpen();
     }
 
     public HeapOutputStream out() {
@@ -53,6 +74,13 @@ public final class BinaryWriter implements AutoCloseable {
     }
 
     public void writeString(String s) {
+        if (out.utf8InPlace()) {
+            int ascii = Utf8.asciiPrefix(s);
+            int len = Utf8.length(s, ascii);
+            out.writeInt(len);
+            out.writeUtf8(s, ascii, len);
+            return;
+        }
         byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(utf8.length);
         out.write(utf8);

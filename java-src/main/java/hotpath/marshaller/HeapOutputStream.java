@@ -2,23 +2,50 @@ package hotpath.marshaller;
 
 import java.util.Arrays;
 
+import hotpath.utf8.Utf8;
+
 /**
  * The binary writer's output: the thread's pooled array when free (initial 1024 bytes), else a
  * fresh one. Growth: below 256 to 256, else doubling until the request fits, copying the whole
- * array; the pool adopts a grown pooled array. Closing gives the pooled array back.
+ * array; the pool adopts a grown pooled array. Closing gives the pooled array back; the floor
+ * marshaller's writer then {@link #reopen}s it for the next object instead of making a new one.
  */
 public final class HeapOutputStream implements AutoCloseable {
 
     private final ArrayPool pool;
-    private final boolean pooled;
+    private boolean pooled;
+    // floor: strings go straight in (no getBytes array). Fits the object's padding: size unchanged.
+    private final boolean utf8InPlace;
     private byte[] data;
     private int pos;
 
     public HeapOutputStream(ArrayPool pool) {
+        this(pool, false);
+    }
+
+    HeapOutputStream(ArrayPool pool, boolean utf8InPlace) {
         this.pool = pool;
+        this.utf8InPlace = utf8InPlace;
+        open();
+    }
+
+    private void open() {
         byte[] borrowed = pool.acquire();
         pooled = borrowed != null;
         data = pooled ? borrowed : new byte[ArrayPool.INITIAL_CAPACITY];
+        pos = 0;
+    }
+
+    /** Borrows again after {@link #close}, as a new stream would: the same object, used anew. */
+    void reopen() {
+        if (data != null) {
+            throw new IllegalStateException("still open");
+        }
+        open();
+    }
+
+    boolean isOpen() {
+        return data != null;
     }
 
     private void ensure(int cnt) {
@@ -70,6 +97,17 @@ public final class HeapOutputStream implements AutoCloseable {
         ensure(src.length);
         System.arraycopy(src, 0, data, pos, src.length);
         pos += src.length;
+    }
+
+    boolean utf8InPlace() {
+        return utf8InPlace;
+    }
+
+    /** {@code s} in UTF-8, {@code len} bytes long, its first {@code asciiPrefix} chars ASCII. */
+    void writeUtf8(String s, int asciiPrefix, int len) {
+        ensure(len);
+        Utf8.encode(s, asciiPrefix, data, pos);
+        pos += len;
     }
 
     public int position() {

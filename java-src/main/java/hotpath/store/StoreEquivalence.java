@@ -10,9 +10,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Old vs optimized, change by change, on generated inputs: each check throws
- * IllegalStateException on the first difference. Benchmarks call them in their setup (no timing
- * of code that disagrees); the JUnit tests call them over many seeds.
+ * Old vs optimized, and vs floor where floor differs from optimized (the GetMessageResult),
+ * change by change, on generated inputs: each check throws IllegalStateException on the first
+ * difference. Benchmarks call them in their setup (no timing of code that disagrees); the JUnit
+ * tests call them over many seeds.
  */
 public final class StoreEquivalence {
 
@@ -21,7 +22,7 @@ public final class StoreEquivalence {
 
     private static void require(boolean same, String what) {
         if (!same) {
-            throw new IllegalStateException("old and optimized differ: " + what);
+            throw new IllegalStateException("old and a newer variant differ: " + what);
         }
     }
 
@@ -33,20 +34,25 @@ public final class StoreEquivalence {
         return sb.toString();
     }
 
-    /** Change 1: offsets, counts, total size and commercial count. */
+    /** Change 1: offsets, counts, total size and commercial count; optimized and floor against old. */
     public static void requireSameResults(SelectMappedBufferResult[] selected, int count, long firstOffset) {
         GetMessageResult old = new OldGetMessageResult();
-        GetMessageResult opt = new OptimizedGetMessageResult(count);
+        GetMessageResult[] news = {new OptimizedGetMessageResult(count), new FloorGetMessageResult(count)};
         for (int i = 0; i < count; i++) {
             old.addMessage(selected[i % selected.length], firstOffset + i);
-            opt.addMessage(selected[i % selected.length], firstOffset + i);
+            for (GetMessageResult r : news) {
+                r.addMessage(selected[i % selected.length], firstOffset + i);
+            }
         }
-        require(old.getMessageQueueOffset().equals(opt.getMessageQueueOffset()), "queue offsets");
-        require(old.getMessageCount() == opt.getMessageCount(), "message count");
-        require(old.getBufferTotalSize() == opt.getBufferTotalSize(), "total size");
-        require(old.getMsgCount4Commercial() == opt.getMsgCount4Commercial(), "commercial count");
-        require(old.getMessageMapedList().equals(opt.getMessageMapedList()), "mapped results");
-        require(old.getMessageBufferList().equals(opt.getMessageBufferList()), "buffers");
+        for (GetMessageResult r : news) {
+            String which = r.getClass().getSimpleName() + ": ";
+            require(old.getMessageQueueOffset().equals(r.getMessageQueueOffset()), which + "queue offsets");
+            require(old.getMessageCount() == r.getMessageCount(), which + "message count");
+            require(old.getBufferTotalSize() == r.getBufferTotalSize(), which + "total size");
+            require(old.getMsgCount4Commercial() == r.getMsgCount4Commercial(), which + "commercial count");
+            require(old.getMessageMapedList().equals(r.getMessageMapedList()), which + "mapped results");
+            require(old.getMessageBufferList().equals(r.getMessageBufferList()), which + "buffers");
+        }
     }
 
     /** Change 2: every field of every request, message after message, failures included. */
@@ -186,13 +192,14 @@ public final class StoreEquivalence {
         }
     }
 
-    /** The combined pull: select + result building give the same result. */
+    /** The combined pull: select + result building give the same result, optimized and floor. */
     public static void requireSamePull(int messages) {
         try (MappedFile old = MappedFile.temporary(1 << 20, false);
              MappedFile opt = MappedFile.temporary(1 << 20, true)) {
             Random rnd = new Random(messages);
             GetMessageResult a = new OldGetMessageResult();
             GetMessageResult b = new OptimizedGetMessageResult(messages);
+            GetMessageResult c = new FloorGetMessageResult(messages);
             for (int i = 0; i < messages; i++) {
                 byte[] msg = new byte[1 + rnd.nextInt(5000)];
                 rnd.nextBytes(msg);
@@ -201,11 +208,15 @@ public final class StoreEquivalence {
                 opt.append(msg);
                 a.addMessage(old.selectMappedBuffer(pos, msg.length), 5_000_000L + i);
                 b.addMessage(opt.selectMappedBuffer(pos, msg.length), 5_000_000L + i);
+                c.addMessage(opt.selectMappedBuffer(pos, msg.length), 5_000_000L + i);
             }
-            require(a.getMessageQueueOffset().equals(b.getMessageQueueOffset()), "offsets");
-            require(a.getBufferTotalSize() == b.getBufferTotalSize(), "total size");
-            require(a.getMsgCount4Commercial() == b.getMsgCount4Commercial(), "commercial count");
-            require(a.getMessageBufferList().equals(b.getMessageBufferList()), "message bytes");
+            for (GetMessageResult r : new GetMessageResult[] {b, c}) {
+                String which = r.getClass().getSimpleName() + ": ";
+                require(a.getMessageQueueOffset().equals(r.getMessageQueueOffset()), which + "offsets");
+                require(a.getBufferTotalSize() == r.getBufferTotalSize(), which + "total size");
+                require(a.getMsgCount4Commercial() == r.getMsgCount4Commercial(), which + "commercial count");
+                require(a.getMessageBufferList().equals(r.getMessageBufferList()), which + "message bytes");
+            }
         }
     }
 }

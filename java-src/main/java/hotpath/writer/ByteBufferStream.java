@@ -138,6 +138,24 @@ public final class ByteBufferStream {
         }
     }
 
+    /** A range of an array, written as {@link #writeByteArray(byte[])} writes a copy of it. */
+    public void writeByteArray(byte[] val, int off, int len) {
+        if (arrOff == -1) {
+            writeInt(len);
+            if (!lastFinished) {
+                return;
+            }
+            arrOff = 0;
+        }
+        int n = Math.min(buf.remaining(), len - arrOff);
+        buf.put(val, off + arrOff, n);
+        arrOff += n;
+        lastFinished = arrOff == len;
+        if (lastFinished) {
+            arrOff = -1;
+        }
+    }
+
     public void writeString(String val) {
         if (val == null) {
             writeByteArray(null);

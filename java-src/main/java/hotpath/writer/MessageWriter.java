@@ -31,6 +31,9 @@ public interface MessageWriter {
 
     boolean writeByteArray(byte[] val);
 
+    /** Bytes [off, off + len) of {@code val}: on the wire the same as an array of those bytes. */
+    boolean writeByteArray(byte[] val, int off, int len);
+
     /** A nested message; {@code compress} serializes it into a scratch buffer and deflates it. */
     boolean writeMessage(Message msg, boolean compress);
 

@@ -103,6 +103,13 @@ public final class OldDirectMessageWriter implements MessageWriter {
     }
 
     @Override
+    public boolean writeByteArray(byte[] val, int off, int len) {
+        ByteBufferStream stream = state.item().stream;
+        stream.writeByteArray(val, off, len);
+        return stream.lastFinished();
+    }
+
+    @Override
     public boolean writeMessage(Message msg, boolean compress) {
         ByteBufferStream stream = state.item().stream;
         if (compress) {

@@ -109,6 +109,13 @@ public final class OptimizedDirectMessageWriter implements MessageWriter {
     }
 
     @Override
+    public boolean writeByteArray(byte[] val, int off, int len) {
+        ByteBufferStream stream = curStream;
+        stream.writeByteArray(val, off, len);
+        return stream.lastFinished();
+    }
+
+    @Override
     public boolean writeMessage(Message msg, boolean compress) {
         ByteBufferStream stream = state.item().stream;
         if (compress) {

@@ -22,6 +22,8 @@ class MemcacheEncoderEquivalenceTest {
 
     private static final int[] SIZES = {0, 1, 64, 1024, 8 * 1024, 64 * 1024, 1024 * 1024};
     private static final byte[] OPCODES = {0x00, 0x09, 0x0C, 0x0D, 0x01, 0x05};
+    // One floor encoder for every case: its per-thread scratch is reused across all of them.
+    private static final FloorMemcacheEncoder FLOOR = new FloorMemcacheEncoder();
 
     /** Keys: absent, 8 bytes, 250 bytes, multi-byte UTF-8, and non-String keys. */
     static List<Object> keys(Random rnd) {
@@ -32,6 +34,7 @@ class MemcacheEncoderEquivalenceTest {
         keys.add("ключ-日本-é");
         keys.add(rnd.nextInt());
         keys.add(rnd.nextLong());
+        keys.add(new java.util.ArrayList<>(List.of("a serialized key", rnd.nextInt()))); // key and value both serialized
         return keys;
     }
 
@@ -45,6 +48,7 @@ class MemcacheEncoderEquivalenceTest {
         values.add("");
         values.add("é");
         values.add("多字节 UTF-8 ✓ " + Payloads.asciiString(rnd, 100));
+        values.add("emoji \ud83d\ude00 and unpaired \ud83d and \ude00 surrogates");
         values.add(true);
         values.add(false);
         values.add(rnd.nextInt());
@@ -71,7 +75,7 @@ class MemcacheEncoderEquivalenceTest {
 
     @ParameterizedTest
     @MethodSource("seeds")
-    void optimizedEncodesSamePacketsAsOldForEveryTypeSizeKeyAndOpcode(long seed) {
+    void optimizedAndFloorEncodeSamePacketsAsOldForEveryTypeSizeKeyAndOpcode(long seed) {
         Random rnd = new Random(seed);
         int checked = 0;
         for (Object key : keys(rnd)) {
@@ -83,11 +87,34 @@ class MemcacheEncoderEquivalenceTest {
                             .encodeMemcache(new MemcacheResponse(key, value, opcode, (short) 1, 99)).array();
                     assertArrayEquals(old, opt, () -> "key " + key + ", value "
                             + (value == null ? null : value.getClass()) + ", opcode " + opcode);
+                    byte[] floor = FLOOR.encodeMemcache(new MemcacheResponse(key, value, opcode, (short) 1, 99)).array();
+                    assertArrayEquals(old, floor, () -> "floor: key " + key + ", value "
+                            + (value == null ? null : value.getClass()) + ", opcode " + opcode);
                     checked++;
                 }
             }
         }
-        assertEquals(6 * values(new Random(0)).size() * OPCODES.length, checked);
+        assertEquals(keys(new Random(0)).size() * values(new Random(0)).size() * OPCODES.length, checked);
+    }
+
+    @Test
+    void floorLeavesTheMessageAloneAndReusesItsScratchAcrossSizes() {
+        Random rnd = new Random(8);
+        for (int i = 0; i < 200; i++) {
+            // Serialized values that jump between small and large: the kept scratch is reused at any size.
+            java.util.ArrayList<Object> value = new java.util.ArrayList<>();
+            int n = rnd.nextInt(i % 3 == 0 ? 5000 : 20);
+            for (int j = 0; j < n; j++) {
+                value.add(rnd.nextBoolean() ? (Object) rnd.nextLong() : "v" + rnd.nextInt());
+            }
+            Object key = i % 4 == 0 ? value : "k" + i;
+            MemcacheResponse forFloor = new MemcacheResponse(key, value, (byte) 0, (short) 0, i);
+            byte[] floor = FLOOR.encodeMemcache(forFloor).array();
+            assertSame(key, forFloor.key());
+            assertSame(value, forFloor.value());
+            byte[] old = new OldMemcacheEncoder().encodeMemcache(new MemcacheResponse(key, value, (byte) 0, (short) 0, i)).array();
+            assertArrayEquals(old, floor, "response " + i);
+        }
     }
 
     @Test

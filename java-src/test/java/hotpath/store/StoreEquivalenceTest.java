@@ -3,6 +3,7 @@ package hotpath.store;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
@@ -29,6 +30,33 @@ class StoreEquivalenceTest {
         GetMessageResult r = new OptimizedGetMessageResult(messages);
         r.addMessage(new SelectMappedBufferResult(0, ByteBuffer.allocate(1), 4097), 7);
         assertEquals(2, r.getMsgCount4Commercial(), "ceil(4097 / 4096)");
+        GetMessageResult f = new FloorGetMessageResult(messages);
+        f.addMessage(new SelectMappedBufferResult(0, ByteBuffer.allocate(1), 4097), 7);
+        assertEquals(2, f.getMsgCount4Commercial(), "ceil(4097 / 4096)");
+    }
+
+    @Test
+    void floorResultGrowsPastItsCapacityAndItsViewsAreReadOnly() {
+        // More messages than asked for and than the 256 cap: both arrays double, nothing is lost.
+        for (int asked : new int[] {0, 1, 255, 256, 257, 1000}) {
+            FloorGetMessageResult r = new FloorGetMessageResult(asked);
+            GetMessageResult old = new OldGetMessageResult();
+            int n = asked + 300;
+            for (int i = 0; i < n; i++) {
+                SelectMappedBufferResult m = new SelectMappedBufferResult(i, ByteBuffer.allocate(1), 100 + i);
+                r.addMessage(m, 1_000_000L + i);
+                old.addMessage(m, 1_000_000L + i);
+            }
+            assertEquals(old.getMessageQueueOffset(), r.getMessageQueueOffset());
+            assertEquals(old.getMessageMapedList(), r.getMessageMapedList());
+            assertEquals(old.getMessageBufferList(), r.getMessageBufferList());
+            assertEquals(old.getBufferTotalSize(), r.getBufferTotalSize());
+            assertEquals(n, r.getMessageCount());
+            assertEquals(1_000_000L + n - 1, r.queueOffset(n - 1));
+            assertThrows(IndexOutOfBoundsException.class, () -> r.queueOffset(n));
+            assertThrows(UnsupportedOperationException.class,
+                    () -> r.getMessageBufferList().add(ByteBuffer.allocate(1)));
+        }
     }
 
     @Test
