@@ -51,6 +51,30 @@ def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
     return frame
 
 
+FLOOR_FIELDS = ["benchmark", "params", "heap_floor", "native_floor", "basis"]
+
+
+def load_floors(case_id: str, folder: Path | None = None) -> pd.DataFrame:
+    """The least each benchmark must allocate given its API (data/floors/<case>.csv), keyed as
+    the pairs are ('a=1, b=2')."""
+    from .paths import FLOORS
+
+    path = Path(folder or FLOORS) / f"{case_id}.csv"
+    if not path.is_file():
+        return pd.DataFrame(columns=FLOOR_FIELDS)
+    with path.open(newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        missing = set(FLOOR_FIELDS) - set(reader.fieldnames or [])
+        if missing:
+            raise ResultsError(f"{path}: missing columns {', '.join(sorted(missing))}")
+        rows = list(reader)
+    frame = pd.DataFrame(rows, columns=FLOOR_FIELDS).fillna("")
+    frame["params"] = frame["params"].map(lambda p: ", ".join(x.strip() for x in p.split(";") if x.strip()))
+    for col in ("heap_floor", "native_floor"):
+        frame[col] = frame[col].map(lambda v: float(v) if str(v).strip() else math.nan)
+    return frame
+
+
 def _convert(value: float, unit_from: str, unit_to: str) -> float:
     """Time units convert between themselves (ns/op <-> us/op, ops/s <-> ops/ms)."""
     if unit_from == unit_to or math.isnan(value):

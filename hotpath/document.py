@@ -127,6 +127,7 @@ class Document:
     def finish(self, claims_note: str = "") -> None:
         """Claims check, flame graphs, environment and provenance, once, at the end; then the
         attachable texts."""
+        self.left_on_the_table()
         if self.case is not None and self.comparison is not None:
             table = self.checked_claims()[claims.SHOWN]
             self.table("Claims check: the write-up's figures beside ours", table, note=claims_note or (
@@ -187,6 +188,32 @@ class Document:
                 f"{u.benchmark}({u.params}) {u.variant}: {u.reason}"
                 for u in comparison.unpaired.itertuples()) + ".")
         return "\n\n".join(lines)
+
+    def left_on_the_table(self) -> None:
+        """How far each variant is from the least the operation must allocate, and the price
+        of the floor variant's moves (data/floors/<case>.csv and .md)."""
+        from .paths import FLOORS
+
+        if self.case is None or self.comparison is None or self.pairs.empty:
+            return
+        floors = claims.load_floors(self.case.id)
+        if floors.empty:
+            return
+        table = headline.left_on_the_table(self.pairs, floors, (self.case.candidate, "floor"))
+        if table.empty:
+            return
+        self.table("Left on the table: each variant against the allocation floor", table, note=(
+            "The floor is the least the operation must allocate given its API (the object it "
+            "returns; 0 when it writes into the caller's buffer), stated per benchmark in "
+            f"`data/floors/{self.case.id}.csv`. Beside a non-zero floor, ×N is the variant's "
+            "B/op as a multiple of it; beside a zero floor, the bytes above it. The `floor` "
+            "variant is a proposal with evidence, not a claim that upstream should merge it."))
+        price = FLOORS / f"{self.case.id}.md"
+        if price.is_file():
+            text = price.read_text(encoding="utf-8")
+            # the file's own title is replaced by a section heading of the report
+            body = re.sub(r"\A#[^\n]*\n+", "", text).strip()
+            self.text("## The price of the floor\n\n" + body)
 
     def passes_note(self) -> str:
         """Which pass each column came from: nothing that hooks allocations sits in a timed fork."""

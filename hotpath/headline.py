@@ -186,3 +186,38 @@ def _claims_of(claims: pd.DataFrame, r: pd.Series) -> str:
     if comparable.empty:
         return f"{len(mine)} not comparable"
     return f"{int((comparable['verdict'] == 'reproduced').sum())} of {len(comparable)} reproduced"
+
+
+def _above(value: float, floor: float) -> str:
+    """A variant against the floor: its B/op and '×3.2' of a non-zero floor; against a zero
+    floor every byte is above it."""
+    if math.isnan(value) or math.isnan(floor):
+        return "—"
+    if floor > 0:
+        return f"{fmt_bytes(value)} (×{value / floor:.1f})"
+    return "0 (at the floor)" if value < 0.5 else fmt_bytes(value)
+
+
+def left_on_the_table(pairs: pd.DataFrame, floors: pd.DataFrame,
+                      variants: tuple[str, ...] = ("optimized", "floor")) -> pd.DataFrame:
+    """Per benchmark x params: old, the write-up's variant and the floor variant against the
+    least the operation must allocate (heap and native), as multiples of that floor."""
+    rows = []
+    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
+        hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
+        if hit.empty:
+            continue
+        f = hit.iloc[0]
+        by = {r["candidate"]: r for _, r in group.iterrows()}
+        first = group.iloc[0]
+        row = {"benchmark": label(first), "heap floor B/op": fmt_bytes(f["heap_floor"]),
+               "old heap": _above(first["old_alloc"], f["heap_floor"])}
+        for v in variants:
+            row[f"{v} heap"] = _above(by[v]["new_alloc"], f["heap_floor"]) if v in by else "—"
+        if "old_native" in first and not math.isnan(first["old_native"]):
+            row["native floor B/op"] = fmt_bytes(f["native_floor"])
+            row["old native"] = _above(first["old_native"], f["native_floor"])
+            for v in variants:
+                row[f"{v} native"] = _above(by[v]["new_native"], f["native_floor"]) if v in by else "—"
+        rows.append(row)
+    return pd.DataFrame(rows)

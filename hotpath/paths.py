@@ -11,6 +11,9 @@ RESULTS = ROOT / "data" / "results"
 #: The committed reference data set (profile "reference"); local runs go under RESULTS.
 REFERENCE = ROOT / "data" / "reference"
 CLAIMS = ROOT / "data" / "claims"
+#: Per case: the allocation floor of every benchmark (<case>.csv) and the price of the floor
+#: variant's moves (<case>.md).
+FLOORS = ROOT / "data" / "floors"
 REPORTS = ROOT / "reports"
 
 

@@ -53,3 +53,21 @@ def test_the_jar_stamp_ignores_a_rewrite_that_changes_no_class(tmp_path):
     assert not stamp.update(tmp_path / "a.jar", stamp_file)
     jar(tmp_path / "a.jar", b"class A, changed", (2024, 5, 5, 0, 0, 0))
     assert stamp.update(tmp_path / "a.jar", stamp_file)
+
+
+def test_every_case_states_its_floors_and_reports_how_far_each_variant_is(data_dir):
+    from hotpath import claims
+    from hotpath.cases import CASES
+    for case in CASES.values():
+        floors = claims.load_floors(case.id)
+        assert not floors.empty and floors["heap_floor"].notna().all(), case.id
+    pairs = compare.pair(load.read_results(data_dir / "avgt-variant-gc.json").frame).pairs
+    floors = claims.load_floors("x", data_dir).iloc[0:0]
+    assert headline.left_on_the_table(pairs, floors).empty
+    import pandas as pd
+    floors = pd.DataFrame([{"benchmark": pairs.iloc[1]["benchmark"], "params": pairs.iloc[1]["params"],
+                            "heap_floor": 0.0, "native_floor": 0.0, "basis": "0: the caller's buffer"}])
+    table = headline.left_on_the_table(pairs, floors)
+    assert table.iloc[0]["old heap"] == "4,112"
+    assert table.iloc[0]["optimized heap"] == "0 (at the floor)"
+    assert headline._above(4112.0, 2056.0) == "4,112 (×2.0)"
