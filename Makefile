@@ -24,14 +24,19 @@ MVN := mvn -B -ntp -Dstyle.color=never
 PLAIN := sed -u 's/\x1b\[[0-9;]*m//g'
 
 JAVA_SOURCES := pom.xml $(shell find java-src -name '*.java' 2>/dev/null)
-KNOWN_CASES := writer encoder marshaller zip store
-# A case exists once its models and its report notebook are in the tree.
-EXISTING_CASES := $(foreach c,$(KNOWN_CASES),$(if $(and $(wildcard notebooks/$(c).ipynb),$(wildcard java-src/main/java/hotpath/$(c))),$(c)))
+# The cases are what the tree holds: a model package java-src/main/java/hotpath/<case>/ with a
+# report notebook notebooks/<case>.ipynb. hotpath/cases.py describes each; tests/test_cases.py
+# keeps the two (and every other file a case needs) in step.
+EXISTING_CASES := $(sort $(foreach d,$(wildcard java-src/main/java/hotpath/*/),$(if $(wildcard notebooks/$(notdir $(d:/=)).ipynb),$(notdir $(d:/=)))))
+KNOWN_CASES := $(EXISTING_CASES)
 comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: help setup build bench report profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: list-cases help setup build bench report profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+
+list-cases:
+	@echo $(EXISTING_CASES)
 
 help: ## list the targets
 	@echo "hotpath: JMH studies of allocation and copy reductions on JVM hot paths"

@@ -25,7 +25,7 @@ from .errors import HotpathError
 from .load import read_json
 from .paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, sidecar_of
 from .profiles import Profile
-from .report import external_references as _external
+from .offline import external_references as _external
 
 
 def _git(*args: str) -> str:

@@ -14,15 +14,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import stats
+from . import stats, units
 from .compare import NATIVE_PARTS
 from .errors import ResultsError
 from .paths import CLAIMS
-from .render import fmt_bytes, fmt_number, fmt_pct
 
 FIELDS = ["id", "claim", "benchmark", "params", "metric", "unit", "variant", "old", "new",
           "claimed_change", "note"]
-_TIME = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
 _SAME_WORDS = re.compile(r"within error|parity|~|same|unchanged|noise", re.IGNORECASE)
 #: For metrics without a per-fork test, a change smaller than this is not a direction.
 _MIN_MOVE = 0.05
@@ -30,8 +28,10 @@ _MIN_MOVE = 0.05
 _MIN_GC_TIME_PCT = 2.0
 #: What a claimed direction says, for the reader of a contradiction.
 _SAID = {"same": "no change beyond its error", "up": "an increase", "down": "a decrease"}
-#: The columns a reader sees; the keys tie a claim to its benchmark row (compact tables).
-SHOWN = ["claim", "write-up", "ours", "verdict", "why"]
+#: What check() returns: figures as numbers (tables.claims_table formats them), the verdict
+#: and why, and the keys that tie a claim to its benchmark row.
+FIGURES = ["claim", "claimed_old", "claimed_new", "claimed_unit", "claimed_change",
+           "ours_old", "ours_new", "ours_unit", "verdict", "why"]
 KEYS = ["benchmark", "params", "variant"]
 
 
@@ -79,12 +79,12 @@ def _convert(value: float, unit_from: str, unit_to: str) -> float:
     """Time units convert between themselves (ns/op <-> us/op, ops/s <-> ops/ms)."""
     if unit_from == unit_to or math.isnan(value):
         return value
-    f, t = re.fullmatch(r"(\w+)/op", unit_from), re.fullmatch(r"(\w+)/op", unit_to)
-    if f and t and f.group(1) in _TIME and t.group(1) in _TIME:
-        return value * _TIME[f.group(1)] / _TIME[t.group(1)]
-    f, t = re.fullmatch(r"ops/(\w+)", unit_from), re.fullmatch(r"ops/(\w+)", unit_to)
-    if f and t and f.group(1) in _TIME and t.group(1) in _TIME:
-        return value / _TIME[f.group(1)] * _TIME[t.group(1)]
+    f, t = units.per_op(unit_from), units.per_op(unit_to)
+    if f and t:
+        return value * units.SECONDS[f] / units.SECONDS[t]
+    f, t = units.per_time(unit_from), units.per_time(unit_to)
+    if f and t:
+        return value / units.SECONDS[f] * units.SECONDS[t]
     return math.nan
 
 
@@ -208,9 +208,9 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
     rows = []
     for _, claim in load_claims(case_id, folder).iterrows():
         said = _claimed_direction(claim)
-        written = (f"{_fmt(claim['old'], claim['unit'])} → {_fmt(claim['new'], claim['unit'])}"
-                   f" ({claim['claimed_change']})")
-        row = {"claim": claim["claim"], "write-up": written, "ours": "—", "verdict": "",
+        row = {"claim": claim["claim"], "claimed_old": claim["old"], "claimed_new": claim["new"],
+               "claimed_unit": claim["unit"], "claimed_change": claim["claimed_change"],
+               "ours_old": math.nan, "ours_new": math.nan, "ours_unit": "", "verdict": "",
                "why": "", "benchmark": claim["benchmark"], "params": _params(claim),
                "variant": claim["variant"] or "optimized"}
         pair = _find_pair(pairs, claim) if claim["benchmark"] else None
@@ -221,8 +221,7 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
             rows.append(row)
             continue
         old, new, unit, direction, point, why = _ours(pair, claim, peaks)
-        change = (new / old - 1) * 100 if old and not math.isnan(old) else math.nan
-        row["ours"] = f"{_fmt(old, unit)} → {_fmt(new, unit)} ({fmt_pct(change)})"
+        row["ours_old"], row["ours_new"], row["ours_unit"] = old, new, unit
         if direction is None and point is None:
             row["verdict"], row["why"] = "not comparable", why
         elif direction is None:
@@ -244,11 +243,4 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
         if claim["note"]:
             row["why"] += f" ({claim['note']})"
         rows.append(row)
-    return pd.DataFrame(rows, columns=[*SHOWN, *KEYS])
-
-
-def _fmt(value: float, unit: str) -> str:
-    if math.isnan(value):
-        return "—"
-    text = fmt_bytes(value) if unit in ("B/op", "B") else fmt_number(value)
-    return f"{text} {unit}".strip()
+    return pd.DataFrame(rows, columns=[*FIGURES, *KEYS])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import bench, compare, load, render, report
+from . import bench, compare, fmt, load, report, tables
 from .cases import CASES, existing_cases, get_case
 from .errors import HotpathError
 from .paths import REPORTS, results_file
@@ -41,9 +41,9 @@ def plain_table(frame: pd.DataFrame) -> pd.DataFrame:
         rows.append({
             "benchmark": benchmark.rpartition(".")[2] + (f"({params})" if params else ""),
             "variant": variant, "mode": mode,
-            "score": render.fmt_score(primary["score"], primary["error"]),
+            "score": fmt.fmt_score(primary["score"], primary["error"]),
             "unit": primary["unit"],
-            "B/op": render.fmt_bytes(alloc.iloc[0]["score"]) if not alloc.empty
+            "B/op": fmt.fmt_bytes(alloc.iloc[0]["score"]) if not alloc.empty
             else ("0" if profiled else "—"),
         })
     table = pd.DataFrame(rows)
@@ -57,11 +57,11 @@ def cmd_table(args: argparse.Namespace) -> int:
     if comparison.pairs.empty:
         table = plain_table(frame)
     else:
-        table = render.wide_table(comparison.pairs, gc=args.gc)
+        table = tables.wide_table(comparison.pairs, gc=args.gc)
     if args.format == "jira":
-        print(render.to_jira(table), end="")
+        print(tables.to_jira(table), end="")
     elif args.format == "md":
-        print(render.to_markdown(table), end="")
+        print(tables.to_markdown(table), end="")
     else:
         print(table.to_string(index=False))
     if not comparison.pairs.empty and not comparison.unpaired.empty:
@@ -88,7 +88,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
         # A report rendered before the flame graphs existed would still say "none yet".
         results = results_file(profile.name, case_id)
         if results.is_file() and (REPORTS / case_id / "report.html").is_file():
-            print(f"hotpath: wrote {report.render(case_id, results)}/report.html")
+            print(f"hotpath: wrote {report.render_case(case_id, results)}/report.html")
     return 0
 
 
@@ -98,7 +98,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     for case_id in _cases(args.case):
         results = Path(args.results) if args.results else results_file(args.profile, case_id)
         out = Path(args.out) / case_id if args.out else None
-        path = report.render(case_id, results, out, params)
+        path = report.render_case(case_id, results, out, params)
         print(f"hotpath: wrote {path}/report.html")
         _print_headline(path)
     return 0

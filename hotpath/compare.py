@@ -15,13 +15,13 @@ import numpy as np
 import pandas as pd
 
 from . import stats
-from .load import VARIANT
+from .load import VARIANT, params_text
+from .units import SECONDS
 
 ALLOC = "gc.alloc.rate.norm"
 NATIVE = "native.alloc.norm"
 #: Column stem -> metric: native bytes per op in total and by origin (hotpath.profiler).
 NATIVE_PARTS = {"native": NATIVE, "direct": NATIVE + ".direct", "zlib": NATIVE + ".zlib"}
-_TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0}
 
 
 @dataclass(frozen=True)
@@ -46,8 +46,8 @@ def _ops_per_iteration(primary: pd.Series) -> list[float]:
     if not m or math.isnan(t) or mode == "sample":
         return []
     if m.group(1):  # ops per time unit
-        return [v * t / _TIME_UNITS[m.group(2)] for v in values]
-    return [t / (v * _TIME_UNITS[m.group(3)]) if v else math.nan for v in values]
+        return [v * t / SECONDS[m.group(2)] for v in values]
+    return [t / (v * SECONDS[m.group(3)]) if v else math.nan for v in values]
 
 
 def gc_normalized(group: pd.DataFrame) -> dict[str, float]:
@@ -181,16 +181,12 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold)
     }
 
 
-def _params_text(values: dict[str, str], without: str = "") -> str:
-    return ", ".join(f"{k}={v}" for k, v in values.items() if k != without)
-
-
 def _with_variant_as_param(frame: pd.DataFrame) -> pd.DataFrame:
     """The 'variant' @Param back among the params, so that a new labelling keeps its rows apart."""
     out = frame.copy()
     out["param_values"] = [{**p, VARIANT: v} if v else dict(p)
                            for p, v in zip(out["param_values"], out["variant"])]
-    out["params"] = out["param_values"].map(_params_text)
+    out["params"] = out["param_values"].map(params_text)
     return out
 
 
@@ -205,7 +201,7 @@ def by_param(frame: pd.DataFrame, name: str) -> pd.DataFrame:
     """Use the values of one @Param as the variants (e.g. impl=array vs impl=list)."""
     out = _with_variant_as_param(frame)
     out["variant"] = out["param_values"].map(lambda p: p.get(name)).fillna("")
-    out["params"] = out["param_values"].map(lambda p: _params_text(p, without=name))
+    out["params"] = out["param_values"].map(lambda p: params_text(p, without=name))
     return out
 
 
@@ -254,3 +250,26 @@ def alloc_slopes(pairs: pd.DataFrame, param: str) -> pd.DataFrame:
         out.append({"variant": variant, "copies_per_byte": float(slope),
                     "fixed_bytes": float(intercept), "points": len(sub)})
     return pd.DataFrame(out)
+
+
+def sort_by_param(pairs: pd.DataFrame, name: str) -> pd.DataFrame:
+    """Rows in the numeric order of one @Param (64, 1024, 16384 rather than as strings)."""
+    return (pairs.assign(_n=pairs["params"].map(lambda p: size_of(p, name)))
+            .sort_values("_n", kind="stable").drop(columns="_n"))
+
+
+def across_classes(frame: pd.DataFrame, variant: str, baseline: tuple[str, str],
+                   candidate: tuple[str, str], threshold: float = stats.THRESHOLD) -> Comparison:
+    """One variant in two benchmark classes that ask the same call two ways, paired like two
+    variants: ``baseline`` and ``candidate`` are (class name, label). (zip: old with its
+    Deflater left to the Cleaner, and old with each Deflater ended.)"""
+    parts = []
+    methods = frame.loc[frame["class"] == baseline[0], "method"]
+    # Both sides under the baseline's name, so that they pair like two variants of one call.
+    common = f"{variant} {methods.iloc[0]}" if len(methods) else variant
+    for cls, name in (baseline, candidate):
+        rows = frame[(frame["class"] == cls) & (frame["variant"] == variant)].copy()
+        rows["benchmark"] = rows["method"] = common
+        rows["variant"] = name
+        parts.append(rows)
+    return pair(pd.concat(parts, ignore_index=True), baseline=baseline[1], threshold=threshold)

@@ -20,7 +20,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import claims, compare, headline, machine, render
+from . import charts, claims, fmt, compare, headline, machine, tables
 from .cases import get_case
 from .load import Run, read_peaks, read_results
 from .stats import THRESHOLD
@@ -88,9 +88,18 @@ class Document:
     def peaks(self) -> pd.DataFrame:
         return read_peaks(self.run.source)
 
+    @property
+    def floors(self) -> pd.DataFrame:
+        """The case's allocation floors (data/floors/<case>.csv), for tables and charts."""
+        return claims.load_floors(self.case.id) if self.case else claims.load_floors("")
+
+    def of_class(self, name: str) -> pd.DataFrame:
+        """The pairs of one benchmark class: one question of the case."""
+        return self.pairs[self.pairs["class"] == name]
+
     def checked_claims(self) -> pd.DataFrame:
         if self.case is None or self.comparison is None or self.pairs.empty:
-            return pd.DataFrame(columns=[*claims.SHOWN, *claims.KEYS])
+            return pd.DataFrame(columns=[*claims.FIGURES, *claims.KEYS])
         return claims.check(self.case.id, self.pairs, self.peaks)
 
     # -- pieces -------------------------------------------------------------------------
@@ -115,10 +124,10 @@ class Document:
         self.md.append(f"**Result.** {self.headline}\n")
         self.jira.append(f"*Result.* {_md_to_jira(self.headline)}\n")
         _show_html(f'<p id="headline" class="headline"><strong>Result.</strong> '
-                   f'{render.html_cell(self.headline)}</p>')
+                   f'{tables.html_cell(self.headline)}</p>')
         if pairs.empty:
             return
-        self.table("At a glance", headline.compact_table(pairs, self.checked_claims()),
+        self.table("At a glance", tables.compact_table(pairs, self.checked_claims()),
                    note=f"Time per op new/old with its 95% CI over fork means (below 1: faster; "
                         f"throughput is inverted); *faster*/*slower* need p < 0.05 and the CI "
                         f"beyond ±{THRESHOLD:.0%}. Details, charts, the claims check and the "
@@ -127,9 +136,12 @@ class Document:
     def finish(self, claims_note: str = "") -> None:
         """Claims check, flame graphs, environment and provenance, once, at the end; then the
         attachable texts."""
+        if self.comparison is not None and not self.pairs.empty and "speed-ratio.png" not in self.charts:
+            self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
+                        "Time per op, each variant / old, with its 95% CI over fork means")
         self.left_on_the_table()
         if self.case is not None and self.comparison is not None:
-            table = self.checked_claims()[claims.SHOWN]
+            table = tables.claims_table(self.checked_claims())
             self.table("Claims check: the write-up's figures beside ours", table, note=claims_note or (
                 "The write-up measured the upstream code on its own machine; we measure our models "
                 "on ours. Absolute numbers differ; the question is whether each claimed direction "
@@ -143,17 +155,17 @@ class Document:
         _show(markdown)
 
     def table(self, heading: str, table: pd.DataFrame, note: str = "") -> None:
-        self.md.append(f"## {heading}\n\n{render.to_markdown(table)}" + (f"\n{note}\n" if note else ""))
-        plain = table.map(lambda v: render.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
-        self.jira.append(f"h3. {heading}\n{render.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))
+        self.md.append(f"## {heading}\n\n{tables.to_markdown(table)}" + (f"\n{note}\n" if note else ""))
+        plain = table.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
+        self.jira.append(f"h3. {heading}\n{tables.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))
         _show(f"### {heading}")
-        _show_html(render.html_table(table))
+        _show_html(tables.html_table(table))
         if note:
             _show(note)
 
     def figure(self, name: str, fig, caption: str) -> None:
         # Returns nothing: a cell ending in doc.figure(...) would print the value into the report.
-        path = render.save_png(fig, self.out / f"{name}.png")
+        path = charts.save_png(fig, self.out / f"{name}.png")
         plt.close(fig)
         self.charts.append(path.name)
         self.md.append(f"![{caption}]({path.name})\n\n*{caption}*\n")
@@ -161,7 +173,8 @@ class Document:
         _show_png(path, caption)
         _show(f"*{caption}*")
 
-    def verdict_note(self, comparison: compare.Comparison) -> str:
+    def verdict_note(self, comparison: compare.Comparison | None = None) -> str:
+        comparison = comparison or self.comparison
         s = compare.summary(comparison)
         pairs = comparison.pairs
         lines = [
@@ -180,7 +193,7 @@ class Document:
         load = (self.run.provenance or {}).get("machine_load")
         if load and load.get("others_cores", 0) > machine.QUIET_CORES:
             lines.append(f"**Warning: a busy machine.** {machine.describe(load)}.")
-        warnings = render.warnings_by_row(pairs)
+        warnings = fmt.warnings_by_row(pairs)
         if warnings:
             lines.append("Warnings: " + "; ".join(warnings) + ".")
         if not comparison.unpaired.empty:
@@ -199,7 +212,7 @@ class Document:
         floors = claims.load_floors(self.case.id)
         if floors.empty:
             return
-        table = headline.left_on_the_table(self.pairs, floors, (self.case.candidate, "floor"))
+        table = tables.left_on_the_table(self.pairs, floors, (self.case.candidate, "floor"))
         if table.empty:
             return
         self.table("Left on the table: each variant against the allocation floor", table, note=(

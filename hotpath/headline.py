@@ -1,8 +1,6 @@
-"""What a reviewer reads first: a headline sentence and one compact row per benchmark x params.
-
-Both are generated from the comparison (never typed by hand), in the terms of the write-ups:
-bytes per op old -> new, and time per op new/old with its 95% CI and verdict.
-"""
+"""What a reviewer reads first: the headline sentence, generated from the comparison (never
+typed by hand) in the terms of the write-ups: bytes per op old -> new, and time per op new/old
+with its 95% CI and verdict. The compact table beside it is tables.compact_table."""
 
 from __future__ import annotations
 
@@ -11,8 +9,8 @@ from collections import Counter
 
 import pandas as pd
 
-from . import compare, render
-from .render import MINUS, fmt_bytes, label
+from . import compare
+from .fmt import MINUS, fmt_bytes, label
 
 #: Native origins, as a reader names them.
 NATIVE_NAMES = {"direct": "direct-buffer", "zlib": "zlib", "native": "native"}
@@ -148,76 +146,3 @@ def _other(pairs: pd.DataFrame, candidate: str) -> str:
                          if counts[v])
     return (f"{candidate}/{rows['baseline'].iloc[0]}: heap {_geo(s['alloc_geomean'])}, "
             f"time {_geo(s['time_geomean'])} ({verdicts}).")
-
-
-def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd.DataFrame:
-    """One row per benchmark x params (x variant): time new/old with CI and verdict, heap and
-    native B/op old -> new (native only where measured and allocated), claims reproduced."""
-    many = pairs["candidate"].nunique() > 1
-    modes = pairs["mode"].nunique() > 1
-    native = render.native_columns(pairs)
-    rows = []
-    for _, r in pairs.iterrows():
-        ratio, lo, hi = time_per_op(r)
-        row = {"benchmark": label(r)}
-        if many:
-            row["variant"] = r["candidate"]
-        if modes:
-            row["mode"] = r["mode"]
-        row["time/op new/old"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
-        row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
-        row["verdict"] = r["verdict"] if r["verdict"] != "same" else f"same (±{r['threshold']:.0%})"
-        row["heap B/op old → new"] = f"{fmt_bytes(r['old_alloc'])} → {fmt_bytes(r['new_alloc'])}"
-        for stem in native:
-            row[f"{NATIVE_NAMES[stem]} B/op old → new"] = (
-                f"{fmt_bytes(r[f'old_{stem}'])} → {fmt_bytes(r[f'new_{stem}'])}")
-        if claims is not None and not claims.empty:
-            row["claims"] = _claims_of(claims, r)
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def _claims_of(claims: pd.DataFrame, r: pd.Series) -> str:
-    mine = claims[(claims["benchmark"] == r["benchmark"]) & (claims["params"] == r["params"])
-                  & (claims["variant"] == r["candidate"])]
-    comparable = mine[mine["verdict"] != "not comparable"]
-    if mine.empty:
-        return ""
-    if comparable.empty:
-        return f"{len(mine)} not comparable"
-    return f"{int((comparable['verdict'] == 'reproduced').sum())} of {len(comparable)} reproduced"
-
-
-def _above(value: float, floor: float) -> str:
-    """A variant against the floor: its B/op and '×3.2' of a non-zero floor; against a zero
-    floor every byte is above it."""
-    if math.isnan(value) or math.isnan(floor):
-        return "—"
-    if floor > 0:
-        return f"{fmt_bytes(value)} (×{value / floor:.1f})"
-    return "0 (at the floor)" if value < 0.5 else fmt_bytes(value)
-
-
-def left_on_the_table(pairs: pd.DataFrame, floors: pd.DataFrame,
-                      variants: tuple[str, ...] = ("optimized", "floor")) -> pd.DataFrame:
-    """Per benchmark x params: old, the write-up's variant and the floor variant against the
-    least the operation must allocate (heap and native), as multiples of that floor."""
-    rows = []
-    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
-        hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
-        if hit.empty:
-            continue
-        f = hit.iloc[0]
-        by = {r["candidate"]: r for _, r in group.iterrows()}
-        first = group.iloc[0]
-        row = {"benchmark": label(first), "heap floor B/op": fmt_bytes(f["heap_floor"]),
-               "old heap": _above(first["old_alloc"], f["heap_floor"])}
-        for v in variants:
-            row[f"{v} heap"] = _above(by[v]["new_alloc"], f["heap_floor"]) if v in by else "—"
-        if "old_native" in first and not math.isnan(first["old_native"]):
-            row["native floor B/op"] = fmt_bytes(f["native_floor"])
-            row["old native"] = _above(first["old_native"], f["native_floor"])
-            for v in variants:
-                row[f"{v} native"] = _above(by[v]["new_native"], f["native_floor"]) if v in by else "—"
-        rows.append(row)
-    return pd.DataFrame(rows)

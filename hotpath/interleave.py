@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 from scipy import stats as sps
 
+from .load import number
+
 #: Profiler metrics that JMH sums over the run instead of averaging.
 SUMMED = ("gc.count", "gc.time")
 
@@ -46,12 +48,6 @@ def _key(entry: dict[str, Any]) -> tuple:
     return (entry["benchmark"], entry["mode"], json.dumps(entry.get("params") or {}, sort_keys=True))
 
 
-def _number(v: Any) -> float:
-    if isinstance(v, str):
-        return {"NaN": math.nan, "+INF": math.inf, "-INF": -math.inf}.get(v, math.nan)
-    return float(v)
-
-
 def _metric(parts: list[dict[str, Any]], summed: bool) -> dict[str, Any]:
     """One metric merged from several forks' worth of JMH metric objects."""
     merged = dict(parts[0])
@@ -61,7 +57,7 @@ def _metric(parts: list[dict[str, Any]], summed: bool) -> dict[str, Any]:
                   for _ in range(int(c))]
     else:
         merged["rawData"] = [f for p in parts for f in p.get("rawData", [])]
-        values = [_number(v) for fork in merged["rawData"] for v in fork]
+        values = [number(v) for fork in merged["rawData"] for v in fork]
     arr = np.asarray([v for v in values if not math.isnan(v)], dtype=float)
     if summed:
         score, error = float(arr.sum()), math.nan

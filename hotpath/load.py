@@ -19,6 +19,7 @@ import pandas as pd
 
 from .errors import ResultsError
 from .paths import memory_of, peaks_of, sidecar_of
+from .units import SECONDS
 
 #: The JMH @Param that names the implementation under test.
 VARIANT = "variant"
@@ -46,6 +47,11 @@ class Run:
     provenance: dict[str, Any] | None
 
 
+def params_text(values: dict[str, str], without: str = "") -> str:
+    """The one way a row's params read: 'entries=30, bufferSize=16', in declaration order."""
+    return ", ".join(f"{k}={v}" for k, v in values.items() if k != without)
+
+
 def number(value: Any) -> float:
     """JMH writes non-finite numbers as strings ("NaN", "+INF", "-INF")."""
     if isinstance(value, str):
@@ -64,9 +70,7 @@ def seconds(text: str | None) -> float:
     m = re.fullmatch(r"\s*([0-9.]+)\s*(ns|us|µs|ms|s|min|m|h)\s*", text)
     if not m:
         return math.nan
-    scale = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0,
-             "m": 60.0, "h": 3600.0}[m.group(2)]
-    return float(m.group(1)) * scale
+    return float(m.group(1)) * SECONDS[m.group(2)]
 
 
 def _how_to_make(path: Path) -> str:
@@ -140,7 +144,7 @@ def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str) 
         "class": cls.rpartition(".")[2],
         "method": method,
         "mode": entry["mode"],
-        "params": ", ".join(f"{k}={v}" for k, v in params.items()),
+        "params": params_text(params),
         "variant": variant,
         "metric": name,
         "unit": metric.get("scoreUnit", ""),
@@ -238,7 +242,7 @@ def read_peaks(results: str | Path) -> pd.DataFrame:
         params = dict(e["params"])
         variant = params.pop(VARIANT, "")
         rows.append({"benchmark": e["benchmark"],
-                     "params": ", ".join(f"{k}={v}" for k, v in sorted(params.items())),
+                     "params": params_text(dict(sorted(params.items()))),
                      "variant": variant, "peak_bytes": e["peakBytes"],
                      "baseline_bytes": e["baselineBytes"],
                      "resolution_bytes": e["resolutionBytes"], "facts": e.get("facts", {}),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import claims, compare, headline, render
+from . import claims, compare, headline, tables
 from .cases import existing_cases
 from .document import MANIFEST
 from .load import read_peaks, read_results
@@ -33,7 +33,8 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
         checked = claims.check(case.id, comparison.pairs, read_peaks(path))
         comparable = checked[checked["verdict"] != "not comparable"]
         reproduced = int((checked["verdict"] == "reproduced").sum())
-        all_claims.append(checked.assign(case=case.id)[["case", *claims.SHOWN]])
+        shown = tables.claims_table(checked)
+        all_claims.append(shown.assign(case=case.id)[["case", *shown.columns]])
         page = folder / case.id / "report.html"
         out.append({
             "case": case.id,
@@ -97,8 +98,8 @@ def write(profile: str, folder: Path = REPORTS) -> Path:
     listed = "".join(f"- {c['case']}: {c['source']}\n" for c in cases)
     heads = "".join(f"- **{c['case']}**: {c['headline']}\n" for c in cases)
     (folder / "index.md").write_text(
-        f"# hotpath: overview\n\n{heads}\n{intro}\n\n{render.to_markdown(table) if cases else 'No results yet.'}\n"
-        f"## Claims, all cases\n\n{render.to_markdown(checked) if not checked.empty else 'None.'}\n"
+        f"# hotpath: overview\n\n{heads}\n{intro}\n\n{tables.to_markdown(table) if cases else 'No results yet.'}\n"
+        f"## Claims, all cases\n\n{tables.to_markdown(checked) if not checked.empty else 'None.'}\n"
         f"## Sources\n\n{listed}",
         encoding="utf-8")
     page = f"""<!DOCTYPE html>
@@ -111,9 +112,9 @@ th{{background:#f3f3f3}}td.num,th.num{{text-align:right}}td.text,th.text{{text-a
 <body><h1>hotpath: overview</h1>
 {"".join(_case_block(c) for c in cases) or "<p>No results yet.</p>"}
 <p>{html.escape(intro).replace('`', '')}</p>
-{render.html_table(table)}
+{tables.html_table(table)}
 <h2>Claims, all cases</h2>
-{render.html_table(checked)}
+{tables.html_table(checked)}
 <h2>Sources</h2><ul>{"".join(f"<li>{html.escape(c['case'] + ': ' + c['source'])}</li>" for c in cases)}</ul>
 </body></html>
 """

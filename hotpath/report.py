@@ -11,7 +11,6 @@ import ast
 import contextlib
 import json
 import os
-import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 from .cases import get_case
 from .errors import HotpathError, UnknownNameError
 from .load import read_results
+from .offline import external_references
 from .paths import REPORTS, ROOT
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -27,9 +27,6 @@ COMPARE_NOTEBOOK = ROOT / "notebooks" / "compare.ipynb"
 EXPECTED = ("report.html", "jira.txt", "summary.md")
 #: Sub-folders written by other commands (flame graphs) that survive a re-render.
 KEPT = ("flames",)
-_EXTERNAL = re.compile(
-    r"""<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//""",
-    re.IGNORECASE)
 _PY_TYPES = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list,
              "dict": dict}
 
@@ -92,11 +89,6 @@ def coerce(name: str, text: str, type_name: str) -> Any:
     except (ValueError, json.JSONDecodeError):
         raise HotpathError(f"parameter {name!r} takes a {type_name}, not {text!r}") from None
     return text
-
-
-def external_references(html: str) -> list[str]:
-    """Scripts, styles or images that a browser would fetch from the network."""
-    return [m.group(0) for m in _EXTERNAL.finditer(html)]
 
 
 def export_html(executed: Path, target: Path) -> None:
@@ -175,7 +167,7 @@ def _kernel_options(kernel: str):
             km.cleanup_resources()
 
 
-def render(case_id: str, results: Path, out_dir: Path | None = None,
+def render_case(case_id: str, results: Path, out_dir: Path | None = None,
            parameters: dict[str, Any] | None = None) -> Path:
     """Run notebooks/<case>.ipynb on a results file into reports/<case>/ (or out_dir)."""
     case = get_case(case_id)

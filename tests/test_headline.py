@@ -4,7 +4,7 @@ import zipfile
 
 import pytest
 
-from hotpath import compare, headline, load, render, stamp
+from hotpath import compare, headline, load, stamp, tables
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def test_time_phrase_inverts_nothing_and_names_its_verdict(pairs):
 
 
 def test_compact_table_has_one_row_per_benchmark_and_only_measured_native_columns(pairs):
-    table = headline.compact_table(pairs)
+    table = tables.compact_table(pairs)
     assert len(table) == len(pairs)
     assert list(table.columns) == ["benchmark", "time/op new/old", "95% CI", "verdict",
                                    "heap B/op old → new"]
@@ -36,7 +36,7 @@ def test_compact_table_has_one_row_per_benchmark_and_only_measured_native_column
 
 
 def test_html_tables_align_words_left_and_figures_right(pairs):
-    html = render.html_table(headline.compact_table(pairs))
+    html = tables.html_table(tables.compact_table(pairs))
     assert '<td class="text">copy(size=64)</td>' in html
     assert '<td class="num">4,112 → 0</td>' in html
 
@@ -63,11 +63,11 @@ def test_every_case_states_its_floors_and_reports_how_far_each_variant_is(data_d
         assert not floors.empty and floors["heap_floor"].notna().all(), case.id
     pairs = compare.pair(load.read_results(data_dir / "avgt-variant-gc.json").frame).pairs
     floors = claims.load_floors("x", data_dir).iloc[0:0]
-    assert headline.left_on_the_table(pairs, floors).empty
+    assert tables.left_on_the_table(pairs, floors).empty
     import pandas as pd
     floors = pd.DataFrame([{"benchmark": pairs.iloc[1]["benchmark"], "params": pairs.iloc[1]["params"],
                             "heap_floor": 0.0, "native_floor": 0.0, "basis": "0: the caller's buffer"}])
-    table = headline.left_on_the_table(pairs, floors)
+    table = tables.left_on_the_table(pairs, floors)
     assert table.iloc[0]["old heap"] == "4,112"
     assert table.iloc[0]["optimized heap"] == "0 (at the floor)"
-    assert headline._above(4112.0, 2056.0) == "4,112 (×2.0)"
+    assert tables._above(4112.0, 2056.0) == "4,112 (×2.0)"

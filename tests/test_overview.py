@@ -20,10 +20,10 @@ def test_overview_lists_each_case_with_results_and_links_its_report(monkeypatch,
     (tmp_path / "writer").mkdir()
     (tmp_path / "writer" / "report.html").write_text("<html></html>")
     import matplotlib.pyplot as plt
-    from hotpath import render
+    from hotpath import charts
     fig, ax = plt.subplots()
     ax.plot([1, 2])
-    render.save_png(fig, tmp_path / "writer" / "heap-alloc.png")
+    charts.save_png(fig, tmp_path / "writer" / "heap-alloc.png")
     (tmp_path / "writer" / "report.json").write_text('{"headline": "x", "charts": ["heap-alloc.png"]}')
     page = overview.write("quick", tmp_path)
     md = (tmp_path / "index.md").read_text()

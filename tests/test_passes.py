@@ -1,7 +1,6 @@
 """Timing forks carry nothing that hooks allocations; native bytes come from a memory pass."""
 
 import json
-from dataclasses import replace
 
 import pytest
 

@@ -62,14 +62,14 @@ def test_a_corrupt_results_file_leaves_the_earlier_report_untouched(tmp_path, da
     bad = tmp_path / "writer.json"
     bad.write_text((data_dir / "avgt-params-gc.json").read_text()[:500])
     with pytest.raises(ResultsError, match="truncated"):
-        report.render("writer", bad, out)
+        report.render_case("writer", bad, out)
     assert (out / "report.html").read_text() == "good earlier report"
     assert not any(p.name.startswith(".writer.staging") for p in tmp_path.iterdir())
 
 
 def test_an_unknown_case_is_refused():
     with pytest.raises(HotpathError, match="unknown case 'nope'"):
-        report.render("nope", ROOT / "x.json")
+        report.render_case("nope", ROOT / "x.json")
 
 
 def test_a_figure_leaves_no_value_for_a_notebook_cell_to_print(tmp_path, data_dir):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from hotpath import compare, load, render
+from hotpath import compare, fmt, load, tables
 
 
 @pytest.mark.parametrize("x, text", [
@@ -15,19 +15,19 @@ from hotpath import compare, load, render
     (-5.0, "−5.00"), (float("nan"), "—"),
 ])
 def test_numbers_keep_comparable_digits(x, text):
-    assert render.fmt_number(x) == text
+    assert fmt.fmt_number(x) == text
 
 
 def test_jira_table_has_a_double_bar_header_and_escapes_markup():
     table = pd.DataFrame({"benchmark": ["a|b[1]"], "old": ["1 ± 2"]})
-    text = render.to_jira(table)
+    text = tables.to_jira(table)
     assert text.splitlines()[0] == "||benchmark||old||"
     assert text.splitlines()[1] == "|a\\|b\\[1\\]|1 ± 2|"
 
 
 def test_markdown_table_aligns_numbers_right_and_escapes_bars():
     table = pd.DataFrame({"benchmark": ["x|y"], "B/op": ["1,040"]})
-    lines = render.to_markdown(table).splitlines()
+    lines = tables.to_markdown(table).splitlines()
     assert lines[0] == "| benchmark | B/op |"
     assert lines[1] == "| --- | ---: |"
     assert lines[2] == "| x\\|y | 1,040 |"
@@ -35,15 +35,15 @@ def test_markdown_table_aligns_numbers_right_and_escapes_bars():
 
 def test_a_peak_within_its_resolution_is_shown_as_a_bound():
     mb = 1024 * 1024
-    assert render.fmt_peak(6 * mb, 2 * mb) == "6,144 KB"
-    assert render.fmt_peak(0, 2 * mb) == "≤ 2,048 KB"
-    assert render.fmt_peak(2 * mb, 2 * mb) == "≤ 4,096 KB"
+    assert fmt.fmt_peak(6 * mb, 2 * mb) == "6,144 KB"
+    assert fmt.fmt_peak(0, 2 * mb) == "≤ 2,048 KB"
+    assert fmt.fmt_peak(2 * mb, 2 * mb) == "≤ 4,096 KB"
 
 
 def test_alloc_change_calls_out_a_drop_to_zero():
-    assert "→ 0 B/op" in render.fmt_alloc_change(20480.0, 0.0, "→ 0 B/op")
-    assert render.fmt_alloc_change(100.0, 104.0, "same") == "~ same"
-    assert render.fmt_alloc_change(872.0, 240.0, "less") == "−632 B, −72.5%"
+    assert "→ 0 B/op" in fmt.fmt_alloc_change(20480.0, 0.0, "→ 0 B/op")
+    assert fmt.fmt_alloc_change(100.0, 104.0, "same") == "~ same"
+    assert fmt.fmt_alloc_change(872.0, 240.0, "less") == "−632 B, −72.5%"
 
 
 def _with_native(tmp_path, direct_old: float, zlib: float):
@@ -63,14 +63,14 @@ def _with_native(tmp_path, direct_old: float, zlib: float):
 
 
 def test_wide_table_shows_only_the_native_origins_that_allocate(tmp_path):
-    table = render.wide_table(_with_native(tmp_path, 4096.0, 0.0))
+    table = tables.wide_table(_with_native(tmp_path, 4096.0, 0.0))
     assert "direct-buffer B/op old → new" in table.columns
     assert not any(c.startswith(("zlib", "native")) for c in table.columns)
     assert table.iloc[0]["direct-buffer B/op old → new"] == "4,096 → 0"
 
 
 def test_wide_table_says_zero_native_bytes_once_when_nothing_is_allocated_natively(tmp_path):
-    table = render.wide_table(_with_native(tmp_path, 0.0, 0.0))
+    table = tables.wide_table(_with_native(tmp_path, 0.0, 0.0))
     native = [c for c in table.columns if "native" in c or "direct" in c or "zlib" in c]
     assert native == ["native B/op old → new"]
     assert set(table[native[0]]) == {"0 → 0"}

@@ -1,0 +1,131 @@
+"""How figures read: significant digits, byte counts, signed percentages, verdict words.
+
+Every table, chart label and headline formats its numbers here, so that a figure reads the
+same wherever it appears."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+
+MINUS = "\u2212"
+
+
+
+def fmt_number(x: float) -> str:
+    """Significant digits that a reader can compare: 17,550 / 213.4 / 21.30 / 0.0123."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "—"
+    if math.isinf(x):
+        return "∞" if x > 0 else f"{MINUS}∞"
+    a = abs(x)
+    if a >= 1000:
+        s = f"{x:,.0f}"
+    elif a >= 100:
+        s = f"{x:.1f}"
+    elif a >= 1:
+        s = f"{x:.2f}"
+    elif a == 0:
+        s = "0"
+    else:
+        s = f"{x:.3g}"
+    return s.replace("-", MINUS)
+
+
+
+def fmt_score(score: float, error: float) -> str:
+    if error is None or math.isnan(error):
+        return fmt_number(score)
+    return f"{fmt_number(score)} ± {fmt_number(error)}"
+
+
+
+def fmt_bytes(x: float) -> str:
+    """B/op: whole bytes; a run that allocates nothing shows 0."""
+    if x is None or math.isnan(x):
+        return "—"
+    return f"{x:,.0f}".replace("-", MINUS)
+
+
+
+def fmt_peak(peak_bytes: float, resolution_bytes: float) -> str:
+    """A peak live heap in KB; at or below its resolution it is a bound, not a figure."""
+    if peak_bytes is None or math.isnan(peak_bytes):
+        return "—"
+    if peak_bytes <= resolution_bytes:
+        return f"≤ {(peak_bytes + resolution_bytes) / 1024:,.0f} KB"
+    return f"{peak_bytes / 1024:,.0f} KB"
+
+
+
+def fmt_pct(pct: float) -> str:
+    if pct is None or math.isnan(pct):
+        return "—"
+    return f"{pct:+.1f}%".replace("-", MINUS)
+
+
+
+def fmt_time_change(row: pd.Series) -> str:
+    """benchstat-style: '−58.2% (2.39× faster)'; the ratio is of time per op."""
+    ratio = row["ratio"]
+    if math.isnan(ratio) or ratio <= 0:
+        return "—"
+    speedup = ratio if row["higher_is_better"] else 1 / ratio
+    how = "faster" if speedup >= 1 else "slower"
+    factor = speedup if speedup >= 1 else 1 / speedup
+    if f"{factor:.2f}" == "1.00":
+        return f"{fmt_pct(row['change_pct'])} (~)"
+    return f"{fmt_pct(row['change_pct'])} ({factor:.2f}× {how})"
+
+
+
+def fmt_verdict(row: pd.Series) -> str:
+    v = row["verdict"]
+    if v in ("faster", "slower"):
+        return f"{v} (p={row['p_value']:.3f})"
+    if v == "same":
+        return f"same (±{row['threshold']:.0%})"
+    return "~ inconclusive"
+
+
+
+def fmt_alloc_change(old: float, new: float, verdict: str) -> str:
+    if math.isnan(old) or math.isnan(new):
+        return "—"
+    delta = new - old
+    if verdict == "same":
+        return "~ same"
+    if verdict == "→ 0 B/op":
+        return f"{fmt_bytes(delta)} B (→ 0 B/op)"
+    pct = f", {fmt_pct(delta / old * 100)}" if old else ""
+    sign = "+" if delta > 0 else ""
+    return f"{sign}{fmt_bytes(delta)} B{pct}"
+
+
+
+def label(row: pd.Series) -> str:
+    params = f"({row['params']})" if row["params"] else ""
+    return f"{row['method']}{params}"
+
+
+
+def warnings_by_row(pairs: pd.DataFrame, shown: int = 6) -> list[str]:
+    """Each distinct warning once, with the rows it is about: 'text (all rows)' or 'text: a, b'."""
+    if pairs.empty or "warnings" not in pairs:
+        return []
+    modes = pairs["mode"].nunique() > 1
+    rows_of: dict[str, list[str]] = {}
+    for _, r in pairs.iterrows():
+        name = label(r) + (f" [{r['mode']}]" if modes else "")
+        for w in r["warnings"]:
+            rows_of.setdefault(w, []).append(name)
+    out = []
+    for w, names in sorted(rows_of.items()):
+        if len(names) == len(pairs) and len(pairs) > 1:
+            out.append(f"{w} (all rows)")
+        else:
+            more = f" and {len(names) - shown} more" if len(names) > shown else ""
+            out.append(f"{w}: {', '.join(names[:shown])}{more}")
+    return out

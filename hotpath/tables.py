@@ -1,0 +1,365 @@
+"""Stage 3a: comparison -> tables, and tables -> Jira wiki markup, GitHub Markdown and HTML."""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+
+import pandas as pd
+
+from .fmt import (fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak, fmt_score,
+                  fmt_time_change, fmt_verdict, label)
+from .headline import NATIVE_NAMES, time_per_op
+
+
+MEASURE_UNITS = {"alloc": "heap B/op", "native": "native B/op", "direct": "direct-buffer B/op",
+                 "zlib": "zlib B/op"}
+
+
+
+def _candidates(pairs: pd.DataFrame) -> list[str]:
+    return list(dict.fromkeys(pairs["candidate"]))
+
+
+
+def _measured(pairs: pd.DataFrame, column: str) -> bool:
+    return column in pairs and pairs[column].notna().any()
+
+
+
+def native_columns(pairs: pd.DataFrame) -> list[str]:
+    """Native origins that -prof gc cannot see (direct ByteBuffers, zlib), each only where some
+    row allocates there: Jira tables must stay narrow. Measured but nowhere allocated: the total,
+    so that the table still says "0 native B/op" rather than nothing."""
+    if not _measured(pairs, "old_native"):
+        return []
+    shown = [stem for stem in ("direct", "zlib")
+             if (pairs[[f"old_{stem}", f"new_{stem}"]] > 0.5).any(axis=None)]
+    return shown or ["native"]
+
+
+
+def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
+    """One row per benchmark x params (x candidate): time, heap B/op, native B/op, GC.
+
+    The write-ups' own shape (payload, old, new, time change, old B/op, new B/op, alloc change).
+    """
+    many = len(_candidates(pairs)) > 1
+    # Files from elsewhere mix modes and units; one score column per unit would be mostly empty.
+    modes, units = pairs["mode"].nunique() > 1, pairs["unit"].nunique() > 1
+    native = native_columns(pairs)
+    rows = []
+    for _, r in pairs.iterrows():
+        row = {"benchmark": label(r)}
+        if many:
+            row["variant"] = r["candidate"]
+        if modes:
+            row["mode"] = r["mode"]
+        unit = r["unit"]
+        if units:
+            row["unit"] = unit
+        # With one candidate its name heads its columns; with several, the variant column says.
+        new = "new" if many else str(r["candidate"])
+        row[r["baseline"] if units else f"{r['baseline']} {unit}"] = fmt_score(r["old_score"], r["old_error"])
+        row[new if units else f"{new} {unit}"] = fmt_score(r["new_score"], r["new_error"])
+        row["time"] = fmt_time_change(r)
+        row["verdict"] = fmt_verdict(r)
+        row[f"{r['baseline']} B/op"] = fmt_bytes(r["old_alloc"])
+        row[f"{new} B/op"] = fmt_bytes(r["new_alloc"])
+        row["alloc"] = fmt_alloc_change(r["old_alloc"], r["new_alloc"], r["alloc_verdict"])
+        for stem in native:
+            row[f"{MEASURE_UNITS[stem]} old → new"] = (f"{fmt_bytes(r[f'old_{stem}'])} → "
+                                                      f"{fmt_bytes(r[f'new_{stem}'])}")
+        if gc:
+            row["GCs/10⁶ ops old → new"] = (f"{fmt_number(r['old_gc_count_per_mop'])} → "
+                                             f"{fmt_number(r['new_gc_count_per_mop'])}")
+            row["GC time % old → new"] = (f"{fmt_number(r['old_gc_time_pct'])} → "
+                                          f"{fmt_number(r['new_gc_time_pct'])}")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+
+def long_table(pairs: pd.DataFrame) -> pd.DataFrame:
+    """One row per benchmark x measure, like a write-up's "old | optimized | change" table."""
+    rows = []
+    for _, r in pairs.iterrows():
+        name = label(r) + ("" if r["candidate"] == "optimized" else f" [{r['candidate']}]")
+        what = "throughput" if r["higher_is_better"] else "time"
+        rows.append({"benchmark": name, "measure": f"{what} ({r['unit']})",
+                     "old": fmt_score(r["old_score"], r["old_error"]),
+                     "new": fmt_score(r["new_score"], r["new_error"]),
+                     "change": fmt_time_change(r), "verdict": fmt_verdict(r)})
+        rows.append({"benchmark": name, "measure": "heap alloc (B/op)",
+                     "old": fmt_bytes(r["old_alloc"]), "new": fmt_bytes(r["new_alloc"]),
+                     "change": fmt_alloc_change(r["old_alloc"], r["new_alloc"],
+                                                r["alloc_verdict"]),
+                     "verdict": r["alloc_verdict"]})
+        for stem, what in (("native", "native alloc, all (B/op)"),
+                           ("direct", "native: direct buffers (B/op)"),
+                           ("zlib", "native: zlib (B/op)")):
+            if not math.isnan(r.get(f"old_{stem}", math.nan)):
+                rows.append({"benchmark": name, "measure": what,
+                             "old": fmt_bytes(r[f"old_{stem}"]), "new": fmt_bytes(r[f"new_{stem}"]),
+                             "change": fmt_alloc_change(r[f"old_{stem}"], r[f"new_{stem}"],
+                                                        r[f"{stem}_verdict"]),
+                             "verdict": r[f"{stem}_verdict"]})
+        rows.append({"benchmark": name, "measure": "GC count (per 10⁶ ops)",
+                     "old": fmt_number(r["old_gc_count_per_mop"]),
+                     "new": fmt_number(r["new_gc_count_per_mop"]),
+                     "change": _ratio_text(r["old_gc_count_per_mop"], r["new_gc_count_per_mop"]),
+                     "verdict": "no test (sum over the run)"})
+        rows.append({"benchmark": name, "measure": "GC time (% of measured time)",
+                     "old": fmt_number(r["old_gc_time_pct"]),
+                     "new": fmt_number(r["new_gc_time_pct"]),
+                     "change": _ratio_text(r["old_gc_time_pct"], r["new_gc_time_pct"]),
+                     "verdict": "no test (sum over the run)"})
+    return pd.DataFrame(rows)
+
+
+
+def _ratio_text(old: float, new: float) -> str:
+    if math.isnan(old) or math.isnan(new):
+        return "—"
+    if old == new:
+        return "~"
+    if new == 0:
+        return "→ 0"
+    if old == 0:
+        return "from 0"
+    r = old / new
+    return f"{r:.1f}× less" if r >= 1 else f"{1 / r:.1f}× more"
+
+
+
+#: A Markdown link in a table cell: [text](target).
+MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+
+def html_cell(value: object) -> str:
+    """A table cell as HTML: escaped, with Markdown links made into anchors."""
+    return MD_LINK.sub(r'<a href="\2">\1</a>', html.escape(str(value)))
+
+
+
+_NUMERIC = re.compile(r"^[−+\-~0-9.,± ()%×a-z/→–—≤]*$")
+
+
+
+def numeric_column(values) -> bool:
+    """Figures align right, words left: a column of numbers (with units, ±, →) is numeric."""
+    values = [str(v) for v in values]
+    return bool(values) and all(_NUMERIC.match(v) and any(ch.isdigit() for ch in v) or v == "—"
+                                for v in values)
+
+
+
+def html_table(table: pd.DataFrame) -> str:
+    """A plain HTML table: escaped cells, links as anchors, figures right and words left.
+
+    Written by hand rather than by pandas' Styler, whose random ids would make every render
+    of the same JSON differ."""
+    if table.empty:
+        return "<p>None.</p>"
+    align = ["num" if numeric_column(table[c]) else "text" for c in table.columns]
+    head = "".join(f'<th class="{a}">{html.escape(str(c))}</th>' for c, a in zip(table.columns, align))
+    body = "".join("<tr>" + "".join(f'<td class="{a}">{html_cell(v)}</td>' for v, a in zip(row, align))
+                   + "</tr>\n" for row in table.itertuples(index=False))
+    return f'<table class="hotpath"><thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody></table>'
+
+
+
+def _jira_cell(text: object) -> str:
+    # Jira wiki markup gives | [ ] { } meaning inside table cells.
+    return re.sub(r"([|\[\]{}])", r"\\\1", str(text)).replace("\n", " ") or " "
+
+
+
+def to_jira(table: pd.DataFrame) -> str:
+    lines = ["||" + "||".join(_jira_cell(c) for c in table.columns) + "||"]
+    for _, row in table.iterrows():
+        lines.append("|" + "|".join(_jira_cell(v) for v in row) + "|")
+    return "\n".join(lines) + "\n"
+
+
+
+def _md_cell(text: object) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+
+def to_markdown(table: pd.DataFrame) -> str:
+    align = ["---:" if numeric_column(table[c]) else "---" for c in table.columns]
+    lines = ["| " + " | ".join(_md_cell(c) for c in table.columns) + " |",
+             "| " + " | ".join(align) + " |"]
+    for _, row in table.iterrows():
+        lines.append("| " + " | ".join(_md_cell(v) for v in row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd.DataFrame:
+    """One row per benchmark x params (x variant): time new/old with CI and verdict, heap and
+    native B/op old -> new (native only where measured and allocated), claims reproduced."""
+    many = pairs["candidate"].nunique() > 1
+    modes = pairs["mode"].nunique() > 1
+    native = native_columns(pairs)
+    rows = []
+    for _, r in pairs.iterrows():
+        ratio, lo, hi = time_per_op(r)
+        row = {"benchmark": label(r)}
+        if many:
+            row["variant"] = r["candidate"]
+        if modes:
+            row["mode"] = r["mode"]
+        row["time/op new/old"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
+        row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
+        row["verdict"] = r["verdict"] if r["verdict"] != "same" else f"same (±{r['threshold']:.0%})"
+        row["heap B/op old → new"] = f"{fmt_bytes(r['old_alloc'])} → {fmt_bytes(r['new_alloc'])}"
+        for stem in native:
+            row[f"{NATIVE_NAMES[stem]} B/op old → new"] = (
+                f"{fmt_bytes(r[f'old_{stem}'])} → {fmt_bytes(r[f'new_{stem}'])}")
+        if claims is not None and not claims.empty:
+            row["claims"] = _claims_of(claims, r)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _claims_of(claims: pd.DataFrame, r: pd.Series) -> str:
+    mine = claims[(claims["benchmark"] == r["benchmark"]) & (claims["params"] == r["params"])
+                  & (claims["variant"] == r["candidate"])]
+    comparable = mine[mine["verdict"] != "not comparable"]
+    if mine.empty:
+        return ""
+    if comparable.empty:
+        return f"{len(mine)} not comparable"
+    return f"{int((comparable['verdict'] == 'reproduced').sum())} of {len(comparable)} reproduced"
+
+
+def _above(value: float, floor: float) -> str:
+    """A variant against the floor: its B/op and '×3.2' of a non-zero floor; against a zero
+    floor every byte is above it."""
+    if math.isnan(value) or math.isnan(floor):
+        return "—"
+    if floor > 0:
+        return f"{fmt_bytes(value)} (×{value / floor:.1f})"
+    return "0 (at the floor)" if value < 0.5 else fmt_bytes(value)
+
+
+def left_on_the_table(pairs: pd.DataFrame, floors: pd.DataFrame,
+                      variants: tuple[str, ...] = ("optimized", "floor")) -> pd.DataFrame:
+    """Per benchmark x params: old, the write-up's variant and the floor variant against the
+    least the operation must allocate (heap and native), as multiples of that floor."""
+    rows = []
+    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
+        hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
+        if hit.empty:
+            continue
+        f = hit.iloc[0]
+        by = {r["candidate"]: r for _, r in group.iterrows()}
+        first = group.iloc[0]
+        row = {"benchmark": label(first), "heap floor B/op": fmt_bytes(f["heap_floor"]),
+               "old heap": _above(first["old_alloc"], f["heap_floor"])}
+        for v in variants:
+            row[f"{v} heap"] = _above(by[v]["new_alloc"], f["heap_floor"]) if v in by else "—"
+        if "old_native" in first and not math.isnan(first["old_native"]):
+            row["native floor B/op"] = fmt_bytes(f["native_floor"])
+            row["old native"] = _above(first["old_native"], f["native_floor"])
+            for v in variants:
+                row[f"{v} native"] = _above(by[v]["new_native"], f["native_floor"]) if v in by else "—"
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _param_value(params: str, name: str) -> str:
+    return dict(kv.split("=", 1) for kv in params.split(", ") if "=" in kv).get(name, "")
+
+
+def _facts(facts: dict) -> str:
+    """What a peak measurement recorded of its payload: input bytes -> output bytes."""
+    if "marshalledBytes" in facts and "zippedBytes" in facts:
+        return f"{fmt_bytes(facts['marshalledBytes'])} → {fmt_bytes(facts['zippedBytes'])} B"
+    return ", ".join(f"{k} {fmt_bytes(v)}" for k, v in facts.items())
+
+
+def _peak_of(peaks: pd.DataFrame | None, params: str, variant: str) -> pd.Series | None:
+    if peaks is None or peaks.empty:
+        return None
+    rows = peaks[(peaks["params"] == params) & (peaks["variant"] == variant)]
+    return rows.iloc[0] if len(rows) else None
+
+
+def variants_table(pairs: pd.DataFrame, param: str, peaks: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The write-ups' own shape, one row per value of a @Param: each variant's time, its heap
+    B/op (with the change against old) and, where measured, its peak live heap per call."""
+    rows = []
+    for params, group in pairs.groupby("params", sort=False):
+        by = {r["candidate"]: r for _, r in group.iterrows()}
+        first = group.iloc[0]
+        baseline = first["baseline"]
+        row = {param: _param_value(params, param)}
+        old_peak = _peak_of(peaks, params, baseline)
+        if old_peak is not None and old_peak["facts"]:
+            row["input → output"] = _facts(old_peak["facts"])
+        unit = first["unit"]
+        row[f"{baseline} {unit}"] = fmt_score(first["old_score"], first["old_error"])
+        for v, r in by.items():
+            row[f"{v} {unit}"] = fmt_score(r["new_score"], r["new_error"])
+        row[f"{baseline} B/op"] = fmt_bytes(first["old_alloc"])
+        for v, r in by.items():
+            change = (r["new_alloc"] / r["old_alloc"] - 1) * 100 if r["old_alloc"] else math.nan
+            row[f"{v} B/op"] = f"{fmt_bytes(r['new_alloc'])} ({fmt_pct(change)})"
+        if peaks is not None and not peaks.empty:
+            for v in [baseline, *by]:
+                pk = _peak_of(peaks, params, v)
+                row[f"{v} peak"] = "—" if pk is None else fmt_peak(pk["peak_bytes"], pk["resolution_bytes"])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def peak_table(peaks: pd.DataFrame, param: str) -> pd.DataFrame:
+    """Peak live heap per call (hotpath.peak) with its resolution and, where it is a figure
+    rather than a bound, as a multiple of the input size."""
+    size = peaks["facts"].map(lambda f: f.get("marshalledBytes", math.nan))
+    return pd.DataFrame({
+        param: peaks["params"].map(lambda p: _param_value(p, param)),
+        "variant": peaks["variant"],
+        "peak live heap": [fmt_peak(p, r) for p, r in zip(peaks["peak_bytes"], peaks["resolution_bytes"])],
+        "± resolution": peaks["resolution_bytes"].map(lambda b: f"{b / 1024:,.0f} KB"),
+        # A bound is not a figure: no ratio for a peak the search could not resolve.
+        "peak / N": [fmt_number(p / n) if n and p > r else "—"
+                     for p, r, n in zip(peaks["peak_bytes"], peaks["resolution_bytes"], size)],
+        "output": peaks["facts"].map(lambda f: fmt_bytes(f.get("zippedBytes", math.nan)) + " B"),
+    })
+
+
+def sizes_of(peaks: pd.DataFrame, param: str) -> dict[str, float]:
+    """@Param value -> the payload's input bytes, as the peak measurement recorded them."""
+    return {_param_value(p, param): f.get("marshalledBytes", math.nan)
+            for p, f in zip(peaks["params"], peaks["facts"])}
+
+
+def _with_unit(value: float, unit: str) -> str:
+    if value is None or math.isnan(value):
+        return "—"
+    text = fmt_bytes(value) if unit in ("B/op", "B") else fmt_number(value)
+    return f"{text} {unit}".strip()
+
+
+def claims_table(checked: pd.DataFrame) -> pd.DataFrame:
+    """claims.check's figures as a reader sees them: the write-up's, ours, verdict and why."""
+    rows = []
+    for _, c in checked.iterrows():
+        ours = "—"
+        if not math.isnan(c["ours_old"]) or not math.isnan(c["ours_new"]):
+            change = ((c["ours_new"] / c["ours_old"] - 1) * 100 if c["ours_old"]
+                      and not math.isnan(c["ours_old"]) else math.nan)
+            ours = (f"{_with_unit(c['ours_old'], c['ours_unit'])} → "
+                    f"{_with_unit(c['ours_new'], c['ours_unit'])} ({fmt_pct(change)})")
+        rows.append({"claim": c["claim"],
+                     "write-up": f"{_with_unit(c['claimed_old'], c['claimed_unit'])} → "
+                                 f"{_with_unit(c['claimed_new'], c['claimed_unit'])} "
+                                 f"({c['claimed_change']})",
+                     "ours": ours, "verdict": c["verdict"], "why": c["why"]})
+    return pd.DataFrame(rows, columns=["claim", "write-up", "ours", "verdict", "why"])
