@@ -18,6 +18,10 @@ from . import stats
 from .load import VARIANT, params_text
 from .units import SECONDS
 
+#: Variants beyond the write-ups, each reported in a table of its own: the least the operation
+#: must allocate (issue "floor"), and the released upstream code beside our old model.
+FLOOR, UPSTREAM = "floor", "upstream"
+BEYOND = (FLOOR, UPSTREAM)
 ALLOC = "gc.alloc.rate.norm"
 NATIVE = "native.alloc.norm"
 #: Column stem -> metric: native bytes per op in total and by origin (hotpath.profiler).

@@ -139,6 +139,7 @@ class Document:
         if self.comparison is not None and not self.pairs.empty and "speed-ratio.png" not in self.charts:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
+        self.fidelity()
         self.left_on_the_table()
         if self.case is not None and self.comparison is not None:
             table = tables.claims_table(self.checked_claims())
@@ -201,6 +202,23 @@ class Document:
                 f"{u.benchmark}({u.params}) {u.variant}: {u.reason}"
                 for u in comparison.unpaired.itertuples()) + ".")
         return "\n\n".join(lines)
+
+    def fidelity(self) -> None:
+        """Our old model beside the released upstream code (the `upstream` variant)."""
+        if self.case is None or self.comparison is None:
+            return
+        table = tables.fidelity_table(self.pairs)
+        missing = f" {self.case.unchecked}" if self.case.unchecked else ""
+        if table.empty:
+            if self.case.upstream or missing:
+                self.text(f"## Fidelity\n\n*This run has no `upstream` rows: the released code "
+                          f"({self.case.upstream or 'none'}) was not run beside the models.*{missing}")
+            return
+        self.table("Fidelity: the released upstream code beside our old model", table, note=(
+            f"Upstream: `{self.case.upstream}` from Maven Central, run as the `upstream` "
+            f"variant of the same benchmarks; every benchmark setup aborts unless its output "
+            f"equals our old model's. The old model should allocate what the release "
+            f"allocates (within 2% or 16 B) and take its time within 20%.{missing}"))
 
     def left_on_the_table(self) -> None:
         """How far each variant is from the least the operation must allocate, and the price

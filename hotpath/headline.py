@@ -127,7 +127,8 @@ def sentence(pairs: pd.DataFrame, candidate: str = "optimized", benchmark: str =
               f"{_geo(s['alloc_geomean'])}"
               + (f" ({zeroed} fall to 0)" if zeroed else "")
               + f", time per op {_geo(s['time_geomean'])} (geometric means; {verdicts}).")
-    others = [c for c in dict.fromkeys(pairs["candidate"]) if c != candidate]
+    # The release beside our model is fidelity, not a result of the patch: its own table says it.
+    others = [c for c in dict.fromkeys(pairs["candidate"]) if c not in (candidate, compare.UPSTREAM)]
     third = ""
     if others:
         third = " " + " ".join(_other(pairs, c) for c in others)

@@ -10,6 +10,7 @@ import pandas as pd
 
 from .fmt import (fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak, fmt_score,
                   fmt_time_change, fmt_verdict, label)
+from .compare import BEYOND, UPSTREAM
 from .headline import NATIVE_NAMES, time_per_op
 
 
@@ -202,6 +203,9 @@ def to_markdown(table: pd.DataFrame) -> str:
 def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row per benchmark x params (x variant): time new/old with CI and verdict, heap and
     native B/op old -> new (native only where measured and allocated), claims reproduced."""
+    # One row per benchmark x params: floor and upstream have tables of their own.
+    written = ~pairs["candidate"].isin(BEYOND)
+    pairs = pairs[written] if written.any() else pairs
     many = pairs["candidate"].nunique() > 1
     modes = pairs["mode"].nunique() > 1
     native = native_columns(pairs)
@@ -363,3 +367,39 @@ def claims_table(checked: pd.DataFrame) -> pd.DataFrame:
                                  f"({c['claimed_change']})",
                      "ours": ours, "verdict": c["verdict"], "why": c["why"]})
     return pd.DataFrame(rows, columns=["claim", "write-up", "ours", "verdict", "why"])
+
+
+#: The old model "allocates what the release allocates" within this share or these bytes.
+FIDELITY_SHARE, FIDELITY_BYTES = 0.02, 16.0
+FIDELITY_TIME = 0.20
+
+
+def _matches(model: float, upstream: float) -> str:
+    if math.isnan(model) or math.isnan(upstream):
+        return "—"
+    delta = upstream - model
+    ok = abs(delta) <= max(FIDELITY_BYTES, FIDELITY_SHARE * max(model, upstream))
+    sign = "+" if delta > 0 else ""
+    return f"{'yes' if ok else 'no'} ({sign}{fmt_bytes(delta)} B)"
+
+
+def fidelity_table(pairs: pd.DataFrame) -> pd.DataFrame:
+    """The released upstream code beside our old model, row by row: heap (and native) B/op,
+    whether they match within 2% or 16 B, and time per op upstream/model with its CI."""
+    rows = []
+    for _, r in pairs[pairs["candidate"] == UPSTREAM].iterrows():
+        ratio, lo, hi = time_per_op(r)
+        row = {"benchmark": label(r),
+               "heap B/op model → upstream": f"{fmt_bytes(r['old_alloc'])} → {fmt_bytes(r['new_alloc'])}",
+               "heap within 2% or 16 B": _matches(r["old_alloc"], r["new_alloc"])}
+        if not math.isnan(r.get("old_native", math.nan)):
+            row["native B/op model → upstream"] = f"{fmt_bytes(r['old_native'])} → {fmt_bytes(r['new_native'])}"
+            row["native within 2% or 16 B"] = _matches(r["old_native"], r["new_native"])
+        row["time/op upstream/model"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
+        row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
+        row["time within 20%"] = ("—" if math.isnan(lo) else
+                                  "yes" if 1 - FIDELITY_TIME <= lo and hi <= 1 + FIDELITY_TIME else
+                                  "no" if hi < 1 - FIDELITY_TIME or lo > 1 + FIDELITY_TIME else "undecided")
+        row["output"] = "identical (every setup checks it)"
+        rows.append(row)
+    return pd.DataFrame(rows)

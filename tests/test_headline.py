@@ -2,6 +2,8 @@
 
 import zipfile
 
+import pandas as pd
+
 import pytest
 
 from hotpath import compare, headline, load, stamp, tables
@@ -71,3 +73,19 @@ def test_every_case_states_its_floors_and_reports_how_far_each_variant_is(data_d
     assert table.iloc[0]["old heap"] == "4,112"
     assert table.iloc[0]["optimized heap"] == "0 (at the floor)"
     assert tables._above(4112.0, 2056.0) == "4,112 (×2.0)"
+
+
+def test_fidelity_compares_the_release_with_the_old_model_and_stays_out_of_the_compact_table(data_dir):
+    frame = load.read_results(data_dir / "avgt-variant-gc.json").frame
+    both = frame.copy()
+    upstream = frame[frame["variant"] == "optimized"].assign(variant="upstream")
+    pairs = compare.pair(pd.concat([both, upstream], ignore_index=True)).pairs
+    table = tables.fidelity_table(pairs)
+    assert len(table) == len(pairs[pairs["candidate"] == "upstream"])
+    # 80 B/op model vs 0 upstream: more than 16 B apart
+    assert table.iloc[0]["heap within 2% or 16 B"] == "no (−80 B)"
+    assert tables._matches(1000.0, 1015.0) == "yes (+15 B)"
+    assert tables._matches(10000.0, 10150.0) == "yes (+150 B)"
+    compact = tables.compact_table(pairs)
+    assert len(compact) == len(pairs[pairs["candidate"] == "optimized"])
+    assert "upstream" not in headline.sentence(pairs)
