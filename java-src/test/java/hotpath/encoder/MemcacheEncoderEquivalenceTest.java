@@ -117,6 +117,34 @@ class MemcacheEncoderEquivalenceTest {
         }
     }
 
+    /** A serialized value of exactly {@code bytes}: a boolean[] takes one byte per element. */
+    static boolean[] serializedOfSize(int bytes) throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream oos = new java.io.ObjectOutputStream(out)) {
+            oos.writeObject(new boolean[0]);
+        }
+        boolean[] value = new boolean[bytes - out.size()];
+        for (int i = 0; i < value.length; i += 3) {
+            value[i] = true;
+        }
+        return value;
+    }
+
+    @Test
+    void floorMatchesOldForSerializedKeysAndValuesAtTheScratchBoundaries() throws java.io.IOException {
+        // The scratch starts at 512 bytes and doubles: sizes at 512 and 1024 +-1, alone and after a serialized key.
+        for (int size : new int[] {511, 512, 513, 1023, 1024, 1025, 100_000}) {
+            boolean[] value = serializedOfSize(size);
+            for (Object key : new Object[] {"k", serializedOfSize(300), serializedOfSize(size)}) {
+                MemcacheResponse forOld = new MemcacheResponse(key, value, (byte) 0, (short) 0, 5);
+                byte[] old = new OldMemcacheEncoder().encodeMemcache(forOld).array();
+                byte[] floor = FLOOR.encodeMemcache(new MemcacheResponse(key, value, (byte) 0, (short) 0, 5)).array();
+                assertArrayEquals(old, floor, "serialized value of " + size + " bytes");
+            }
+        }
+        assertEquals(513, OptimizedMemcacheEncoder.marshal(serializedOfSize(513)).length);
+    }
+
     @Test
     void headerFieldsDecodeBackToLengthsAndFlags() {
         Random rnd = new Random(5);
