@@ -33,7 +33,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: list-cases help setup build bench report profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: new-case list-cases help setup build bench report profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -144,6 +144,9 @@ $(CHROMIUM):
 
 # JupyterLab refuses to run as root without --allow-root (containers run as root).
 LAB_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+new-case: $(SETUP) ## write a new case (NAME=<id>) with every piece in place, and list the files to fill in
+	@$(HOTPATH) new-case '$(NAME)'
 
 lab: $(SETUP) $(STAMP) ## JupyterLab with the Python and Java kernels, classes built (LAB_ARGS= for more options)
 	$(VENV)/bin/jupyter lab --notebook-dir=. $(LAB_ROOT) $(LAB_ARGS) notebooks

@@ -118,6 +118,7 @@ CASES: dict[str, Case] = {
                        "and needs a started store: it cannot be run in isolation, so change 4 is "
                        "checked against our model alone."),
         ),
+        # `make new-case NAME=<id>` adds a case above this line.
     )
 }
 

@@ -160,6 +160,19 @@ def cmd_cases(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new_case(args: argparse.Namespace) -> int:
+    from . import scaffold
+    from .paths import ROOT
+
+    written = scaffold.create(ROOT, args.name)
+    print(f"hotpath: case {args.name!r} written; it builds, tests and reports as it is. "
+          f"Fill in, in this order:")
+    for path in written:
+        print(f"  {path.relative_to(ROOT)}")
+    print(f"then: make test; make report CASE={args.name}")
+    return 0
+
+
 def cmd_profiles(args: argparse.Namespace) -> int:
     for p in PROFILES.values():
         print(f"{p.name:9} {p.describe()}: {p.purpose}")
@@ -227,6 +240,10 @@ def parser() -> argparse.ArgumentParser:
     cs.set_defaults(func=cmd_cases)
 
     sub.add_parser("profiles", help="list the benchmark profiles").set_defaults(func=cmd_profiles)
+
+    nc = sub.add_parser("new-case", help="write a new case that runs green from the start")
+    nc.add_argument("name", help="the case id: lower-case letters and digits")
+    nc.set_defaults(func=cmd_new_case)
     return p
 
 
