@@ -35,8 +35,9 @@ class MarshallerFloorsTest {
             if (c.leanestVariant().equals("floor")) {
                 double optimized = Floors.heapBytesPerCall(c, "optimized", 150, 200);
                 if (c.params().containsValue("cold")) {
-                    // A cold thread also makes the floor's reusable writer: a few dozen bytes more.
-                    assertTrue(leanest <= optimized + 64, c.key() + ": floor " + leanest + " vs " + optimized);
+                    // A cold thread also makes the floor's reusable writer: a few dozen bytes more,
+                    // and a new thread's own allocations vary by a hundred bytes or so from run to run.
+                    assertTrue(leanest <= optimized * 1.02 + 64, c.key() + ": floor " + leanest + " vs " + optimized);
                 } else {
                     assertTrue(leanest < 1, c.key() + ": a warm floor marshal allocates " + leanest + " B");
                     assertTrue(optimized >= 64, c.key() + ": optimized allocates its writer, " + optimized + " B");
