@@ -227,14 +227,14 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
 
 def timing_command(case: Case, profile: Profile, jar: Path, target: Path,
                    extra_args: list[str] | None = None) -> list[str]:
-    return ["java", "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(), *(extra_args or []),
-            "-rf", "json", "-rff", str(target)]
+    return [*profile.java(profile.forks), "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(),
+            *(extra_args or []), "-rf", "json", "-rff", str(target)]
 
 
 def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
                    extra_args: list[str] | None = None) -> list[str]:
-    return ["java", "-jar", _shown(jar), case.benchmarks, *profile.memory_args(),
-            *(extra_args or []), "-rf", "json", "-rff", str(target)]
+    return [*profile.java(profile.memory_forks), "-jar", _shown(jar), case.benchmarks,
+            *profile.memory_args(), *(extra_args or []), "-rf", "json", "-rff", str(target)]
 
 
 def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,

@@ -10,6 +10,9 @@ from .errors import UnknownNameError
 #: pre-touched: without it, allocation-heavy benchmarks pay a page fault per fresh heap page
 #: until the first pass through the heap (seen here: 4-5x slower allocating benchmarks).
 JVM_ARGS: tuple[str, ...] = ("-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-XX:+AlwaysPreTouch")
+#: What some benchmarks' @Fork annotations add (the released Ignite reads Buffer.address); a
+#: run without forks must give the host JVM the same.
+HOST_ARGS: tuple[str, ...] = ("--add-opens=java.base/java.nio=ALL-UNNAMED",)
 
 
 NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
@@ -38,6 +41,7 @@ class Profile:
     #: iterations after the profile's own warmup suffice.
     memory_profilers: tuple[str, ...] = (NATIVE_PROFILER,)
     memory_iterations: int = 2
+    memory_forks: int = 1
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
     #: Run one fork per variant per round, alternating, and merge (hotpath.interleave).
@@ -59,7 +63,12 @@ class Profile:
 
     def memory_args(self) -> list[str]:
         """The memory pass: one fork, the same warmup, native bytes per op."""
-        return self._args(1, self.memory_iterations, self.memory_profilers)
+        return self._args(self.memory_forks, self.memory_iterations, self.memory_profilers)
+
+    def java(self, forks: int) -> list[str]:
+        """The command that starts JMH: without forks (-f 0) the benchmarks run in this JVM,
+        which then needs the forks' JVM arguments itself."""
+        return ["java", *self.jvm_args, *HOST_ARGS] if forks == 0 else ["java"]
 
     def _args(self, forks: int, iterations: int, profilers: tuple[str, ...]) -> list[str]:
         args = [
@@ -76,12 +85,13 @@ class Profile:
         return args
 
     def describe(self) -> str:
+        forks = "no forks (one JVM per pass)" if self.forks == 0 else f"{self.forks} fork(s)"
         return (
-            f"{self.forks} fork(s) x ({self.warmup_iterations} x {self.warmup_time} warmup + "
+            f"{forks} x ({self.warmup_iterations} x {self.warmup_time} warmup + "
             f"{self.measurement_iterations} x {self.measurement_time} measurement)"
             + (", variants interleaved fork by fork" if self.interleave else "")
-            + (f"; memory pass 1 fork x {self.memory_iterations} x {self.measurement_time}"
-               if self.memory_profilers else "")
+            + (f"; memory pass {self.memory_forks or 'no'} fork x {self.memory_iterations} x "
+               f"{self.measurement_time}" if self.memory_profilers else "")
         )
 
 
@@ -90,9 +100,11 @@ PROFILES: dict[str, Profile] = {
     for p in (
         Profile(
             name="smoke",
-            purpose="every benchmark runs briefly: proves that it runs, numbers mean little",
-            forks=1, warmup_iterations=1, warmup_time="100 ms",
+            purpose="every benchmark runs briefly, in one JVM per pass (no forks): proves "
+                    "that it runs, numbers mean little",
+            forks=0, warmup_iterations=1, warmup_time="100 ms",
             measurement_iterations=2, measurement_time="100 ms", peak_resolution_pct=5.0,
+            memory_forks=0, memory_iterations=1,
         ),
         Profile(
             name="quick",

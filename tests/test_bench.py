@@ -15,7 +15,7 @@ pytestmark = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmar
 
 CALIBRATION = Case(id="calibration", writeup="-", system="-", title="known copy", question="-",
                    benchmarks=r"^hotpath\.calibration\.KnownCopyBenchmark\.")
-TINY = replace(PROFILES["smoke"], measurement_iterations=1,
+TINY = replace(PROFILES["smoke"], measurement_iterations=1, forks=1, memory_forks=1,
                profilers=("gc",), name="tiny")
 
 
@@ -55,3 +55,13 @@ def test_interleaved_rounds_merge_into_one_file_with_every_fork(tmp_path):
                       "round-2-old.json", "round-2-optimized.json"]
     sidecar = json.loads((tmp_path / "calibration.provenance.json").read_text())
     assert len(sidecar["interleaved_rounds"]) == 4
+
+
+def test_a_run_without_forks_gives_its_jvm_the_forks_arguments(tmp_path):
+    profile = replace(TINY, forks=0, memory_forks=0)
+    out = bench.run(CALIBRATION, profile, out=tmp_path / "calibration.json", extra_args=["-p", "size=64"])
+    run = load.read_results(out)
+    assert run.provenance["command"].startswith("java -Xms1g -Xmx1g")
+    assert "--add-opens=java.base/java.nio=ALL-UNNAMED" in run.provenance["memory_command"]
+    native = run.frame[run.frame["metric"] == "native.alloc.norm"]
+    assert set(native["variant"]) == {"old", "optimized"}
