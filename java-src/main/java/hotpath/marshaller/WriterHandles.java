@@ -1,0 +1,50 @@
+package hotpath.marshaller;
+
+import java.util.IdentityHashMap;
+
+/**
+ * The objects one marshal call has written so far, by identity, with the position of each: a
+ * second reference to the same object is written as a back-reference instead of again. Created
+ * when the call writes its first object (24 bytes) and shared with the writers of nested
+ * objects; it holds the first object in place and switches to a map at the second.
+ */
+final class WriterHandles {
+
+    static final int ABSENT = -1;
+
+    private Object data;
+    private int singlePos = ABSENT;
+    private int mode;
+
+    private static final int EMPTY = 0;
+    private static final int SINGLE = 1;
+    private static final int MULTIPLE = 2;
+
+    /** Records {@code obj} at {@code pos} and returns {@link #ABSENT}, or its earlier position. */
+    @SuppressWarnings("unchecked")
+    int put(Object obj, int pos) {
+        switch (mode) {
+            case EMPTY -> {
+                data = obj;
+                singlePos = pos;
+                mode = SINGLE;
+                return ABSENT;
+            }
+            case SINGLE -> {
+                if (data == obj) {
+                    return singlePos;
+                }
+                IdentityHashMap<Object, Integer> map = new IdentityHashMap<>();
+                map.put(data, singlePos);
+                map.put(obj, pos);
+                data = map;
+                mode = MULTIPLE;
+                return ABSENT;
+            }
+            default -> {
+                Integer prev = ((IdentityHashMap<Object, Integer>) data).putIfAbsent(obj, pos);
+                return prev == null ? ABSENT : prev;
+            }
+        }
+    }
+}
