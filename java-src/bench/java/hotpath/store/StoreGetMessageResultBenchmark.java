@@ -17,7 +17,8 @@ import org.openjdk.jmh.annotations.State;
  * of capacity 100 (grown past 100) with every queue offset boxed into a new Long; optimized:
  * offsets in a long[] sized to the pull (capped at 256, doubling beyond). Offsets start at
  * 1,000,000 (outside the Long cache); {@code smallOffsets} repeats 32 messages with offsets
- * 0..31, which the cache serves without allocating.
+ * 0..31, which the cache serves without allocating. {@code upstream}: the release's
+ * GetMessageResult (RocketMQ 5.5.1), the old code.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar StoreGetMessageResult -prof gc}
  */
@@ -26,13 +27,14 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class StoreGetMessageResultBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "upstream"})
     StoreVariant variant;
 
     @Param({"1", "32", "100", "101", "256", "1024"})
     int messages;
 
     private SelectMappedBufferResult[] selected;
+    private org.apache.rocketmq.store.SelectMappedBufferResult[] released;
 
     @Setup
     public void setUp() {
@@ -42,6 +44,10 @@ public class StoreGetMessageResultBenchmark {
         }
         StoreEquivalence.requireSameResults(selected, messages, 1_000_000L);
         StoreEquivalence.requireSameResults(selected, 32, 0L);
+        if (variant.isUpstream()) {
+            UpstreamStore.requireSameResults(selected, messages, 1_000_000L);
+            released = UpstreamStore.released(selected);
+        }
     }
 
     private GetMessageResult build(int count, long firstOffset) {
@@ -53,7 +59,8 @@ public class StoreGetMessageResultBenchmark {
     }
 
     @Benchmark
-    public GetMessageResult largeOffsets() {
-        return build(messages, 1_000_000L);
+    public Object largeOffsets() {
+        return variant.isUpstream() ? UpstreamStore.build(released, messages, 1_000_000L)
+                : build(messages, 1_000_000L);
     }
 }

@@ -68,19 +68,25 @@ public final class MappedFile implements AutoCloseable {
         if (wrotePosition + len > mapped.capacity()) {
             return false;
         }
-        ByteBuffer view;
         if (optimized) {
-            if (appendSlice == null) {
-                appendSlice = mapped.slice();
-            }
-            view = appendSlice;
+            appendThroughCachedView(data, off, len);
         } else {
-            view = mapped.slice();
+            // As the release appends: a fresh view that goes nowhere else, which C2 may
+            // scalar-replace (kept apart from the cached view, whose merge would prevent it).
+            ByteBuffer view = mapped.slice();
+            view.position(wrotePosition);
+            view.put(data, off, len);
         }
-        view.position(wrotePosition);
-        view.put(data, off, len);
         wrotePosition += len;
         return true;
+    }
+
+    private void appendThroughCachedView(byte[] data, int off, int len) {
+        if (appendSlice == null) {
+            appendSlice = mapped.slice();
+        }
+        appendSlice.position(wrotePosition);
+        appendSlice.put(data, off, len);
     }
 
     /** Writes at an absolute position (consume-queue entries go to cqOffset x 20). */
@@ -105,7 +111,7 @@ public final class MappedFile implements AutoCloseable {
             view = whole.slice();
             view.limit(size);
         }
-        return new SelectMappedBufferResult(fileFromOffset + pos, view, size);
+        return new SelectMappedBufferResult(fileFromOffset + pos, view, size, this, false);
     }
 
     public byte[] bytes(int pos, int len) {
