@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import hotpath.fidelity.HeapPerCall;
+import hotpath.fidelity.HeapProbe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -46,29 +49,53 @@ class UpstreamMarshallerTest {
         assertTrue(Arrays.equals(release.marshal(order), sink.toByteArray()));
     }
 
-    /** The fixed part (writer, stream, handles, boxed type id, name bytes) and the byte[N] slope. */
+    /**
+     * The fixed part (writer, stream, handles, boxed type id, name bytes) and the byte[N] slope,
+     * measured in fresh JVMs, one per side, as benchmark forks measure it.
+     */
     @ParameterizedTest
     @ValueSource(ints = {64, 1024, 16384})
     void oldModelAllocatesWhatTheReleaseAllocatesPerCall(int size) {
-        Order order = Order.ofSize(size, 42);
-        Marshaller model = new OldMarshaller("node-1", new ArrayPool());
-        UpstreamMarshaller release = new UpstreamMarshaller("node-1", new ArrayPool());
-        Order same = release.sameSize(order, size);
-        ByteSink sink = new ByteSink(size);
         // The release's binary writer settles after ~200,000 calls.
         int warmup = size <= 1024 ? 250_000 : 100_000;
-        double[] bytes = HeapPerCall.compare(() -> {
-            release.marshal(same, sink.reset());
-            return sink;
-        }, () -> {
-            try {
-                model.marshal(order, sink.reset());
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-            return sink;
-        }, warmup, 20_000);
-        assertTrue(HeapPerCall.agree(bytes[0], bytes[1]), HeapPerCall.describe(size + " B", bytes[0], bytes[1]));
-        assertEquals(16 + size + 152, bytes[1], 8, "the model's byte[N] and fixed part");
+        String arg = Integer.toString(size);
+        double release = HeapProbe.inFreshJvm(ReleaseMarshal.class, arg, warmup, 20_000);
+        double model = HeapProbe.inFreshJvm(ModelMarshal.class, arg, warmup, 20_000);
+        assertTrue(HeapPerCall.agree(release, model), HeapPerCall.describe(size + " B", release, model));
+        assertEquals(16 + size + 152, model, 8, "the model's byte[N] and fixed part");
+    }
+
+    /** The benchmark's operation on the release: an order of the model's size, to a reused sink. */
+    public static final class ReleaseMarshal implements Function<String, Supplier<?>> {
+        @Override
+        public Supplier<?> apply(String size) {
+            int n = Integer.parseInt(size);
+            UpstreamMarshaller release = new UpstreamMarshaller("node-1", new ArrayPool());
+            Order order = release.sameSize(Order.ofSize(n, 42), n);
+            ByteSink sink = new ByteSink(n);
+            return () -> {
+                release.marshal(order, sink.reset());
+                return sink;
+            };
+        }
+    }
+
+    /** The benchmark's operation on our old model. */
+    public static final class ModelMarshal implements Function<String, Supplier<?>> {
+        @Override
+        public Supplier<?> apply(String size) {
+            int n = Integer.parseInt(size);
+            Marshaller model = new OldMarshaller("node-1", new ArrayPool());
+            Order order = Order.ofSize(n, 42);
+            ByteSink sink = new ByteSink(n);
+            return () -> {
+                try {
+                    model.marshal(order, sink.reset());
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+                return sink;
+            };
+        }
     }
 }
