@@ -20,22 +20,6 @@ public interface GetMessageResult {
 
     int getMessageCount();
 
-    GetMessageStatus getStatus();
-
-    void setStatus(GetMessageStatus status);
-
-    long getNextBeginOffset();
-
-    void setNextBeginOffset(long nextBeginOffset);
-
-    void setOffsetRange(long minOffset, long maxOffset);
-
-    boolean isSuggestPullingFromSlave();
-
-    long getColdDataSum();
-
-    int getFilterMessageCount();
-
     /** The size of one commercial unit: a message counts ceil(size / 4096) units. */
     int COMMERCIAL_SIZE_PER_MSG = 4096;
 

@@ -64,43 +64,37 @@ public final class OldGetMessageResult implements GetMessageResult {
         return messageCount;
     }
 
-    @Override
+    // What the pull sets besides the messages: the release keeps these on the result too.
+
     public GetMessageStatus getStatus() {
         return status;
     }
 
-    @Override
     public void setStatus(GetMessageStatus status) {
         this.status = status;
     }
 
-    @Override
     public long getNextBeginOffset() {
         return nextBeginOffset;
     }
 
-    @Override
     public void setNextBeginOffset(long nextBeginOffset) {
         this.nextBeginOffset = nextBeginOffset;
     }
 
-    @Override
     public void setOffsetRange(long minOffset, long maxOffset) {
         this.minOffset = minOffset;
         this.maxOffset = maxOffset;
     }
 
-    @Override
     public boolean isSuggestPullingFromSlave() {
         return suggestPullingFromSlave;
     }
 
-    @Override
     public long getColdDataSum() {
         return coldDataSum;
     }
 
-    @Override
     public int getFilterMessageCount() {
         return filterMessageCount;
     }
