@@ -36,6 +36,11 @@ public enum EncoderVariant {
 
     public abstract ByteBuffer encode(MemcacheResponse resp);
 
+    /** Fails the trial unless every model encodes the same packet as old. */
+    public static void requireSamePackets(Object key, Object value, byte opcode) {
+        requireSamePackets(old, key, value, opcode);
+    }
+
     /**
      * Fails the trial unless every model encodes the same packet as old, and, in the release's
      * own forks, the release too (loading Ignite takes a second, so other forks skip it).

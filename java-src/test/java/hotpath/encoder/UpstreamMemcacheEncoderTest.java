@@ -60,15 +60,17 @@ class UpstreamMemcacheEncoderTest {
     }
 
     /**
-     * Measured in fresh JVMs, one per side, as benchmark forks measure it: after the other tests
-     * have run, C2's escape analysis keeps different temporaries in one encoder than in the other.
+     * In the interpreter, where nothing is scalar-replaced, the old model performs exactly the
+     * release's allocations: the temporary arrays of fixed-width values, the marshaller's stream.
+     * Compiled, what C2 removes of the small temporaries varies from JVM to JVM by some 50 B on
+     * both sides (and more on a busy machine, where C2 compiles late): the compiled figures are
+     * compared where they are measured, in the benchmarks' upstream and old rows.
      */
     @ParameterizedTest
     @MethodSource("payloads")
-    void oldModelAllocatesWhatTheReleaseAllocatesPerCall(String payload) {
-        int calls = payload.equals("OBJ_MAP") ? 20_000 : 100_000;
-        double release = HeapProbe.inFreshJvm(ReleaseEncode.class, payload, calls, calls);
-        double model = HeapProbe.inFreshJvm(ModelEncode.class, payload, calls, calls);
+    void oldModelPerformsTheReleasesAllocations(String payload) {
+        double release = HeapProbe.interpreted(ReleaseEncode.class, payload, 2_000);
+        double model = HeapProbe.interpreted(ModelEncode.class, payload, 2_000);
         assertTrue(HeapPerCall.agree(release, model), HeapPerCall.describe(payload, release, model));
     }
 

@@ -59,8 +59,8 @@ class UpstreamMarshallerTest {
         // The release's binary writer settles after ~200,000 calls.
         int warmup = size <= 1024 ? 250_000 : 100_000;
         String arg = Integer.toString(size);
-        double release = HeapProbe.inFreshJvm(ReleaseMarshal.class, arg, warmup, 20_000);
-        double model = HeapProbe.inFreshJvm(ModelMarshal.class, arg, warmup, 20_000);
+        double release = HeapProbe.inFreshJvms(2, ReleaseMarshal.class, arg, warmup, 20_000);
+        double model = HeapProbe.inFreshJvms(2, ModelMarshal.class, arg, warmup, 20_000);
         assertTrue(HeapPerCall.agree(release, model), HeapPerCall.describe(size + " B", release, model));
         assertEquals(16 + size + 152, model, 8, "the model's byte[N] and fixed part");
     }

@@ -118,8 +118,8 @@ class UpstreamStoreTest {
     @ValueSource(ints = {8, 120})
     void oldConsumeQueuePutAllocatesWhatTheReleaseAllocates(int topicLength) {
         String arg = Integer.toString(topicLength);
-        double release = HeapProbe.inFreshJvm(ReleaseConsumeQueuePut.class, arg, 200_000, 100_000);
-        double model = HeapProbe.inFreshJvm(ModelConsumeQueuePut.class, arg, 200_000, 100_000);
+        double release = HeapProbe.inFreshJvms(2, ReleaseConsumeQueuePut.class, arg, 200_000, 100_000);
+        double model = HeapProbe.inFreshJvms(2, ModelConsumeQueuePut.class, arg, 200_000, 100_000);
         assertTrue(HeapPerCall.agree(release, model),
                 HeapPerCall.describe("consume-queue put, topic of " + topicLength, release, model));
     }
