@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -24,6 +25,7 @@ import org.openjdk.jmh.annotations.State;
  * <p>How to run: {@code java -jar target/benchmarks.jar EncoderPayload -prof gc}
  */
 @State(Scope.Thread)
+@Fork(jvmArgsPrepend = "--add-opens=java.base/java.nio=ALL-UNNAMED") // Ignite 2.17.0 reads Buffer.address
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class EncoderPayloadBenchmark {
@@ -31,7 +33,7 @@ public class EncoderPayloadBenchmark {
     static final String KEY = "key:42";
     static final byte GET = 0x00;
 
-    @Param({"old", "optimized", "floor"})
+    @Param({"old", "optimized", "floor", "upstream"})
     EncoderVariant variant;
 
     @Param({"STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP"})
@@ -43,7 +45,7 @@ public class EncoderPayloadBenchmark {
     @Setup
     public void setUp() {
         value = payload.create(42);
-        EncoderVariant.requireSamePackets(KEY, value, GET);
+        EncoderVariant.requireSamePackets(variant, KEY, value, GET);
         response = new MemcacheResponse(KEY, value, GET, (short) 0, 7);
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -21,11 +22,12 @@ import org.openjdk.jmh.annotations.State;
  * <p>How to run: {@code java -jar target/benchmarks.jar EncoderPayloadSize -prof gc}
  */
 @State(Scope.Thread)
+@Fork(jvmArgsPrepend = "--add-opens=java.base/java.nio=ALL-UNNAMED") // Ignite 2.17.0 reads Buffer.address
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class EncoderPayloadSizeBenchmark {
 
-    @Param({"old", "optimized", "floor"})
+    @Param({"old", "optimized", "floor", "upstream"})
     EncoderVariant variant;
 
     @Param({"64", "1024", "8192", "65536", "1048576"})
@@ -37,7 +39,7 @@ public class EncoderPayloadSizeBenchmark {
     @Setup
     public void setUp() {
         value = Payloads.bytes(new Random(42), size);
-        EncoderVariant.requireSamePackets(EncoderPayloadBenchmark.KEY, value, EncoderPayloadBenchmark.GET);
+        EncoderVariant.requireSamePackets(variant, EncoderPayloadBenchmark.KEY, value, EncoderPayloadBenchmark.GET);
         response = new MemcacheResponse(EncoderPayloadBenchmark.KEY, value, EncoderPayloadBenchmark.GET, (short) 0, 7);
     }
 

@@ -16,7 +16,8 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * Change 5: one consume-queue put into a real mapped file. Old: the key
  * {@code topic + "-" + queueId} built (and hashed) twice per put; optimized: a final field.
- * Topic names of 8 and 120 characters.
+ * Topic names of 8 and 120 characters. {@code upstream}: the release's key methods, entry append
+ * and offset table (RocketMQ 5.5.1), the old code, composed as {@link UpstreamConsumeQueue} says.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar StoreConsumeQueue -prof gc}
  */
@@ -25,7 +26,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class StoreConsumeQueueBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "upstream"})
     StoreVariant variant;
 
     @Param({"8", "120"})
@@ -33,6 +34,8 @@ public class StoreConsumeQueueBenchmark {
 
     private MappedFile file;
     private ConsumeQueue queue;
+    private UpstreamMappedFile releasedFile;
+    private UpstreamConsumeQueue released;
     private long commitLogOffset;
 
     @Setup
@@ -41,16 +44,25 @@ public class StoreConsumeQueueBenchmark {
         file = MappedFile.temporary(ConsumeQueue.ENTRY_SIZE * 300_000, variant.isOptimized());
         queue = new ConsumeQueue(StoreEquivalence.topic(topicLength), 3, file, new ConcurrentHashMap<>(),
                 variant.isOptimized());
+        if (variant.isUpstream()) {
+            UpstreamStore.requireSameConsumeQueue(topicLength);
+            releasedFile = new UpstreamMappedFile(ConsumeQueue.ENTRY_SIZE * 300_000);
+            released = new UpstreamConsumeQueue(StoreEquivalence.topic(topicLength), 3, releasedFile);
+        }
     }
 
     @TearDown
     public void tearDown() {
         file.close();
+        if (releasedFile != null) {
+            releasedFile.close();
+        }
     }
 
     @Benchmark
     public long putMessagePositionInfo() {
         commitLogOffset += 256;
-        return queue.putMessagePositionInfo(commitLogOffset, 256, 42);
+        return variant.isUpstream() ? released.putMessagePositionInfo(commitLogOffset, 256, 42)
+                : queue.putMessagePositionInfo(commitLogOffset, 256, 42);
     }
 }

@@ -25,7 +25,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class StoreDispatchRequestBenchmark {
 
-    @Param({"old", "optimized"})
+    @Param({"old", "optimized", "upstream"})
     StoreVariant variant;
 
     private DispatchRequests requests;
@@ -35,10 +35,20 @@ public class StoreDispatchRequestBenchmark {
     public void setUp() {
         StoreEquivalence.requireSameDispatch();
         requests = variant.dispatchRequests();
+        if (variant.isUpstream()) {
+            UpstreamStore.requireSameDispatch();
+        }
     }
 
     @Benchmark
     public void dispatch32(Blackhole dispatchers) {
+        if (variant.isUpstream()) {
+            for (int i = 0; i < 32; i++) {
+                dispatchers.consume(UpstreamStore.dispatch("TopicTest", i & 3, 1L << 20 | i * 256L, 256, i,
+                        1_700_000_000_000L + i, 1000 + i, "order-1", "uniq", 0, 0, properties));
+            }
+            return;
+        }
         for (int i = 0; i < 32; i++) {
             dispatchers.consume(requests.message("TopicTest", i & 3, 1L << 20 | i * 256L, 256, i,
                     1_700_000_000_000L + i, 1000 + i, "order-1", "uniq", 0, 0, properties));

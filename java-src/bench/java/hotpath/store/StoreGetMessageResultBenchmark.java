@@ -18,7 +18,8 @@ import org.openjdk.jmh.annotations.State;
  * offsets in a long[] sized to the pull (capped at 256, doubling beyond); floor (beyond the
  * write-up): the messages too in one array sized so, no lists but views. Offsets start at
  * 1,000,000 (outside the Long cache); {@code smallOffsets} repeats 32 messages with offsets
- * 0..31, which the cache serves without allocating.
+ * 0..31, which the cache serves without allocating. {@code upstream}: the release's
+ * GetMessageResult (RocketMQ 5.5.1), the old code.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar StoreGetMessageResult -prof gc}
  */
@@ -27,13 +28,14 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class StoreGetMessageResultBenchmark {
 
-    @Param({"old", "optimized", "floor"})
+    @Param({"old", "optimized", "floor", "upstream"})
     StoreVariant variant;
 
     @Param({"1", "32", "100", "101", "256", "1024"})
     int messages;
 
     private SelectMappedBufferResult[] selected;
+    private org.apache.rocketmq.store.SelectMappedBufferResult[] released;
 
     @Setup
     public void setUp() {
@@ -43,6 +45,10 @@ public class StoreGetMessageResultBenchmark {
         }
         StoreEquivalence.requireSameResults(selected, messages, 1_000_000L);
         StoreEquivalence.requireSameResults(selected, 32, 0L);
+        if (variant.isUpstream()) {
+            UpstreamStore.requireSameResults(selected, messages, 1_000_000L);
+            released = UpstreamStore.released(selected);
+        }
     }
 
     private GetMessageResult build(int count, long firstOffset) {
@@ -54,7 +60,8 @@ public class StoreGetMessageResultBenchmark {
     }
 
     @Benchmark
-    public GetMessageResult largeOffsets() {
-        return build(messages, 1_000_000L);
+    public Object largeOffsets() {
+        return variant.isUpstream() ? UpstreamStore.build(released, messages, 1_000_000L)
+                : build(messages, 1_000_000L);
     }
 }

@@ -28,10 +28,11 @@ public class StorePullPathBenchmark {
 
     static final int MESSAGES = 32;
 
-    @Param({"old", "optimized", "floor"})
+    @Param({"old", "optimized", "floor", "upstream"})
     StoreVariant variant;
 
     private MappedFile commitLog;
+    private UpstreamMappedFile released;
     private int[] positions;
     private int[] sizes;
 
@@ -49,15 +50,30 @@ public class StorePullPathBenchmark {
             rnd.nextBytes(msg);
             commitLog.append(msg);
         }
+        if (variant.isUpstream()) {
+            UpstreamStore.requireSamePull(MESSAGES);
+            released = new UpstreamMappedFile(1 << 20);
+            released.append(commitLog.bytes(0, commitLog.wrotePosition()));
+        }
     }
 
     @TearDown
     public void tearDown() {
         commitLog.close();
+        if (released != null) {
+            released.close();
+        }
     }
 
     @Benchmark
-    public GetMessageResult pull32() {
+    public Object pull32() {
+        if (variant.isUpstream()) {
+            org.apache.rocketmq.store.GetMessageResult result = new org.apache.rocketmq.store.GetMessageResult();
+            for (int i = 0; i < MESSAGES; i++) {
+                result.addMessage(released.selectMappedBuffer(positions[i], sizes[i]), 5_000_000L + i);
+            }
+            return result;
+        }
         GetMessageResult result = variant.newResult(MESSAGES);
         for (int i = 0; i < MESSAGES; i++) {
             result.addMessage(commitLog.selectMappedBuffer(positions[i], sizes[i]), 5_000_000L + i);

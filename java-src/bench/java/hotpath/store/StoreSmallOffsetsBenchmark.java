@@ -24,10 +24,11 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class StoreSmallOffsetsBenchmark {
 
-    @Param({"old", "optimized", "floor"})
+    @Param({"old", "optimized", "floor", "upstream"})
     StoreVariant variant;
 
     private SelectMappedBufferResult[] selected;
+    private org.apache.rocketmq.store.SelectMappedBufferResult[] released;
 
     @Setup
     public void setUp() {
@@ -36,10 +37,17 @@ public class StoreSmallOffsetsBenchmark {
             selected[i] = new SelectMappedBufferResult(i * 1024L, ByteBuffer.allocate(1), 1000 + i);
         }
         StoreEquivalence.requireSameResults(selected, 32, 0L);
+        if (variant.isUpstream()) {
+            UpstreamStore.requireSameResults(selected, 32, 0L);
+            released = UpstreamStore.released(selected);
+        }
     }
 
     @Benchmark
-    public GetMessageResult smallOffsets() {
+    public Object smallOffsets() {
+        if (variant.isUpstream()) {
+            return UpstreamStore.build(released, 32, 0L);
+        }
         GetMessageResult result = variant.newResult(32);
         for (int i = 0; i < 32; i++) {
             result.addMessage(selected[i], i);

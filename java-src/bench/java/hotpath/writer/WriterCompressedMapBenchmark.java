@@ -15,10 +15,11 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Writing an exchange-style message with two compressed map fields. The old writer serializes
  * each field into a fresh 10 KB direct buffer with a brand-new writer; the optimized one reuses a
- * heap scratch buffer and writer. {@code entries} is the write-up's 30 (below the scratch) and
- * 500 (12 KB, one growth), plus fields of 8.1 KB (340), 9.2 KB (385) and 40 KB (1670) around
- * and well past the 10 KB scratch. Direct bytes are invisible to {@code -prof gc}. The
- * {@code floor} writer (beyond the write-up) also keeps a per-thread Deflater and writes the
+ * heap scratch buffer and writer. {@code entries} is the write-up's 30 (fields of ~2.5 KB, below
+ * the scratch) and 500 (~42 KB: the scratch doubles through 20, 40 and 80 KB for each field,
+ * the write-up's ~300 KB of direct buffers), plus fields of 8 KB (98), 9.2 KB (111) and 83 KB
+ * (1000) around and well past the 10 KB scratch. Direct bytes are invisible to {@code -prof gc}.
+ * The {@code floor} writer (beyond the write-up) also keeps a per-thread Deflater and writes the
  * field without copying it: the zlib state that both write-up variants malloc per field goes.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar WriterCompressedMap -prof gc}
@@ -31,7 +32,7 @@ public class WriterCompressedMapBenchmark {
     @Param({"old", "optimized", "floor"})
     WriterVariant variant;
 
-    @Param({"30", "340", "385", "500", "1670"})
+    @Param({"30", "98", "111", "500", "1000"})
     int entries;
 
     private MessageWriter writer;

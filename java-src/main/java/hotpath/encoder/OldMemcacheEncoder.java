@@ -5,6 +5,7 @@ import static hotpath.encoder.Memcache.*;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.Date;
  * (32 B, growing), are copied out with {@code toByteArray()} and stored back into the message;
  * the packet list starts at the 24-byte header and grows by re-copying; the result is a trim
  * copy unless the list happens to be exactly full. About four copies of the payload.
+ * Fixed-width values pass through a temporary array of their width, as the release encodes them.
  */
 public final class OldMemcacheEncoder {
 
@@ -68,55 +70,65 @@ public final class OldMemcacheEncoder {
         return ByteBuffer.wrap(res.entireArray());
     }
 
-    /** Writes the object's bytes into {@code out} and returns its flags. */
+    /**
+     * Writes the object's bytes into {@code out} and returns its flags. Fixed-width values are
+     * first encoded into a temporary array of their width (a byte[1], byte[4] or byte[8]) and
+     * then written; other objects are JDK-serialized into {@code out} through the marshaller's
+     * forwarding stream.
+     */
     static short encodeObj(Object obj, ByteArrayOutputStream out) {
+        byte[] bytes;
+        short flags;
         if (obj instanceof String s) {
-            out.writeBytes(s.getBytes(StandardCharsets.UTF_8));
-            return 0;
+            bytes = s.getBytes(StandardCharsets.UTF_8);
+            flags = 0;
+        } else if (obj instanceof Boolean b) {
+            bytes = new byte[] {(byte) (b ? '1' : '0')};
+            flags = BOOLEAN;
+        } else if (obj instanceof Integer i) {
+            bytes = bigEndian(i, 4);
+            flags = INT;
+        } else if (obj instanceof Long l) {
+            bytes = bigEndian(l, 8);
+            flags = LONG;
+        } else if (obj instanceof Date d) {
+            bytes = bigEndian(d.getTime(), 8);
+            flags = DATE;
+        } else if (obj instanceof Byte b) {
+            bytes = new byte[] {b};
+            flags = BYTE;
+        } else if (obj instanceof Float f) {
+            bytes = bigEndian(Float.floatToIntBits(f), 4);
+            flags = FLOAT;
+        } else if (obj instanceof Double d) {
+            bytes = bigEndian(Double.doubleToLongBits(d), 8);
+            flags = DOUBLE;
+        } else if (obj instanceof byte[] arr) {
+            bytes = arr;
+            flags = BYTE_ARR;
+        } else {
+            serialize(obj, out);
+            return SERIALIZED;
         }
-        if (obj instanceof Boolean b) {
-            out.write(b ? '1' : '0');
-            return BOOLEAN;
-        }
-        if (obj instanceof Integer i) {
-            writeBigEndian(out, i, 4);
-            return INT;
-        }
-        if (obj instanceof Long l) {
-            writeBigEndian(out, l, 8);
-            return LONG;
-        }
-        if (obj instanceof Date d) {
-            writeBigEndian(out, d.getTime(), 8);
-            return DATE;
-        }
-        if (obj instanceof Byte b) {
-            out.write(b);
-            return BYTE;
-        }
-        if (obj instanceof Float f) {
-            writeBigEndian(out, Float.floatToIntBits(f), 4);
-            return FLOAT;
-        }
-        if (obj instanceof Double d) {
-            writeBigEndian(out, Double.doubleToLongBits(d), 8);
-            return DOUBLE;
-        }
-        if (obj instanceof byte[] arr) {
-            out.writeBytes(arr);
-            return BYTE_ARR;
-        }
-        try (ObjectOutputStream oos = new ObjectOutputStream(out)) {
+        out.write(bytes, 0, bytes.length);
+        return flags;
+    }
+
+    /** JDK serialization of {@code obj} into {@code out}, as the JDK marshaller streams it. */
+    static void serialize(Object obj, OutputStream out) {
+        try (ObjectOutputStream oos = new ObjectOutputStream(new MarshallerOutputStream(out))) {
             oos.writeObject(obj);
+            oos.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return SERIALIZED;
     }
 
-    private static void writeBigEndian(ByteArrayOutputStream out, long v, int bytes) {
-        for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) {
-            out.write((int) (v >>> shift));
+    static byte[] bigEndian(long v, int bytes) {
+        byte[] out = new byte[bytes];
+        for (int i = 0; i < bytes; i++) {
+            out[i] = (byte) (v >>> (8 * (bytes - 1 - i)));
         }
+        return out;
     }
 }

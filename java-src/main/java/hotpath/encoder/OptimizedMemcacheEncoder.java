@@ -3,9 +3,6 @@ package hotpath.encoder;
 import static hotpath.encoder.Memcache.*;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
@@ -83,22 +80,14 @@ public final class OptimizedMemcacheEncoder {
         return new Encoded(marshal(obj), SERIALIZED);
     }
 
-    /** JDK serialization into a 512-byte growing buffer, then a trim copy. */
+    /** JDK serialization into a 512-byte growing buffer (through the marshaller's stream), then a trim copy. */
     static byte[] marshal(Object obj) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (ObjectOutputStream oos = new ObjectOutputStream(out)) {
-            oos.writeObject(obj);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        OldMemcacheEncoder.serialize(obj, out);
         return out.toByteArray();
     }
 
     private static byte[] bigEndian(long v, int bytes) {
-        byte[] out = new byte[bytes];
-        for (int i = 0; i < bytes; i++) {
-            out[i] = (byte) (v >>> (8 * (bytes - 1 - i)));
-        }
-        return out;
+        return OldMemcacheEncoder.bigEndian(v, bytes);
     }
 }

@@ -32,10 +32,10 @@ public final class FloorMarshaller extends Marshaller {
         }
         BinaryWriter writer = writers.get();
         if (writer == null) {
-            writer = BinaryWriter.reusable(pool);
+            writer = BinaryWriter.reusable(pool, registry);
             writers.set(writer);
         } else if (writer.isOpen()) {
-            writer = BinaryWriter.reusable(pool); // nested on this thread: the kept one is busy
+            writer = BinaryWriter.reusable(pool, registry); // nested on this thread: the kept one is busy
         } else {
             writer.reopen();
         }

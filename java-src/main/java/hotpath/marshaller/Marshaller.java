@@ -11,10 +11,15 @@ public abstract class Marshaller {
 
     protected final String nodeName;
     protected final ArrayPool pool;
+    protected final TypeRegistry registry = new TypeRegistry();
 
     protected Marshaller(String nodeName, ArrayPool pool) {
         this.nodeName = nodeName;
         this.pool = pool;
+    }
+
+    public TypeRegistry registry() {
+        return registry;
     }
 
     public ArrayPool pool() {
@@ -47,7 +52,7 @@ public abstract class Marshaller {
         if (obj == null) {
             return new byte[] {BinaryWriter.NULL};
         }
-        try (BinaryWriter writer = new BinaryWriter(pool)) {
+        try (BinaryWriter writer = new BinaryWriter(pool, registry)) {
             writer.writeObject(obj);
             return writer.array();
         }

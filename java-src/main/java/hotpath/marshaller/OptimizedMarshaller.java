@@ -22,7 +22,7 @@ public final class OptimizedMarshaller extends Marshaller {
             out.write(NULL_ARR);
             return;
         }
-        try (BinaryWriter writer = new BinaryWriter(pool)) {
+        try (BinaryWriter writer = new BinaryWriter(pool, registry)) {
             writer.writeObject(obj);
             HeapOutputStream heap = writer.out();
             out.write(heap.internalArray(), 0, heap.position());

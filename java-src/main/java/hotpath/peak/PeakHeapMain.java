@@ -174,6 +174,8 @@ public final class PeakHeapMain {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + kb, "-Xmx" + kb, "-XX:+UseSerialGC", "-XX:NewSize=1m", "-XX:MaxNewSize=1m",
                 "-XX:-UseGCOverheadLimit", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                // the released Ignite code some calls run reads java.nio.Buffer.address
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"),
                 PeakHeapChild.class.getName(), callsClass, Integer.toString(index), mode)
                 .redirectErrorStream(true).start();

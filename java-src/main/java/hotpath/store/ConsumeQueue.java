@@ -5,9 +5,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One topic-queue's index: 20-byte big-endian entries (commit-log offset 8, size 4, tags code
- * 8) at cqOffset x 20 in a mapped file, the next offset kept in the store's topic-queue table.
- * Old: the table key {@code topic + "-" + queueId} is built twice per put (assign, then
- * increase); optimized: once, in a final field.
+ * 8) written into a reused heap buffer and put at cqOffset x 20 in a mapped file, the next offset
+ * kept in the store's topic-queue table. (The release appends the entry through its mapped
+ * file's per-append view, which C2 scalar-replaces there; an absolute put allocates nothing
+ * either, and does so whatever C2 decides.) Old: the table key
+ * {@code topic + "-" + queueId} is built twice per put (assign, then increase), as the release's
+ * Java 8 bytecode builds it: a default-sized StringBuilder that grows as the topic is appended,
+ * then a copy into the String. Optimized: once, in a final field.
  */
 public final class ConsumeQueue {
 
@@ -32,7 +36,7 @@ public final class ConsumeQueue {
     }
 
     private String key() {
-        return optimized ? topicQueueKey : topic + "-" + queueId;
+        return optimized ? topicQueueKey : new StringBuilder().append(topic).append("-").append(queueId).toString();
     }
 
     /** Appends one entry; returns its consume-queue offset. */

@@ -20,8 +20,11 @@ public interface GetMessageResult {
 
     int getMessageCount();
 
+    /** The size of one commercial unit: a message counts ceil(size / 4096) units. */
+    int COMMERCIAL_SIZE_PER_MSG = 4096;
+
     /** ceil(size / 4096): the commercial unit count of one message. */
     static int commercialUnits(int size) {
-        return (int) Math.ceil(size / 4096.0);
+        return (int) Math.ceil(size / (double) COMMERCIAL_SIZE_PER_MSG);
     }
 }

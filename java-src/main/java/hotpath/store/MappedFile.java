@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real memory-mapped file (commit log or consume queue segment). Old and optimized differ in
@@ -23,6 +24,10 @@ public final class MappedFile implements AutoCloseable {
     private final boolean optimized;
     private ByteBuffer appendSlice; // optimized: created once, repositioned per append
     private int wrotePosition;
+    // References held on the file (1 for the file itself, +1 per selected view not yet released),
+    // and selects since the mapping was last swapped: the release counts both on every select.
+    private final AtomicLong refCount = new AtomicLong(1);
+    private long accessCountSinceLastSwap;
 
     public MappedFile(Path path, int size, long fileFromOffset, boolean optimized) {
         this.path = path;
@@ -68,19 +73,25 @@ public final class MappedFile implements AutoCloseable {
         if (wrotePosition + len > mapped.capacity()) {
             return false;
         }
-        ByteBuffer view;
         if (optimized) {
-            if (appendSlice == null) {
-                appendSlice = mapped.slice();
-            }
-            view = appendSlice;
+            appendThroughCachedView(data, off, len);
         } else {
-            view = mapped.slice();
+            // As the release appends: a fresh view that goes nowhere else, which C2 may
+            // scalar-replace (kept apart from the cached view, whose merge would prevent it).
+            ByteBuffer view = mapped.slice();
+            view.position(wrotePosition);
+            view.put(data, off, len);
         }
-        view.position(wrotePosition);
-        view.put(data, off, len);
         wrotePosition += len;
         return true;
+    }
+
+    private void appendThroughCachedView(byte[] data, int off, int len) {
+        if (appendSlice == null) {
+            appendSlice = mapped.slice();
+        }
+        appendSlice.position(wrotePosition);
+        appendSlice.put(data, off, len);
     }
 
     /** Writes at an absolute position (consume-queue entries go to cqOffset x 20). */
@@ -96,6 +107,7 @@ public final class MappedFile implements AutoCloseable {
      * not 0, to callers.
      */
     public SelectMappedBufferResult selectMappedBuffer(int pos, int size) {
+        hold();
         ByteBuffer view;
         if (optimized) {
             view = mapped.slice(pos, size);
@@ -105,7 +117,18 @@ public final class MappedFile implements AutoCloseable {
             view = whole.slice();
             view.limit(size);
         }
-        return new SelectMappedBufferResult(fileFromOffset + pos, view, size);
+        return new SelectMappedBufferResult(fileFromOffset + pos, view, size, this, false);
+    }
+
+    /** Takes a reference on the file for a selected view (released when the pull is done). */
+    private void hold() {
+        refCount.getAndIncrement();
+        accessCountSinceLastSwap++;
+    }
+
+    /** References held: 1 for the file, plus one per selected view not yet released. */
+    public long references() {
+        return refCount.get();
     }
 
     public byte[] bytes(int pos, int len) {

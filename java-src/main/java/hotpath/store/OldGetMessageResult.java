@@ -14,12 +14,22 @@ public final class OldGetMessageResult implements GetMessageResult {
     private int msgCount4Commercial;
     private int messageCount;
 
+    // The rest of a pull's result, as the release keeps it (set by the pull, not by addMessage).
+    private GetMessageStatus status;
+    private long nextBeginOffset;
+    private long minOffset;
+    private long maxOffset;
+    private boolean suggestPullingFromSlave;
+    private final int commercialSizePerMsg = COMMERCIAL_SIZE_PER_MSG;
+    private long coldDataSum;
+    private int filterMessageCount;
+
     @Override
     public void addMessage(SelectMappedBufferResult mapped, long queueOffset) {
         messageMapedList.add(mapped);
         messageBufferList.add(mapped.byteBuffer());
         bufferTotalSize += mapped.size();
-        msgCount4Commercial += GetMessageResult.commercialUnits(mapped.size());
+        msgCount4Commercial += (int) Math.ceil(mapped.size() / (double) commercialSizePerMsg);
         messageCount++;
         messageQueueOffset.add(queueOffset); // a new Long for values outside the -128..127 cache
     }
@@ -52,5 +62,40 @@ public final class OldGetMessageResult implements GetMessageResult {
     @Override
     public int getMessageCount() {
         return messageCount;
+    }
+
+    // What the pull sets besides the messages: the release keeps these on the result too.
+
+    public GetMessageStatus getStatus() {
+        return status;
+    }
+
+    public void setStatus(GetMessageStatus status) {
+        this.status = status;
+    }
+
+    public long getNextBeginOffset() {
+        return nextBeginOffset;
+    }
+
+    public void setNextBeginOffset(long nextBeginOffset) {
+        this.nextBeginOffset = nextBeginOffset;
+    }
+
+    public void setOffsetRange(long minOffset, long maxOffset) {
+        this.minOffset = minOffset;
+        this.maxOffset = maxOffset;
+    }
+
+    public boolean isSuggestPullingFromSlave() {
+        return suggestPullingFromSlave;
+    }
+
+    public long getColdDataSum() {
+        return coldDataSum;
+    }
+
+    public int getFilterMessageCount() {
+        return filterMessageCount;
     }
 }

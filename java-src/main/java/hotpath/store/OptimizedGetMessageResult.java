@@ -22,6 +22,16 @@ public final class OptimizedGetMessageResult implements GetMessageResult {
     private int msgCount4Commercial;
     private int messageCount;
 
+    // The rest of a pull's result, as the release keeps it (set by the pull, not by addMessage).
+    private GetMessageStatus status;
+    private long nextBeginOffset;
+    private long minOffset;
+    private long maxOffset;
+    private boolean suggestPullingFromSlave;
+    private final int commercialSizePerMsg = COMMERCIAL_SIZE_PER_MSG;
+    private long coldDataSum;
+    private int filterMessageCount;
+
     public OptimizedGetMessageResult(int maxMsgNums) {
         offsets = new long[Math.max(1, Math.min(maxMsgNums, MAX_INITIAL_OFFSETS))];
     }
@@ -31,7 +41,7 @@ public final class OptimizedGetMessageResult implements GetMessageResult {
         messageMapedList.add(mapped);
         messageBufferList.add(mapped.byteBuffer());
         bufferTotalSize += mapped.size();
-        msgCount4Commercial += GetMessageResult.commercialUnits(mapped.size());
+        msgCount4Commercial += (int) Math.ceil(mapped.size() / (double) commercialSizePerMsg);
         messageCount++;
         addQueueOffset(queueOffset);
     }
@@ -88,5 +98,40 @@ public final class OptimizedGetMessageResult implements GetMessageResult {
     @Override
     public int getMessageCount() {
         return messageCount;
+    }
+
+    // What the pull sets besides the messages: the release keeps these on the result too.
+
+    public GetMessageStatus getStatus() {
+        return status;
+    }
+
+    public void setStatus(GetMessageStatus status) {
+        this.status = status;
+    }
+
+    public long getNextBeginOffset() {
+        return nextBeginOffset;
+    }
+
+    public void setNextBeginOffset(long nextBeginOffset) {
+        this.nextBeginOffset = nextBeginOffset;
+    }
+
+    public void setOffsetRange(long minOffset, long maxOffset) {
+        this.minOffset = minOffset;
+        this.maxOffset = maxOffset;
+    }
+
+    public boolean isSuggestPullingFromSlave() {
+        return suggestPullingFromSlave;
+    }
+
+    public long getColdDataSum() {
+        return coldDataSum;
+    }
+
+    public int getFilterMessageCount() {
+        return filterMessageCount;
     }
 }

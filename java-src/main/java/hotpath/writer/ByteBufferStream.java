@@ -12,10 +12,17 @@ import java.util.UUID;
  * <p>Fixed-width values are little-endian; int and long are written as value + 1 in unsigned
  * base-128 (low 7 bits first, high bit = more), and need 5 and 10 free bytes or nothing is
  * written. Arrays, strings and maps are resumable: a buffer swap continues where it stopped.
+ *
+ * <p>Fixed-width values and varints are stored as the released stream stores them: the position
+ * read once, the bytes written straight into the buffer's memory ({@link RawBytes}), the
+ * position set once, rather than a checked ByteBuffer put per byte.
  */
 public final class ByteBufferStream {
 
     private ByteBuffer buf;
+    // Where the buffer's bytes are: its array (null when direct) and index 0's offset in it.
+    private byte[] heapArr;
+    private long baseOff;
     private boolean lastFinished;
 
     // Progress of a field that spans buffers.
@@ -31,7 +38,11 @@ public final class ByteBufferStream {
     Message pendingCompressed;
 
     public void setBuffer(ByteBuffer buf) {
-        this.buf = buf;
+        if (this.buf != buf) {
+            this.buf = buf;
+            heapArr = RawBytes.base(buf);
+            baseOff = RawBytes.offset(buf);
+        }
     }
 
     public boolean lastFinished() {
@@ -52,7 +63,9 @@ public final class ByteBufferStream {
     public void writeByte(byte val) {
         lastFinished = buf.remaining() >= 1;
         if (lastFinished) {
-            buf.put(val);
+            int pos = buf.position();
+            RawBytes.putByte(heapArr, baseOff + pos, val);
+            buf.position(pos + 1);
         }
     }
 
@@ -63,7 +76,10 @@ public final class ByteBufferStream {
     public void writeShort(short val) {
         lastFinished = buf.remaining() >= 2;
         if (lastFinished) {
-            buf.put((byte) val).put((byte) (val >>> 8));
+            int pos = buf.position();
+            RawBytes.putByte(heapArr, baseOff + pos, (byte) val);
+            RawBytes.putByte(heapArr, baseOff + pos + 1, (byte) (val >>> 8));
+            buf.position(pos + 2);
         }
     }
 
@@ -71,11 +87,13 @@ public final class ByteBufferStream {
         lastFinished = buf.remaining() >= 5;
         if (lastFinished) {
             int v = val + 1;
+            int pos = buf.position();
             while ((v & ~0x7F) != 0) {
-                buf.put((byte) ((v & 0x7F) | 0x80));
+                RawBytes.putByte(heapArr, baseOff + pos++, (byte) ((v & 0x7F) | 0x80));
                 v >>>= 7;
             }
-            buf.put((byte) v);
+            RawBytes.putByte(heapArr, baseOff + pos++, (byte) v);
+            buf.position(pos);
         }
     }
 
@@ -83,16 +101,27 @@ public final class ByteBufferStream {
         lastFinished = buf.remaining() >= 10;
         if (lastFinished) {
             long v = val + 1;
+            int pos = buf.position();
             while ((v & ~0x7FL) != 0) {
-                buf.put((byte) ((v & 0x7F) | 0x80));
+                RawBytes.putByte(heapArr, baseOff + pos++, (byte) ((v & 0x7F) | 0x80));
                 v >>>= 7;
             }
-            buf.put((byte) v);
+            RawBytes.putByte(heapArr, baseOff + pos++, (byte) v);
+            buf.position(pos);
         }
     }
 
     /** A null flag byte, then 16 little-endian bytes (msb, lsb); resumable like an array. */
     public void writeUuid(UUID val) {
+        if (uuidOff == -1 && val != null && buf.remaining() >= 17) {
+            int pos = buf.position();
+            RawBytes.putByte(heapArr, baseOff + pos, (byte) 0);
+            RawBytes.putLongLE(heapArr, baseOff + pos + 1, val.getMostSignificantBits());
+            RawBytes.putLongLE(heapArr, baseOff + pos + 9, val.getLeastSignificantBits());
+            buf.position(pos + 17);
+            lastFinished = true;
+            return;
+        }
         if (uuidOff == -1) {
             writeByte(val == null ? (byte) 1 : (byte) 0);
             if (!lastFinished || val == null) {

@@ -1,6 +1,10 @@
 package hotpath.writer;
 
-/** One partition's counters: the value type of the exchange message's compressed map. */
+/**
+ * One partition's counters: the value type of the exchange message's compressed map. Besides
+ * the counters, the update counter's gaps: the ranges applied out of order and not yet closed,
+ * as (start, length) varint pairs.
+ */
 public final class PartitionCounters implements Message {
 
     public static final short TYPE = 3;
@@ -9,15 +13,21 @@ public final class PartitionCounters implements Message {
     long updateCounter;
     long size;
     int state;
+    byte[] gaps;
 
     public PartitionCounters() {
     }
 
     public PartitionCounters(long initialUpdateCounter, long updateCounter, long size, int state) {
+        this(initialUpdateCounter, updateCounter, size, state, null);
+    }
+
+    public PartitionCounters(long initialUpdateCounter, long updateCounter, long size, int state, byte[] gaps) {
         this.initialUpdateCounter = initialUpdateCounter;
         this.updateCounter = updateCounter;
         this.size = size;
         this.state = state;
+        this.gaps = gaps;
     }
 
     @Override
@@ -58,6 +68,12 @@ public final class PartitionCounters implements Message {
                 }
                 writer.incrementState();
                 // fall through
+            case 4:
+                if (!writer.writeByteArray(gaps)) {
+                    return false;
+                }
+                writer.incrementState();
+                // fall through
             default:
                 return true;
         }
@@ -69,12 +85,14 @@ public final class PartitionCounters implements Message {
         updateCounter = reader.readLong();
         size = reader.readLong();
         state = reader.readInt();
+        gaps = reader.readByteArray();
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof PartitionCounters p && p.initialUpdateCounter == initialUpdateCounter
-                && p.updateCounter == updateCounter && p.size == size && p.state == state;
+                && p.updateCounter == updateCounter && p.size == size && p.state == state
+                && java.util.Arrays.equals(p.gaps, gaps);
     }
 
     @Override

@@ -71,8 +71,10 @@ public final class MarshalZip {
     public byte[] buffered(Object obj) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Deflater deflater = deflaters.get();
-        try {
-            serialize(obj, new BufferedOutputStream(new DeflaterOutputStream(out, deflater, 512), 8192));
+        try (OutputStream chain = new BufferedOutputStream(new DeflaterOutputStream(out, deflater, 512), 8192)) {
+            serialize(obj, chain);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         } finally {
             deflater.end();
         }
@@ -82,8 +84,10 @@ public final class MarshalZip {
     public byte[] unbuffered(Object obj) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Deflater deflater = deflaters.get();
-        try {
-            serialize(obj, new DeflaterOutputStream(out, deflater, 512));
+        try (OutputStream chain = new DeflaterOutputStream(out, deflater, 512)) {
+            serialize(obj, chain);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         } finally {
             deflater.end();
         }
@@ -98,6 +102,7 @@ public final class MarshalZip {
         ZlibSink sink = sinks.get();
         try {
             serialize(obj, sink);
+            sink.close(); // serialize leaves its target open: closing finishes the zlib stream
             return sink.result();
         } finally {
             sink.reset();
@@ -115,10 +120,15 @@ public final class MarshalZip {
         return sinks.get();
     }
 
-    /** Writes the object and closes the stream chain (which finishes any deflater in it). */
+    /**
+     * JDK-serializes the object into {@code target}, as the JDK marshaller does: through a
+     * forwarding stream (16 B per call) whose close leaves {@code target} open; the caller closes
+     * the chain (which finishes any deflater in it).
+     */
     private static void serialize(Object obj, OutputStream target) {
-        try (ObjectOutputStream oos = new ObjectOutputStream(target)) {
+        try (ObjectOutputStream oos = new ObjectOutputStream(new MarshallerOutputStream(target))) {
             oos.writeObject(obj);
+            oos.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

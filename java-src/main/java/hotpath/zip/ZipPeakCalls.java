@@ -21,8 +21,10 @@ public final class ZipPeakCalls implements PeakCalls {
                         Map.of("variant", variant.name(), "payload", payload.name()),
                         payload.name(), () -> payload.create(42),
                         obj -> variant.apply(new MarshalZip(), obj),
+                        // Every variant writes old's compressed bytes (the setups and tests check it);
+                        // counting them with old keeps Ignite out of the measuring JVM.
                         obj -> Map.of("marshalledBytes", (long) MarshalZip.marshal(obj).length,
-                                "zippedBytes", (long) variant.apply(new MarshalZip(), obj).length)));
+                                "zippedBytes", (long) ZipVariant.old.apply(new MarshalZip(), obj).length)));
             }
         }
         return calls;

@@ -14,8 +14,8 @@ import hotpath.floors.Floors;
 /** data/floors/store.csv against the store benchmarks and what the leanest variant allocates. */
 class StoreFloorsTest {
 
-    /** A SelectMappedBufferResult: 12 header + long + reference + int = 28, aligned. */
-    static final long SELECTED = 32;
+    /** A SelectMappedBufferResult: 12 header + long + two references + int + the in-cache flag, aligned. */
+    static final long SELECTED = 40;
     /** A DirectByteBuffer view: 12 header + Buffer's fields + ByteBuffer's + fd, isSync, att, cleaner. */
     static final long DIRECT_VIEW = 64;
     /** The floor result: 12 header + two array references + three int counters. */
