@@ -219,6 +219,21 @@ class Document:
             f"variant of the same benchmarks; every benchmark setup aborts unless its output "
             f"equals our old model's. The old model should allocate what the release "
             f"allocates (within 2% or 16 B) and take its time within 20%.{missing}"))
+        self.fidelity_notes()
+
+    def fidelity_notes(self) -> None:
+        """Why the release and our model still differ where they do (data/fidelity/notes.csv)."""
+        import csv
+
+        from .paths import FIDELITY_NOTES
+
+        if self.case is None or not FIDELITY_NOTES.is_file():
+            return
+        with FIDELITY_NOTES.open(newline="", encoding="utf-8") as f:
+            rows = [{"benchmark": r["benchmark"].replace("hotpath.", ""), "why": r["explanation"]}
+                    for r in csv.DictReader(f) if r.get("case") == self.case.id]
+        if rows:
+            self.table("Where the release and our model differ, and why", pd.DataFrame(rows))
 
     def left_on_the_table(self) -> None:
         """How far each variant is from the least the operation must allocate, and the price

@@ -14,6 +14,8 @@ CLAIMS = ROOT / "data" / "claims"
 #: Per case: the allocation floor of every benchmark (<case>.csv) and the price of the floor
 #: variant's moves (<case>.md).
 FLOORS = ROOT / "data" / "floors"
+#: Per case and benchmark: why the released code and our old model still differ, where they do.
+FIDELITY_NOTES = ROOT / "data" / "fidelity" / "notes.csv"
 REPORTS = ROOT / "reports"
 
 

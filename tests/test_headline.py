@@ -89,3 +89,17 @@ def test_fidelity_compares_the_release_with_the_old_model_and_stays_out_of_the_c
     compact = tables.compact_table(pairs)
     assert len(compact) == len(pairs[pairs["candidate"] == "optimized"])
     assert "upstream" not in headline.sentence(pairs)
+
+
+def test_a_report_shows_the_fidelity_table_and_the_notes_on_what_still_differs(data_dir, tmp_path):
+    from hotpath.document import Document
+    run = load.read_results(data_dir / "avgt-variant-gc.json")
+    frame = run.frame
+    upstream = frame[frame["variant"] == "optimized"].assign(variant="upstream")
+    comparison = compare.pair(pd.concat([frame, upstream], ignore_index=True))
+    doc = Document("marshaller", run, tmp_path, comparison=comparison)
+    doc.fidelity()
+    text = "\n".join(doc.md)
+    assert "## Fidelity: the released upstream code beside our old model" in text
+    assert "## Where the release and our model differ, and why" in text
+    assert "Ignite's binary format" in text
