@@ -35,20 +35,25 @@ FIGURES = ["claim", "claimed_old", "claimed_new", "claimed_unit", "claimed_chang
 KEYS = ["benchmark", "params", "variant"]
 
 
-def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
-    path = Path(folder) / f"{case_id}.csv"
+def _read_table(path: Path, fields: list[str], numbers: tuple[str, ...]) -> pd.DataFrame:
+    """A case's CSV of figures: every field present, the numeric ones as floats (blank: NaN);
+    a case without the file has none."""
     if not path.is_file():
-        return pd.DataFrame(columns=FIELDS)
+        return pd.DataFrame(columns=fields)
     with path.open(newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
-        missing = set(FIELDS) - set(reader.fieldnames or [])
+        missing = set(fields) - set(reader.fieldnames or [])
         if missing:
             raise ResultsError(f"{path}: missing columns {', '.join(sorted(missing))}")
         rows = list(reader)
-    frame = pd.DataFrame(rows, columns=FIELDS).fillna("")
-    for col in ("old", "new"):
+    frame = pd.DataFrame(rows, columns=fields).fillna("")
+    for col in numbers:
         frame[col] = frame[col].map(lambda v: float(v) if str(v).strip() else math.nan)
     return frame
+
+
+def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
+    return _read_table(Path(folder) / f"{case_id}.csv", FIELDS, ("old", "new"))
 
 
 FLOOR_FIELDS = ["benchmark", "params", "heap_floor", "native_floor", "basis"]
@@ -59,19 +64,9 @@ def load_floors(case_id: str, folder: Path | None = None) -> pd.DataFrame:
     the pairs are ('a=1, b=2')."""
     from .paths import FLOORS
 
-    path = Path(folder or FLOORS) / f"{case_id}.csv"
-    if not path.is_file():
-        return pd.DataFrame(columns=FLOOR_FIELDS)
-    with path.open(newline="", encoding="utf-8") as f:
-        reader = csv.DictReader(f)
-        missing = set(FLOOR_FIELDS) - set(reader.fieldnames or [])
-        if missing:
-            raise ResultsError(f"{path}: missing columns {', '.join(sorted(missing))}")
-        rows = list(reader)
-    frame = pd.DataFrame(rows, columns=FLOOR_FIELDS).fillna("")
+    frame = _read_table(Path(folder or FLOORS) / f"{case_id}.csv", FLOOR_FIELDS,
+                        ("heap_floor", "native_floor"))
     frame["params"] = frame["params"].map(lambda p: ", ".join(x.strip() for x in p.split(";") if x.strip()))
-    for col in ("heap_floor", "native_floor"):
-        frame[col] = frame[col].map(lambda v: float(v) if str(v).strip() else math.nan)
     return frame
 
 
