@@ -35,7 +35,7 @@ FIGURES = ["claim", "claimed_old", "claimed_new", "claimed_unit", "claimed_chang
 KEYS = ["benchmark", "params", "variant"]
 
 
-def _read_table(path: Path, fields: list[str], numbers: tuple[str, ...]) -> pd.DataFrame:
+def read_table(path: Path, fields: list[str], numbers: tuple[str, ...] = ()) -> pd.DataFrame:
     """A case's CSV of figures: every field present, the numeric ones as floats (blank: NaN);
     a case without the file has none."""
     if not path.is_file():
@@ -53,7 +53,7 @@ def _read_table(path: Path, fields: list[str], numbers: tuple[str, ...]) -> pd.D
 
 
 def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
-    return _read_table(Path(folder) / f"{case_id}.csv", FIELDS, ("old", "new"))
+    return read_table(Path(folder) / f"{case_id}.csv", FIELDS, ("old", "new"))
 
 
 FLOOR_FIELDS = ["benchmark", "params", "heap_floor", "native_floor", "basis"]
@@ -64,7 +64,7 @@ def load_floors(case_id: str, folder: Path | None = None) -> pd.DataFrame:
     the pairs are ('a=1, b=2')."""
     from .paths import FLOORS
 
-    frame = _read_table(Path(folder or FLOORS) / f"{case_id}.csv", FLOOR_FIELDS,
+    frame = read_table(Path(folder or FLOORS) / f"{case_id}.csv", FLOOR_FIELDS,
                         ("heap_floor", "native_floor"))
     frame["params"] = frame["params"].map(lambda p: ", ".join(x.strip() for x in p.split(";") if x.strip()))
     return frame

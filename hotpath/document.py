@@ -223,15 +223,14 @@ class Document:
 
     def fidelity_notes(self) -> None:
         """Why the release and our model still differ where they do (data/fidelity/notes.csv)."""
-        import csv
-
         from .paths import FIDELITY_NOTES
 
-        if self.case is None or not FIDELITY_NOTES.is_file():
+        if self.case is None:
             return
-        with FIDELITY_NOTES.open(newline="", encoding="utf-8") as f:
-            rows = [{"benchmark": r["benchmark"].replace("hotpath.", ""), "why": r["explanation"]}
-                    for r in csv.DictReader(f) if r.get("case") == self.case.id]
+        notes = claims.read_table(FIDELITY_NOTES, ["case", "benchmark", "explanation"])
+        notes = notes[notes["case"] == self.case.id]
+        rows = [{"benchmark": b.replace("hotpath.", ""), "why": e}
+                for b, e in zip(notes["benchmark"], notes["explanation"])]
         if rows:
             self.table("Where the release and our model differ, and why", pd.DataFrame(rows))
 

@@ -118,10 +118,7 @@ def sentence(pairs: pd.DataFrame, candidate: str = "optimized", benchmark: str =
     first = (f"At {label(row)}, {candidate} {_join(allocs) if allocs else 'allocates as much'}; "
              f"{time_phrase(row)}.")
     mine = pairs[pairs["candidate"] == candidate]
-    s = compare.summary(compare.Comparison(mine, pd.DataFrame(), row["baseline"]))
-    counts = Counter(mine["verdict"])
-    verdicts = ", ".join(f"{counts[v]} {v}" for v in ("faster", "same", "inconclusive", "slower")
-                         if counts[v])
+    s, verdicts = _run_summary(mine)
     zeroed = int((mine["alloc_verdict"] == "→ 0 B/op").sum())
     second = (f"Over all {len(mine)} rows, {candidate}/{row['baseline']}: heap B/op "
               f"{_geo(s['alloc_geomean'])}"
@@ -139,11 +136,17 @@ def _geo(x: float) -> str:
     return "—" if math.isnan(x) else f"{x:.2f}×"
 
 
-def _other(pairs: pd.DataFrame, candidate: str) -> str:
-    rows = pairs[pairs["candidate"] == candidate]
+def _run_summary(rows: pd.DataFrame) -> tuple[dict[str, float], str]:
+    """One candidate's rows: geometric means of the ratios, and its time verdicts counted."""
     s = compare.summary(compare.Comparison(rows, pd.DataFrame(), rows["baseline"].iloc[0]))
     counts = Counter(rows["verdict"])
     verdicts = ", ".join(f"{counts[v]} {v}" for v in ("faster", "same", "inconclusive", "slower")
                          if counts[v])
+    return s, verdicts
+
+
+def _other(pairs: pd.DataFrame, candidate: str) -> str:
+    rows = pairs[pairs["candidate"] == candidate]
+    s, verdicts = _run_summary(rows)
     return (f"{candidate}/{rows['baseline'].iloc[0]}: heap {_geo(s['alloc_geomean'])}, "
             f"time {_geo(s['time_geomean'])} ({verdicts}).")

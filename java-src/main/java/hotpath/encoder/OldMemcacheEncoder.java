@@ -11,6 +11,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
 
+import hotpath.jdk.MarshallerOutputStream;
+
 /**
  * The encoder before the change: key and value each go through a new ByteArrayOutputStream
  * (32 B, growing), are copied out with {@code toByteArray()} and stored back into the message;

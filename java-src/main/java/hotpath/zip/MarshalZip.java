@@ -10,6 +10,8 @@ import java.util.function.Supplier;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 
+import hotpath.jdk.MarshallerOutputStream;
+
 /**
  * Three ways to JDK-serialize an object into a zlib stream (default Deflater level).
  *

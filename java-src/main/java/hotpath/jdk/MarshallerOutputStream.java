@@ -1,4 +1,4 @@
-package hotpath.encoder;
+package hotpath.jdk;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -6,13 +6,13 @@ import java.io.OutputStream;
 /**
  * The JDK marshaller's view of its target: serialization never writes to the caller's stream
  * directly but through this thin forwarding stream, one per marshal call (16 bytes). Closing it
- * does not close the target.
+ * does not close the target. Shared by the cases that JDK-serialize (encoder, zip).
  */
-final class MarshallerOutputStream extends OutputStream {
+public final class MarshallerOutputStream extends OutputStream {
 
     private final OutputStream out;
 
-    MarshallerOutputStream(OutputStream out) {
+    public MarshallerOutputStream(OutputStream out) {
         this.out = out;
     }
 
