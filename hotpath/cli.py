@@ -148,6 +148,27 @@ def _print_headline(report_dir: Path) -> None:
         print(f"hotpath: {text}")
 
 
+def cmd_precision(args: argparse.Namespace) -> int:
+    """How tight each time row is, and how many forks it would need for the goal."""
+    paths = [Path(f) for f in args.files] or [results_file(args.profile, c) for c in _cases(args.case)]
+    frames = [load.read_results(path).frame for path in paths]
+    rows = compare.precision(pd.concat(frames, ignore_index=True))
+    shown = pd.DataFrame({
+        "benchmark": [b.rsplit(".", 2)[-2].removesuffix("Benchmark") + (f"({p})" if p else "")
+                      for b, p in zip(rows["benchmark"], rows["params"])],
+        "variant": rows["variant"], "forks": rows["forks"],
+        "fork CV": rows["fork_cv"].map(lambda x: f"{x:.1%}"),
+        "95% CI ±": rows["halfwidth"].map(lambda x: f"{x:.1%}"),
+        "forks for ±3%": rows["forks_needed"],
+    })
+    if args.format == "md":
+        print(tables.to_markdown(shown), end="")
+    else:
+        print(shown.to_string(index=False))
+    print(compare.precision_summary(rows))
+    return 0
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     get_profile(args.profile)
     _cases(args.case)
@@ -238,6 +259,13 @@ def parser() -> argparse.ArgumentParser:
     cs = sub.add_parser("cases", help="list the cases that exist in the tree")
     cs.add_argument("--all", action="store_true", help="also the ones not built yet")
     cs.set_defaults(func=cmd_cases)
+
+    pc = sub.add_parser("precision", help="per time row: fork CV, 95%% CI half-width, forks for +-3%%")
+    pc.add_argument("files", nargs="*", help="JMH JSON files (default: the profile's results)")
+    pc.add_argument("--case", default="all")
+    pc.add_argument("--profile", default="reference")
+    pc.add_argument("--format", choices=("text", "md"), default="text")
+    pc.set_defaults(func=cmd_precision)
 
     sub.add_parser("profiles", help="list the benchmark profiles").set_defaults(func=cmd_profiles)
 

@@ -223,6 +223,59 @@ def summary(comparison: Comparison) -> dict[str, float]:
     return {"time_geomean": stats.geomean(time_ratios), "alloc_geomean": stats.geomean(alloc)}
 
 
+def precision(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per time row (benchmark x params x variant): forks, fork-to-fork CV, the score's 95% CI
+    half-width as a share of it, and the forks that row would need to reach the goal."""
+    rows = []
+    for _, r in frame[frame["metric"] == "score"].iterrows():
+        cv = stats.fork_cv(r["raw"])
+        rows.append({"benchmark": r["benchmark"], "params": r["params"], "variant": r["variant"],
+                     "mode": r["mode"], "forks": r["forks_measured"], "fork_cv": cv,
+                     "halfwidth": stats.score_halfwidth(r["raw"]), "forks_needed": stats.forks_for(cv)})
+    return pd.DataFrame(rows, columns=["benchmark", "params", "variant", "mode", "forks", "fork_cv",
+                                       "halfwidth", "forks_needed"])
+
+
+def precision_summary(rows: pd.DataFrame) -> str:
+    """'93 of 164 time rows (57%) within 3% (95% CI half-width), 140 (85%) within 5%; median 2.7%'."""
+    h = rows["halfwidth"].dropna()
+    if h.empty:
+        return "no time row has two forks: no interval"
+    within = [(h <= g + 1e-12).sum() for g in (stats.PRECISION_GOAL, 0.05)]
+    return (f"{within[0]} of {len(h)} time rows ({within[0] / len(h):.0%}) within "
+            f"{stats.PRECISION_GOAL:.0%} (95% CI half-width over fork means), "
+            f"{within[1]} ({within[1] / len(h):.0%}) within 5%; median {h.median():.1%}")
+
+
+def floor_excess(pairs: pd.DataFrame, floors: pd.DataFrame) -> pd.DataFrame:
+    """Per benchmark x params with a stated floor (data/floors/<case>.csv) and per variant,
+    baseline included: the B/op above the floor, heap and native together (native counts as 0
+    where the run did not measure it)."""
+    rows = []
+    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
+        hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
+        if hit.empty:
+            continue
+        f = hit.iloc[0]
+        floor = f["heap_floor"] + (0.0 if math.isnan(f["native_floor"]) else f["native_floor"])
+        first = group.iloc[0]
+        sides = [(first["baseline"], first["old_alloc"], first.get("old_native", math.nan))]
+        sides += [(r["candidate"], r["new_alloc"], r.get("new_native", math.nan))
+                  for _, r in group.iterrows()]
+        for variant, heap, native in sides:
+            if math.isnan(heap):
+                continue
+            total = heap + (0.0 if native is None or math.isnan(native) else native)
+            rows.append({"benchmark": benchmark, "params": params, "variant": variant,
+                         "floor": floor, "excess": max(0.0, total - floor)})
+    return pd.DataFrame(rows, columns=["benchmark", "params", "variant", "floor", "excess"])
+
+
+def at_floor(excess: float, floor: float) -> bool:
+    """Within measurement noise of the floor: 8 bytes (one object alignment) or 1% of it."""
+    return excess <= max(8.0, 0.01 * floor)
+
+
 def size_of(params: str, name: str) -> float:
     """The numeric value of one @Param in a params string ('size=1024, x=y' -> 1024.0)."""
     for kv in params.split(", "):

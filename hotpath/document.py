@@ -309,6 +309,7 @@ class Document:
             *_commands(p),
             *([("memory pass", p["memory_command"])] if p.get("memory_command") else []),
             ("machine load", machine.describe(p.get("machine_load"))),
+            ("precision", compare.precision_summary(compare.precision(self.run.frame))),
             ("git commit", f"{p.get('git_commit', '?')}" + _dirty(p)),
             ("date", p.get("started", "?")),
             ("CPU", f"{p.get('cpu_model', '?')}, {p.get('cores', '?')} cores"),

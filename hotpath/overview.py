@@ -13,6 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import claims, compare, headline, tables
+from .fmt import fmt_bytes
 from .cases import existing_cases
 from .document import MANIFEST
 from .load import read_peaks, read_results
@@ -28,8 +29,13 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
             continue
         run = read_results(path)
         comparison = compare.pair(run.frame)
-        s = compare.summary(comparison)
-        verdicts = Counter(comparison.pairs["verdict"]) if not comparison.pairs.empty else Counter()
+        # The figures are the write-up's change; the floor and the release have their columns.
+        mine = comparison.pairs[comparison.pairs["candidate"] == case.candidate] \
+            if not comparison.pairs.empty else comparison.pairs
+        s = compare.summary(compare.Comparison(mine, comparison.unpaired, comparison.baseline))
+        verdicts = Counter(mine["verdict"]) if not mine.empty else Counter()
+        excess = (compare.floor_excess(comparison.pairs, claims.load_floors(case.id))
+                  if not comparison.pairs.empty else pd.DataFrame())
         checked = claims.check(case.id, comparison.pairs, read_peaks(path))
         comparable = checked[checked["verdict"] != "not comparable"]
         reproduced = int((checked["verdict"] == "reproduced").sum())
@@ -41,6 +47,8 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
             "write-up": case.writeup,
             "time per op, new/old (geomean)": _ratio(s["time_geomean"]),
             "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
+            f"{case.candidate} vs floor": _vs_floor(excess, case.candidate),
+            "best variant vs floor": _vs_floor(excess, _best(excess)),
             "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
             "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
                                   else "none comparable") + f" ({len(checked)} claims)",
@@ -49,10 +57,32 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
                       else "not rendered",
             "headline": headline.sentence(comparison.pairs, case.candidate, *case.headline),
             "chart": _main_chart(folder / case.id),
-            "source": source(path, run.provenance),
+            "source": source(path, run.provenance) + "; "
+                      + compare.precision_summary(compare.precision(run.frame)),
         })
     return pd.DataFrame(out), (pd.concat(all_claims, ignore_index=True) if all_claims
                                else pd.DataFrame())
+
+
+def _best(excess: pd.DataFrame) -> str:
+    """The variant closest to the floor over the case's benchmarks (the release is fidelity,
+    not a proposal, so it does not compete)."""
+    if excess.empty:
+        return ""
+    mine = excess[excess["variant"] != compare.UPSTREAM]
+    return str(mine.groupby("variant", sort=False)["excess"].sum().idxmin())
+
+
+def _vs_floor(excess: pd.DataFrame, variant: str) -> str:
+    """'floor: at it in 9 of 12 rows, at most 3,072 B/op above' (heap and native together)."""
+    rows = excess[excess["variant"] == variant] if not excess.empty else excess
+    if rows.empty:
+        return "—"
+    at = [compare.at_floor(e, f) for e, f in zip(rows["excess"], rows["floor"])]
+    text = f"{variant}: at it in {sum(at)} of {len(rows)}"
+    if not all(at):
+        text += f", ≤ {fmt_bytes(rows['excess'].max())} B/op above"
+    return text
 
 
 def _main_chart(report_dir: Path) -> Path | None:

@@ -37,10 +37,14 @@ class Profile:
     #: Profilers in the timed forks: JMH's cheap counters only (-prof gc for heap B/op).
     profilers: tuple[str, ...] = ("gc",)
     #: The memory pass: forks of their own for what hooks every allocation (native B/op by
-    #: origin: direct, zlib, other). B/op is near-deterministic, so one fork and two
-    #: iterations after the profile's own warmup suffice.
+    #: origin: direct, zlib, other). Native B/op counts mallocs per op, which the JIT does not
+    #: change (a Deflater's zlib state is malloc'd at any tier), so one fork with a short
+    #: warmup and two short iterations suffice.
     memory_profilers: tuple[str, ...] = (NATIVE_PROFILER,)
+    memory_warmup_iterations: int = 2
+    memory_warmup_time: str = "500 ms"
     memory_iterations: int = 2
+    memory_time: str = "500 ms"
     memory_forks: int = 1
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
@@ -58,23 +62,27 @@ class Profile:
 
     def jmh_args(self, forks: int | None = None) -> list[str]:
         """The timing pass's JMH options; they override the benchmarks' annotations."""
-        return self._args(self.forks if forks is None else forks, self.measurement_iterations,
+        return self._args(self.forks if forks is None else forks, self.warmup_iterations,
+                          self.warmup_time, self.measurement_iterations, self.measurement_time,
                           self.profilers)
 
     def memory_args(self) -> list[str]:
-        """The memory pass: one fork, the same warmup, native bytes per op."""
-        return self._args(self.memory_forks, self.memory_iterations, self.memory_profilers)
+        """The memory pass: one fork, a short warmup, native bytes per op."""
+        return self._args(self.memory_forks, self.memory_warmup_iterations,
+                          self.memory_warmup_time, self.memory_iterations, self.memory_time,
+                          self.memory_profilers)
 
     def java(self, forks: int) -> list[str]:
         """The command that starts JMH: without forks (-f 0) the benchmarks run in this JVM,
         which then needs the forks' JVM arguments itself."""
         return ["java", *self.jvm_args, *HOST_ARGS] if forks == 0 else ["java"]
 
-    def _args(self, forks: int, iterations: int, profilers: tuple[str, ...]) -> list[str]:
+    def _args(self, forks: int, warmup_iterations: int, warmup_time: str, iterations: int,
+              time: str, profilers: tuple[str, ...]) -> list[str]:
         args = [
             "-f", str(forks),
-            "-wi", str(self.warmup_iterations), "-w", self.warmup_time,
-            "-i", str(iterations), "-r", self.measurement_time,
+            "-wi", str(warmup_iterations), "-w", warmup_time,
+            "-i", str(iterations), "-r", time,
             "-jvmArgsAppend", " ".join(self.jvm_args),
             # Fail on error: a benchmark that throws (e.g. a setup that finds the variants
             # disagree) stops the run instead of silently vanishing from the JSON.
@@ -90,8 +98,9 @@ class Profile:
             f"{forks} x ({self.warmup_iterations} x {self.warmup_time} warmup + "
             f"{self.measurement_iterations} x {self.measurement_time} measurement)"
             + (", variants interleaved fork by fork" if self.interleave else "")
-            + (f"; memory pass {self.memory_forks or 'no'} fork x {self.memory_iterations} x "
-               f"{self.measurement_time}" if self.memory_profilers else "")
+            + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
+               f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
+               if self.memory_profilers else "")
         )
 
 
@@ -104,19 +113,25 @@ PROFILES: dict[str, Profile] = {
                     "that it runs, numbers mean little",
             forks=0, warmup_iterations=1, warmup_time="100 ms",
             measurement_iterations=2, measurement_time="100 ms", peak_resolution_pct=5.0,
-            memory_forks=0, memory_iterations=1,
+            memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="100 ms",
+            memory_iterations=1, memory_time="100 ms",
         ),
         Profile(
             name="quick",
             purpose="the default: all five cases in about ten minutes on two cores",
             forks=2, warmup_iterations=2, warmup_time="200 ms",
             measurement_iterations=3, measurement_time="200 ms",
+            memory_warmup_time="200 ms", memory_time="200 ms",
         ),
         Profile(
             name="full",
-            purpose="verdicts that hold up: five forks, the write-ups' 3 x 1 s / 5 x 1 s",
-            forks=5, warmup_iterations=3, warmup_time="1 s",
-            measurement_iterations=5, measurement_time="1 s", interleave=True,
+            # Fork means vary more than iterations within a fork, so the time buys forks: on
+            # this machine 6 x 2 gives narrower intervals than 5 x 5 at less cost. The warmup
+            # stays at the write-ups' 3 x 1 s: after 1-2 s some benchmarks still ran 15-47%
+            # slower than later (see README, "The fork plan").
+            purpose="verdicts that hold up: six forks of 3 x 1 s warmup + 2 x 1 s, interleaved",
+            forks=6, warmup_iterations=3, warmup_time="1 s",
+            measurement_iterations=2, measurement_time="1 s", interleave=True,
             require_quiet=True,
         ),
     )

@@ -28,6 +28,8 @@ MIN_FORKS = 4
 #: Fork means varying more than this (coefficient of variation) earn a warning.
 HIGH_FORK_CV = 0.10
 CONFIDENCE = 0.95
+#: The precision a decisive run aims at: each score's 95% CI half-width within 3% of it.
+PRECISION_GOAL = 0.03
 #: B/op below this is alignment noise, not a change (objects are 8-byte aligned).
 ALLOC_NOISE_BYTES = 8.0
 
@@ -117,3 +119,31 @@ def alloc_verdict(old: float, new: float, spread: float) -> str:
 def geomean(ratios) -> float:
     values = np.asarray([r for r in ratios if r and r > 0 and math.isfinite(r)], dtype=float)
     return float(np.exp(np.log(values).mean())) if len(values) else math.nan
+
+
+def score_halfwidth(raw: list[list[float]], confidence: float = CONFIDENCE) -> float:
+    """A score's CI half-width as a share of it: the t-interval over its fork means (the fork,
+    not the iteration, is the unit of replication)."""
+    means = fork_means(raw)
+    if len(means) < 2 or not means.mean():
+        return math.nan
+    t = float(sps.t.ppf(0.5 + confidence / 2, len(means) - 1))
+    return float(t * means.std(ddof=1) / math.sqrt(len(means)) / abs(means.mean()))
+
+
+def fork_cv(raw: list[list[float]]) -> float:
+    means = fork_means(raw)
+    if len(means) < 2 or not means.mean():
+        return math.nan
+    return float(means.std(ddof=1) / abs(means.mean()))
+
+
+def forks_for(cv: float, goal: float = PRECISION_GOAL, confidence: float = CONFIDENCE,
+              most: int = 1000) -> int:
+    """Forks a score needs for its expected CI half-width to reach the goal at this fork CV."""
+    if math.isnan(cv):
+        return 0
+    for n in range(2, most + 1):
+        if sps.t.ppf(0.5 + confidence / 2, n - 1) * cv / math.sqrt(n) <= goal:
+            return n
+    return most

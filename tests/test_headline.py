@@ -103,3 +103,21 @@ def test_a_report_shows_the_fidelity_table_and_the_notes_on_what_still_differs(d
     assert "## Fidelity: the released upstream code beside our old model" in text
     assert "## Where the release and our model differ, and why" in text
     assert "Ignite's binary format" in text
+
+
+def test_floor_excess_counts_heap_and_native_and_names_the_variant_closest_to_the_floor(data_dir):
+    from hotpath import overview
+    pairs = compare.pair(load.read_results(data_dir / "avgt-variant-gc.json").frame).pairs
+    row = pairs.iloc[1]
+    floors = pd.DataFrame([{"benchmark": row["benchmark"], "params": row["params"],
+                            "heap_floor": 16.0, "native_floor": float("nan"), "basis": "x"}])
+    excess = compare.floor_excess(pairs, floors)
+    by = dict(zip(excess["variant"], excess["excess"]))
+    assert set(by) == {"old", "optimized"} and by["optimized"] == 0.0
+    assert by["old"] == pytest.approx(4112.0 - 16.0, abs=1.0)
+    assert overview._best(excess) == "optimized"
+    assert overview._vs_floor(excess, "optimized") == "optimized: at it in 1 of 1"
+    assert overview._vs_floor(excess, "old") == "old: at it in 0 of 1, ≤ 4,096 B/op above"
+    assert overview._vs_floor(excess.iloc[0:0], "old") == "—"
+    assert compare.at_floor(8.0, 0.0) and not compare.at_floor(9.0, 0.0)
+    assert compare.at_floor(90.0, 10_000.0) and not compare.at_floor(101.0, 10_000.0)

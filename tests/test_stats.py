@@ -89,3 +89,25 @@ def test_alloc_verdicts(old, new, spread, verdict):
 def test_geomean_of_ratios():
     assert stats.geomean([0.5, 2.0]) == pytest.approx(1.0)
     assert stats.geomean([0.25, 1.0]) == pytest.approx(0.5)
+
+
+def test_score_halfwidth_is_the_t_interval_over_fork_means_and_forks_for_reaches_the_goal():
+    import math
+    raw = [[100.0, 100.0], [104.0, 104.0], [96.0, 96.0], [100.0, 100.0]]
+    # fork means 100, 104, 96, 100: sd 3.266, t(0.975, 3) = 3.182 -> 3.182 * 3.266 / 2 / 100
+    assert math.isclose(stats.score_halfwidth(raw), 0.05197, rel_tol=1e-3)
+    assert math.isclose(stats.fork_cv(raw), 0.03266, rel_tol=1e-3)
+    assert math.isnan(stats.score_halfwidth([[1.0, 2.0]]))
+    n = stats.forks_for(0.05)
+    assert 10 <= n <= 20
+    t = lambda k: __import__("scipy").stats.t.ppf(0.975, k - 1)
+    assert t(n) * 0.05 / math.sqrt(n) <= 0.03 < t(n - 1) * 0.05 / math.sqrt(n - 1)
+    assert stats.forks_for(0.01) <= 4 and stats.forks_for(math.nan) == 0
+
+
+def test_precision_summary_counts_the_rows_within_3_and_5_percent():
+    import pandas as pd
+    from hotpath import compare
+    rows = pd.DataFrame({"halfwidth": [0.01, 0.03, 0.04, 0.2]})
+    assert compare.precision_summary(rows).startswith(
+        "2 of 4 time rows (50%) within 3% (95% CI half-width over fork means), 3 (75%) within 5%")
