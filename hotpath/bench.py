@@ -115,7 +115,8 @@ def run_interleaved(case: Case, profile: Profile, jar: Path, out: Path, merged: 
     """
     listing = subprocess.run(["java", "-jar", str(jar), "-lp", case.benchmarks],
                              capture_output=True, text=True).stdout
-    variants = interleave.variant_values(listing)
+    declared = interleave.variant_benchmarks(listing)
+    variants = list(declared)
     if not variants:
         raise HotpathError(f"case {case.id} has no 'variant' @Param to interleave")
     rounds_dir = out.parent / "rounds" / case.id
@@ -126,7 +127,8 @@ def run_interleaved(case: Case, profile: Profile, jar: Path, out: Path, merged: 
     try:
         for r, variant in interleave.round_order(variants, profile.forks):
             target = staging / f"round-{r + 1}-{variant}.json"
-            cmd = ["java", "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(forks=1),
+            cmd = ["java", "-jar", _shown(jar), interleave.include_only(declared[variant]),
+                   *profile.jmh_args(forks=1),
                    *extra_args, "-p", f"variant={variant}", "-rf", "json", "-rff", str(target)]
             print(f"hotpath: {case.id}: round {r + 1} of {profile.forks}, {variant}", flush=True)
             _jmh(cmd, case, out)

@@ -26,13 +26,27 @@ SUMMED = ("gc.count", "gc.time")
 
 def variant_values(listing: str) -> list[str]:
     """The `variant` @Param's values from `java -jar benchmarks.jar -lp` output."""
-    values: list[str] = []
-    for m in re.finditer(r'param "variant" = \{([^}]*)\}', listing):
-        for v in m.group(1).split(","):
-            v = v.strip()
-            if v and v not in values:
-                values.append(v)
-    return values
+    return list(variant_benchmarks(listing))
+
+
+def variant_benchmarks(listing: str) -> dict[str, list[str]]:
+    """Each `variant` value and the benchmarks that declare it (`-lp` output). A round runs
+    only those: `-p variant=floor` would otherwise force floor on a benchmark without one."""
+    out: dict[str, list[str]] = {}
+    benchmark = ""
+    for line in listing.splitlines():
+        if line and not line[0].isspace() and "." in line:
+            benchmark = line.strip()
+        elif m := re.match(r'\s+param "variant" = \{([^}]*)\}', line):
+            for v in (v.strip() for v in m.group(1).split(",")):
+                if v and benchmark not in out.setdefault(v, []):
+                    out[v].append(benchmark)
+    return out
+
+
+def include_only(benchmarks: list[str]) -> str:
+    """A JMH include pattern that matches exactly these benchmark methods."""
+    return "^(" + "|".join(re.escape(b) for b in benchmarks) + ")$"
 
 
 def round_order(variants: list[str], rounds: int) -> list[tuple[int, str]]:

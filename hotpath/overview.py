@@ -47,7 +47,7 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
             "write-up": case.writeup,
             "time per op, new/old (geomean)": _ratio(s["time_geomean"]),
             "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
-            f"{case.candidate} vs floor": _vs_floor(excess, case.candidate),
+            "write-up's variant vs floor": _vs_floor(excess, case.candidate),
             "best variant vs floor": _vs_floor(excess, _best(excess)),
             "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
             "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)

@@ -43,3 +43,21 @@ def test_round_order_alternates_and_variants_are_read_from_the_listing():
     assert interleave.variant_values(listing) == ["old", "optimized"]
     assert interleave.round_order(["old", "optimized"], 3) == [
         (0, "old"), (0, "optimized"), (1, "optimized"), (1, "old"), (2, "old"), (2, "optimized")]
+
+
+def test_a_round_runs_only_the_benchmarks_that_declare_its_variant():
+    listing = ("Benchmarks: \n"
+               "hotpath.m.CopyBenchmark.copy\n"
+               '  param "size" = {64, 1024}\n'
+               '  param "variant" = {old, optimized}\n'
+               "hotpath.m.StreamBenchmark.marshal\n"
+               '  param "variant" = {old, optimized, floor, upstream}\n')
+    declared = interleave.variant_benchmarks(listing)
+    assert list(declared) == ["old", "optimized", "floor", "upstream"]
+    assert declared["old"] == ["hotpath.m.CopyBenchmark.copy", "hotpath.m.StreamBenchmark.marshal"]
+    assert declared["upstream"] == ["hotpath.m.StreamBenchmark.marshal"]
+    import re
+    pattern = re.compile(interleave.include_only(declared["upstream"]))
+    assert pattern.search("hotpath.m.StreamBenchmark.marshal")
+    assert not pattern.search("hotpath.m.CopyBenchmark.copy")
+    assert not pattern.search("hotpath.m.StreamBenchmark.marshalX")
