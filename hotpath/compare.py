@@ -253,10 +253,9 @@ def floor_excess(pairs: pd.DataFrame, floors: pd.DataFrame) -> pd.DataFrame:
     where the run did not measure it)."""
     rows = []
     for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
-        hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
-        if hit.empty:
+        f = floor_of(floors, benchmark, params)
+        if f is None:
             continue
-        f = hit.iloc[0]
         floor = f["heap_floor"] + (0.0 if math.isnan(f["native_floor"]) else f["native_floor"])
         first = group.iloc[0]
         sides = [(first["baseline"], first["old_alloc"], first.get("old_native", math.nan))]
@@ -269,6 +268,12 @@ def floor_excess(pairs: pd.DataFrame, floors: pd.DataFrame) -> pd.DataFrame:
             rows.append({"benchmark": benchmark, "params": params, "variant": variant,
                          "floor": floor, "excess": max(0.0, total - floor)})
     return pd.DataFrame(rows, columns=["benchmark", "params", "variant", "floor", "excess"])
+
+
+def floor_of(floors: pd.DataFrame, benchmark: str, params: str) -> pd.Series | None:
+    """The stated floor of one benchmark x params (data/floors/<case>.csv), if there is one."""
+    hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
+    return None if hit.empty else hit.iloc[0]
 
 
 def at_floor(excess: float, floor: float) -> bool:

@@ -88,10 +88,9 @@ def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_bette
     p = mann_whitney_p(old_means, new_means)
     forks = min(len(old_means), len(new_means))
     for name, means in (("old", old_means), ("new", new_means)):
-        if len(means) > 1 and means.mean():
-            cv = float(means.std(ddof=1) / abs(means.mean()))
-            if cv > HIGH_FORK_CV:
-                warnings.append(f"high fork-to-fork variance in {name} (CV {cv:.0%})")
+        cv = _cv(means)
+        if cv > HIGH_FORK_CV:  # NaN (too few forks) never is
+            warnings.append(f"high fork-to-fork variance in {name} (CV {cv:.0%})")
     if forks < MIN_FORKS:
         warnings.append(f"too few forks for a test ({forks} per side, {MIN_FORKS} needed)")
         return TimeVerdict("inconclusive", ratio, lo, hi, p, warnings)
@@ -132,7 +131,11 @@ def score_halfwidth(raw: list[list[float]], confidence: float = CONFIDENCE) -> f
 
 
 def fork_cv(raw: list[list[float]]) -> float:
-    means = fork_means(raw)
+    return _cv(fork_means(raw))
+
+
+def _cv(means: np.ndarray) -> float:
+    """Coefficient of variation of fork means; NaN with fewer than two or a zero mean."""
     if len(means) < 2 or not means.mean():
         return math.nan
     return float(means.std(ddof=1) / abs(means.mean()))

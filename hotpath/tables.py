@@ -10,7 +10,7 @@ import pandas as pd
 
 from .fmt import (fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak, fmt_score,
                   fmt_time_change, fmt_verdict, label)
-from .compare import BEYOND, UPSTREAM
+from .compare import BEYOND, UPSTREAM, floor_of
 from .headline import NATIVE_NAMES, time_per_op
 
 
@@ -257,10 +257,9 @@ def left_on_the_table(pairs: pd.DataFrame, floors: pd.DataFrame,
     least the operation must allocate (heap and native), as multiples of that floor."""
     rows = []
     for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
-        hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
-        if hit.empty:
+        f = floor_of(floors, benchmark, params)
+        if f is None:
             continue
-        f = hit.iloc[0]
         by = {r["candidate"]: r for _, r in group.iterrows()}
         first = group.iloc[0]
         row = {"benchmark": label(first), "heap floor B/op": fmt_bytes(f["heap_floor"]),
