@@ -20,7 +20,8 @@ import org.openjdk.jmh.annotations.State;
  * the write-up's ~300 KB of direct buffers), plus fields of 8 KB (98), 9.2 KB (111) and 83 KB
  * (1000) around and well past the 10 KB scratch. Direct bytes are invisible to {@code -prof gc}.
  * The {@code floor} writer (beyond the write-up) also keeps a per-thread Deflater and writes the
- * field without copying it: the zlib state that both write-up variants malloc per field goes.
+ * field without copying it: the zlib state that both write-up variants malloc per field goes,
+ * and so does the byte[] per string: strings are encoded straight into the scratch.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar WriterCompressedMap -prof gc}
  */

@@ -6,6 +6,8 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.UUID;
 
+import hotpath.utf8.Utf8;
+
 /**
  * The wire encoding of one nesting level, and the progress of a field that did not fit.
  *
@@ -19,6 +21,8 @@ import java.util.UUID;
  */
 public final class ByteBufferStream {
 
+    // Strings UTF-8 encoded straight into a heap buffer when they fit (the floor writer's streams).
+    private final boolean stringsInPlace;
     private ByteBuffer buf;
     // Where the buffer's bytes are: its array (null when direct) and index 0's offset in it.
     private byte[] heapArr;
@@ -36,6 +40,19 @@ public final class ByteBufferStream {
 
     /** The serialized-and-deflated form of a compressed field being written, kept across swaps. */
     Message pendingCompressed;
+
+    public ByteBufferStream() {
+        this(false);
+    }
+
+    /**
+     * {@code stringsInPlace}: a string that fits whole in a heap buffer is UTF-8 encoded straight
+     * into its array, with no byte[] per string; one that does not fit is written as always (a byte[],
+     * resumable across buffers). Same bytes either way.
+     */
+    public ByteBufferStream(boolean stringsInPlace) {
+        this.stringsInPlace = stringsInPlace;
+    }
 
     public void setBuffer(ByteBuffer buf) {
         if (this.buf != buf) {
@@ -190,6 +207,9 @@ public final class ByteBufferStream {
             writeByteArray(null);
             return;
         }
+        if (curStrBytes == null && arrOff == -1 && stringsInPlace && writeStringInPlace(val)) {
+            return;
+        }
         if (curStrBytes == null) {
             curStrBytes = val.getBytes(StandardCharsets.UTF_8);
         }
@@ -197,6 +217,26 @@ public final class ByteBufferStream {
         if (lastFinished) {
             curStrBytes = null;
         }
+    }
+
+    /**
+     * Writes varint(n + 1) and the n UTF-8 bytes of {@code val} if the buffer is on the heap (the
+     * scratch, where compressed fields' strings go) and they fit; else nothing.
+     */
+    private boolean writeStringInPlace(String val) {
+        if (heapArr == null) {
+            return false;
+        }
+        int ascii = Utf8.asciiPrefix(val);
+        int n = Utf8.length(val, ascii);
+        if (buf.remaining() < 5 + n) {
+            return false;
+        }
+        writeInt(n);
+        int pos = buf.position();
+        buf.position(Utf8.encode(val, ascii, heapArr, buf.arrayOffset() + pos) - buf.arrayOffset());
+        lastFinished = true;
+        return true;
     }
 
     /** A nested message through the writer's next state level; null is the header 00 80. */

@@ -8,9 +8,13 @@ package hotpath.writer;
 final class WriterStateStack {
 
     static final class Item {
-        final ByteBufferStream stream = new ByteBufferStream();
+        final ByteBufferStream stream;
         int state;
         boolean hdrWritten;
+
+        Item(boolean stringsInPlace) {
+            stream = new ByteBufferStream(stringsInPlace);
+        }
 
         void reset() {
             stream.reset();
@@ -21,9 +25,16 @@ final class WriterStateStack {
 
     private Item[] items = new Item[10];
     private int pos;
+    private final boolean stringsInPlace;
 
     WriterStateStack() {
-        items[0] = new Item();
+        this(false);
+    }
+
+    /** {@code stringsInPlace}: every level's stream encodes strings straight into the buffer. */
+    WriterStateStack(boolean stringsInPlace) {
+        this.stringsInPlace = stringsInPlace;
+        items[0] = new Item(stringsInPlace);
     }
 
     Item item() {
@@ -38,7 +49,7 @@ final class WriterStateStack {
             items = bigger;
         }
         if (items[pos] == null) {
-            items[pos] = new Item();
+            items[pos] = new Item(stringsInPlace);
         }
     }
 

@@ -91,4 +91,69 @@ class ByteBufferStreamTest {
         assertEquals(0x65, all[0]); // varint(100 + 1)
         assertArrayEquals(payload, Arrays.copyOfRange(all, 1, all.length));
     }
+
+    /** All bytes of {@code val} written through buffers of {@code capacity}, swapped when full. */
+    private static byte[] stringThrough(boolean inPlace, String val, int capacity, boolean direct) {
+        ByteBufferStream s = new ByteBufferStream(inPlace);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteBuffer buf = direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
+        do {
+            buf.clear();
+            s.setBuffer(buf);
+            s.writeString(val);
+            buf.flip();
+            byte[] chunk = new byte[buf.remaining()];
+            buf.get(chunk);
+            out.write(chunk, 0, chunk.length);
+        } while (!s.lastFinished());
+        return out.toByteArray();
+    }
+
+    @Test
+    void stringsEncodedInPlaceAreTheBytesOfGetBytesAtEveryBufferSize() {
+        java.util.Random rnd = new java.util.Random(7);
+        java.util.List<String> strings = new java.util.ArrayList<>(WriterSameOutputProperties.STRING_EDGES);
+        for (int k = 0; k < 200; k++) {
+            StringBuilder sb = new StringBuilder();
+            int n = rnd.nextInt(k < 100 ? 8 : 300);
+            for (int i = 0; i < n; i++) {
+                int range = rnd.nextInt(4);
+                sb.append(range == 0 ? (char) rnd.nextInt(0x80) : range == 1 ? (char) (0x80 + rnd.nextInt(0x780))
+                        : range == 2 ? (char) (0x800 + rnd.nextInt(0xF800)) : (char) (0xD800 + rnd.nextInt(0x800)));
+            }
+            strings.add(sb.toString());
+        }
+        for (String val : strings) {
+            byte[] expected = stringThrough(false, val, 4096, false);
+            byte[] utf8 = val.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            assertArrayEquals(utf8, Arrays.copyOfRange(expected, expected.length - utf8.length, expected.length));
+            for (int capacity : new int[] {5, 6, 7, 13, 64, 1024, 4096}) {
+                for (boolean direct : new boolean[] {false, true}) {
+                    assertArrayEquals(expected, stringThrough(true, val, capacity, direct),
+                            () -> "capacity " + capacity + (direct ? " direct" : " heap") + ": " + val);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aStringThatFitsIsEncodedInPlaceWithoutAByteArray() {
+        ByteBufferStream s = new ByteBufferStream(true);
+        ByteBuffer buf = ByteBuffer.allocate(64);
+        s.setBuffer(buf);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        String val = "node-" + new UUID(3, 4);
+        long[] bytes = new long[2000];
+        for (int i = 0; i < bytes.length; i++) {
+            buf.clear();
+            long before = threads.getCurrentThreadAllocatedBytes();
+            s.writeString(val);
+            bytes[i] = threads.getCurrentThreadAllocatedBytes() - before;
+        }
+        // The counter itself may allocate now and then; most calls, once warm, allocate nothing.
+        long zero = Arrays.stream(bytes, 1000, 2000).filter(b -> b == 0).count();
+        assertTrue(zero >= 900, zero + " of 1000 warm calls allocated nothing");
+        assertEquals(1 + val.length(), buf.position());
+    }
 }
