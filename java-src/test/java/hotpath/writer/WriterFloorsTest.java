@@ -34,8 +34,8 @@ class WriterFloorsTest {
             assertTrue(floor >= rows.get(c.key()).heapFloor(), c.key() + ": " + floor + " B below the stated floor");
             if (c.method().getName().equals("compressedMapFields")) {
                 assertTrue(floor <= optimized / 2, c.key() + ": floor " + floor + " B vs optimized " + optimized + " B");
-                // Left: the resumable map writes' two iterators and a few small objects, 88 B per
-                // message at every size measured; strings no longer make a byte[] each.
+                // Left: the resumable map writes' two iterators, 64-74 B per message under JMH
+                // (88 B through this reflective loop) at every size; no byte[] per string.
                 assertTrue(floor <= 128, c.key() + ": floor writer " + floor + " B per message, more than 128 B");
             } else {
                 assertTrue(floor <= optimized + 8, c.key() + ": floor " + floor + " B vs optimized " + optimized + " B");
