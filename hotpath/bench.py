@@ -6,6 +6,7 @@ interrupted or misses a benchmark leaves the previous result as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -19,12 +20,13 @@ import sys
 import time
 from pathlib import Path
 
-from . import interleave, machine
+from . import interleave, machine, runtimes
 from .cases import Case
 from .errors import HotpathError
 from .load import read_json
 from .paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, sidecar_of
 from .profiles import Profile
+from .runtimes import Cell
 from .offline import external_references as _external
 
 
@@ -62,7 +64,7 @@ def environment(java: str = "java") -> dict:
     """What the JMH JSON does not record: machine, OS, JDK, source revision."""
     commit = _git("rev-parse", "HEAD")
     # Results a run writes are not source changes: only the rest makes a tree dirty.
-    outside_results = ("--", ".", ":!data/reference", ":!data/results")
+    outside_results = ("--", ".", ":!data/reference", ":!data/results", ":!data/matrix")
     changed = (_git("diff", "--name-only", "HEAD", *outside_results).splitlines()
                + _git("ls-files", "--others", "--exclude-standard", *outside_results).splitlines())
     return {
@@ -108,15 +110,16 @@ def _jmh(cmd: list[str], case: Case, out: Path) -> None:
 
 
 def run_interleaved(case: Case, profile: Profile, jar: Path, out: Path, merged: Path,
-                    extra_args: list[str]) -> list[str]:
+                    extra_args: list[str], java: list[str] | None = None) -> list[str]:
     """One fork per variant per round, alternating; the rounds merged into ``merged``.
 
-    Returns the round commands. Round files are kept under <profile>/rounds/<case>/.
+    Returns the round commands. Round files are kept under rounds/<case>/ beside ``out``.
     """
+    java = java or ["java"]
     listing = subprocess.run(["java", "-jar", str(jar), "-lp", case.benchmarks],
                              capture_output=True, text=True).stdout
     declared = interleave.variant_benchmarks(listing)
-    variants = list(declared)
+    variants = [v for v in declared if not profile.variants or v in profile.variants]
     if not variants:
         raise HotpathError(f"case {case.id} has no 'variant' @Param to interleave")
     rounds_dir = out.parent / "rounds" / case.id
@@ -127,8 +130,8 @@ def run_interleaved(case: Case, profile: Profile, jar: Path, out: Path, merged: 
     try:
         for r, variant in interleave.round_order(variants, profile.forks):
             target = staging / f"round-{r + 1}-{variant}.json"
-            cmd = ["java", "-jar", _shown(jar), interleave.include_only(declared[variant]),
-                   *profile.jmh_args(forks=1),
+            cmd = [*java, "-jar", _shown(jar), interleave.include_only(declared[variant]),
+                   *profile.jmh_args(forks=1, variant_filter=False, java=java[0]),
                    *extra_args, "-p", f"variant={variant}", "-rf", "json", "-rff", str(target)]
             print(f"hotpath: {case.id}: round {r + 1} of {profile.forks}, {variant}", flush=True)
             _jmh(cmd, case, out)
@@ -156,8 +159,15 @@ def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Pat
 
 
 def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
-        extra_args: list[str] | None = None) -> Path:
-    """Run the case's benchmarks under the profile; return the results file."""
+        extra_args: list[str] | None = None, cell: Cell | None = None) -> Path:
+    """Run the case's benchmarks under the profile; return the results file.
+
+    With a ``cell``, the forks run on that cell's JDK and collector (hotpath.runtimes) instead
+    of the main configuration; peak live heap is measured on the main configuration only."""
+    java = "java"
+    if cell is not None:
+        java = str(runtimes.java_of(cell))  # a missing JDK stops here, before anything runs
+        profile = dataclasses.replace(profile, jvm_args=cell.jvm_args(profile.jvm_args))
     if not jar.is_file():
         raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
     expected = listed_benchmarks(case.benchmarks, jar)
@@ -170,10 +180,10 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     partial = out.with_name(out.name + ".partial")
     memory_partial = memory_of(out).with_name(memory_of(out).name + ".partial")
     peak_partial = peaks_of(out).with_name(peaks_of(out).name + ".partial")
-    cmd = timing_command(case, profile, jar, partial, extra_args)
+    cmd = timing_command(case, profile, jar, partial, extra_args, java)
     started = dt.datetime.now(dt.timezone.utc)
     # Taken before the run: the revision that ran, not whatever the tree holds hours later.
-    env = environment()
+    env = environment(java)
     t0 = time.monotonic()
     meter = machine.CpuMeter.start()
     print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
@@ -181,7 +191,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     rounds: list[str] = []
     try:
         if profile.interleave:
-            rounds = run_interleaved(case, profile, jar, out, partial, extra_args or [])
+            rounds = run_interleaved(case, profile, jar, out, partial, extra_args or [],
+                                     profile.java(1, java))
         else:
             _jmh(cmd, case, out)
         entries = read_json(partial)
@@ -190,8 +201,9 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
                                f"{out} was left as it was")
         memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
-                                     extra_args)
-        peak_cmd = measure_peaks(case, profile, jar, peak_partial, peaks_of(out)) if case.peak_calls else None
+                                     extra_args, java)
+        peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out))
+                    if case.peak_calls and cell is None else None)
         load = meter.read()
         provenance = {
             "case": case.id,
@@ -201,6 +213,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "duration_s": round(time.monotonic() - t0, 1),
             "jmh_version": entries[0].get("jmhVersion", ""),
             "jvm_args": list(profile.jvm_args),
+            "runtime": (cell or runtimes.MAIN).id,
+            "runtime_description": (cell or runtimes.MAIN).describe(),
             "command": shlex.join([*cmd[:-1], _shown(out)]),
             "memory_command": memory_cmd,
             "peak_command": peak_cmd,
@@ -228,23 +242,25 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
 
 
 def timing_command(case: Case, profile: Profile, jar: Path, target: Path,
-                   extra_args: list[str] | None = None) -> list[str]:
-    return [*profile.java(profile.forks), "-jar", _shown(jar), case.benchmarks, *profile.jmh_args(),
+                   extra_args: list[str] | None = None, java: str = "java") -> list[str]:
+    return [*profile.java(profile.forks, java), "-jar", _shown(jar), case.benchmarks,
+            *profile.jmh_args(java=java),
             *(extra_args or []), "-rf", "json", "-rff", str(target)]
 
 
 def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
-                   extra_args: list[str] | None = None) -> list[str]:
-    return [*profile.java(profile.memory_forks), "-jar", _shown(jar), case.benchmarks,
-            *profile.memory_args(), *(extra_args or []), "-rf", "json", "-rff", str(target)]
+                   extra_args: list[str] | None = None, java: str = "java") -> list[str]:
+    return [*profile.java(profile.memory_forks, java), "-jar", _shown(jar), case.benchmarks,
+            *profile.memory_args(java), *(extra_args or []), "-rf", "json", "-rff", str(target)]
 
 
 def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
-                    expected: list[str], extra_args: list[str] | None = None) -> str | None:
+                    expected: list[str], extra_args: list[str] | None = None,
+                    java: str = "java") -> str | None:
     """Native bytes per op in forks of their own, after the timing pass."""
     if not profile.memory_profilers:
         return None
-    cmd = memory_command(case, profile, jar, partial, extra_args)
+    cmd = memory_command(case, profile, jar, partial, extra_args, java)
     print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}), one fork "
           f"per benchmark, apart from the timed forks", flush=True)
     _jmh(cmd, case, final)

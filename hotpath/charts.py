@@ -208,14 +208,43 @@ def ratio_chart(pairs: pd.DataFrame, threshold: float, title: str = "") -> Figur
         if not (math.isnan(lo) or math.isnan(hi)):
             ax.plot([lo, hi], [i, i], color=color, lw=2.5, alpha=0.6)
         ax.plot([ratio], [i], "o", color=color)
+    _ratio_axes(ax, names, threshold,
+                title or f"Time per op new/old with its 95% CI (band: ±{threshold:.0%})")
+    fig.tight_layout()
+    return fig
+
+
+def _ratio_axes(ax, names: list[str], threshold: float, title: str) -> None:
+    """A log axis of time per op new/old, one row per name, the "same" band around 1."""
     ax.axvspan(1 - threshold, 1 + threshold, color="#dddddd", alpha=0.6, lw=0)
     ax.axvline(1.0, color="#555555", lw=1)
-    ax.set_yticks(range(len(rows)))
+    ax.set_yticks(range(len(names)))
     ax.set_yticklabels(names, fontsize=8)
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.set_xlabel("time per op, new / old (log scale; < 1 is faster)")
-    ax.set_title(title or f"Time per op new/old with its 95% CI (band: ±{threshold:.0%})")
+    ax.set_title(title)
     ax.grid(axis="x", which="both", alpha=0.3)
+
+
+def matrix_chart(pairs: pd.DataFrame, threshold: float, name_of, ratio_of, title: str = "") -> Figure:
+    """Time per op new/old of each benchmark on every runtime cell, with its 95% CI: one row per
+    benchmark, one marker per cell, side by side; the band is the "same" threshold."""
+    names = list(dict.fromkeys(name_of(r) for _, r in pairs.iterrows()))
+    cells = list(dict.fromkeys(pairs["cell"]))
+    markers = "osD^vP*X"
+    step = 0.8 / max(len(cells), 1)
+    fig, ax = plt.subplots(figsize=(8.0, 0.55 * len(names) * max(1, len(cells) / 4) + 2.0), dpi=110)
+    for j, cell in enumerate(cells):
+        color = NEW_COLORS[j % len(NEW_COLORS)] if j < len(NEW_COLORS) else "#7f7f7f"
+        for k, (_, r) in enumerate(pairs[pairs["cell"] == cell].iterrows()):
+            y = names.index(name_of(r)) - 0.4 + step * (j + 0.5)
+            ratio, lo, hi = ratio_of(r)
+            if not (math.isnan(lo) or math.isnan(hi)):
+                ax.plot([lo, hi], [y, y], color=color, lw=2, alpha=0.5)
+            ax.plot([ratio], [y], markers[j % len(markers)], color=color, ms=5,
+                    label=cell if k == 0 else None)
+    _ratio_axes(ax, names, threshold, title or "Time per op new/old per runtime cell (95% CI)")
+    ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
     return fig

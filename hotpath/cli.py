@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import bench, compare, fmt, load, report, tables
+from . import bench, compare, fmt, load, matrix, report, tables
 from .cases import CASES, existing_cases, get_case
 from .errors import HotpathError
 from .paths import REPORTS, results_file
@@ -80,6 +80,27 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_matrix(args: argparse.Namespace) -> int:
+    """Each runtime cell benchmarked into data/matrix/<cell>/ (unless --render-only), then the
+    matrix report."""
+    from . import runtimes
+
+    profile = get_profile(args.profile)
+    cells = runtimes.parse_cells(args.cells)
+    for case_id in _cases(args.case):
+        if not args.render_only:
+            written, skipped = matrix.run(get_case(case_id), profile, cells)
+            for path in written:
+                print(f"hotpath: wrote {path}")
+            if skipped:
+                print(f"hotpath: {case_id}: skipped {len(skipped)} cell(s): {', '.join(skipped)}",
+                      file=sys.stderr)
+        path = report.render_matrix(case_id, profile.name)
+        print(f"hotpath: wrote {path}/report.html")
+        _print_headline(path)
+    return 0
+
+
 def cmd_profile(args: argparse.Namespace) -> int:
     profile = get_profile(args.profile)
     for case_id in _cases(args.case):
@@ -101,6 +122,11 @@ def cmd_report(args: argparse.Namespace) -> int:
         path = report.render_case(case_id, results, out, params)
         print(f"hotpath: wrote {path}/report.html")
         _print_headline(path)
+        # The case's JDK x GC matrix, where one was measured, renders beside its report.
+        matrix_profile = matrix.profile_for(args.profile)
+        if not args.results and matrix.cell_files(matrix_profile, case_id):
+            shown = report.render_matrix(case_id, matrix_profile, path / "matrix")
+            print(f"hotpath: wrote {shown}/report.html")
     return 0
 
 
@@ -216,6 +242,15 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--case", default="all")
     b.add_argument("--profile", default="quick")
     b.set_defaults(func=cmd_bench)
+
+    m = sub.add_parser("matrix", help="the JDK x GC matrix: each runtime cell, then reports/<case>/matrix/")
+    m.add_argument("--case", default="all")
+    m.add_argument("--profile", default="matrix")
+    m.add_argument("--cells", default="all",
+                   help="all (both JDKs x G1, Parallel, ZGC), pressure (JDK 17, G1, a 64 MB heap), "
+                        "or a comma list such as jdk17-g1,jdk25-zgc")
+    m.add_argument("--render-only", action="store_true", help="render the cells already measured")
+    m.set_defaults(func=cmd_matrix)
 
     pr = sub.add_parser("profile", help="allocation flame graphs into reports/<case>/flames/")
     pr.add_argument("--case", default="all")

@@ -98,7 +98,7 @@ def _side(group: pd.DataFrame) -> dict:
     return {
         "score": primary["score"], "error": primary["error"], "unit": primary["unit"],
         "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
-        "jvm_args": primary["jvm_args"], "alloc": alloc, "alloc_spread": alloc_spread,
+        "jvm_args": primary["jvm_args"], "runtime": primary["runtime"], "alloc": alloc, "alloc_spread": alloc_spread,
         **natives, **gc_normalized(group),
     }
 
@@ -149,6 +149,8 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold)
     better_up = higher_is_better(old["unit"])
     tv = stats.time_verdict(old["raw"], new["raw"], better_up, threshold)
     warnings = list(tv.warnings)
+    if old["runtime"] != new["runtime"]:
+        warnings.append(f"rows mix runtimes ({old['runtime']} vs {new['runtime']})")
     if old["jdk"] != new["jdk"]:
         warnings.append(f"rows mix JDKs ({old['jdk']} vs {new['jdk']})")
     if old["jvm_args"] != new["jvm_args"]:
@@ -160,6 +162,8 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold)
         "benchmark": benchmark, "class": cls.rpartition(".")[2], "method": method,
         "params": params, "mode": mode, "baseline": baseline, "candidate": candidate,
         "unit": old["unit"], "higher_is_better": better_up,
+        "runtime": old["runtime"] if old["runtime"] == new["runtime"]
+        else f"{old['runtime']} vs {new['runtime']}",
         "old_score": old["score"], "old_error": old["error"],
         "new_score": new["score"], "new_error": new["error"],
         "ratio": new["score"] / old["score"] if old["score"] else math.nan,

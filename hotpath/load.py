@@ -19,6 +19,7 @@ import pandas as pd
 
 from .errors import ResultsError
 from .paths import memory_of, peaks_of, sidecar_of
+from .runtimes import runtime_of
 from .units import SECONDS
 
 #: The JMH @Param that names the implementation under test.
@@ -34,7 +35,7 @@ COLUMNS = [
     "benchmark", "class", "method", "mode", "params", "variant", "metric", "unit",
     "score", "error", "ci_low", "ci_high", "raw", "histogram", "forks_measured",
     "iterations", "threads", "measurement_time_s", "batch_size", "jdk", "vm", "jvm_args",
-    "jmh_version", "param_values", "source",
+    "runtime", "jmh_version", "param_values", "source",
 ]
 
 
@@ -162,6 +163,8 @@ def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str) 
         "jdk": entry.get("jdkVersion", ""),
         "vm": f"{entry.get('vmName', '')} {entry.get('vmVersion', '')}".strip(),
         "jvm_args": " ".join(entry.get("jvmArgs") or []),
+        # JDK x collector, from what JMH recorded of the fork: rows of two runtimes never pair.
+        "runtime": runtime_of(entry.get("jdkVersion", ""), " ".join(entry.get("jvmArgs") or [])),
         "jmh_version": entry.get("jmhVersion", "unknown (< 1.19)"),
         "param_values": params,
         "source": source,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import claims, compare, headline, tables
+from . import claims, compare, headline, matrix, tables
 from .fmt import fmt_bytes
 from .cases import existing_cases
 from .document import MANIFEST
@@ -49,6 +49,7 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
             "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
             "write-up's variant vs floor": _vs_floor(excess, case.candidate),
             "best variant vs floor": _vs_floor(excess, _best(excess)),
+            "JDK × GC matrix": matrix.overview_cell(profile, case, folder),
             "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
             "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
                                   else "none comparable") + f" ({len(checked)} claims)",

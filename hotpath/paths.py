@@ -17,11 +17,19 @@ FLOORS = ROOT / "data" / "floors"
 #: Per case and benchmark: why the released code and our old model still differ, where they do.
 FIDELITY_NOTES = ROOT / "data" / "fidelity" / "notes.csv"
 REPORTS = ROOT / "reports"
+#: The JDK x GC matrix of the "matrix" profile, committed: <cell>/<case>.json per cell.
+MATRIX = ROOT / "data" / "matrix"
 
 
 def results_file(profile: str, case_id: str) -> Path:
     folder = REFERENCE if profile == "reference" else RESULTS / profile
     return folder / f"{case_id}.json"
+
+
+def matrix_file(profile: str, case_id: str, cell_id: str) -> Path:
+    """One cell of a case's JDK x GC matrix; other profiles' matrices stay under results/."""
+    folder = MATRIX if profile == "matrix" else RESULTS / profile / "matrix"
+    return folder / cell_id / f"{case_id}.json"
 
 
 def sidecar_of(results: Path) -> Path:

@@ -53,6 +53,8 @@ class Profile:
     #: Refuse to start while other processes use the machine (hotpath.machine).
     require_quiet: bool = False
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
+    #: The variants run (empty: every variant the benchmarks declare).
+    variants: tuple[str, ...] = ()
 
     def __post_init__(self):
         hooking = [p for p in self.profilers if hooks_allocations(p)]
@@ -60,25 +62,29 @@ class Profile:
             raise ValueError(f"profile {self.name!r}: {', '.join(hooking)} would run in timed "
                              f"forks; put it in memory_profilers")
 
-    def jmh_args(self, forks: int | None = None) -> list[str]:
-        """The timing pass's JMH options; they override the benchmarks' annotations."""
+    def jmh_args(self, forks: int | None = None, variant_filter: bool = True,
+                 java: str = "java") -> list[str]:
+        """The timing pass's JMH options; they override the benchmarks' annotations. An
+        interleaved round names its one variant itself (``variant_filter=False``); a ``java``
+        other than the default is the forks' JVM (JMH's -jvm)."""
         return self._args(self.forks if forks is None else forks, self.warmup_iterations,
                           self.warmup_time, self.measurement_iterations, self.measurement_time,
-                          self.profilers)
+                          self.profilers, variant_filter, java)
 
-    def memory_args(self) -> list[str]:
+    def memory_args(self, java: str = "java") -> list[str]:
         """The memory pass: one fork, a short warmup, native bytes per op."""
         return self._args(self.memory_forks, self.memory_warmup_iterations,
                           self.memory_warmup_time, self.memory_iterations, self.memory_time,
-                          self.memory_profilers)
+                          self.memory_profilers, True, java)
 
-    def java(self, forks: int) -> list[str]:
+    def java(self, forks: int, java: str = "java") -> list[str]:
         """The command that starts JMH: without forks (-f 0) the benchmarks run in this JVM,
-        which then needs the forks' JVM arguments itself."""
-        return ["java", *self.jvm_args, *HOST_ARGS] if forks == 0 else ["java"]
+        which then needs the forks' JVM arguments itself. The harness runs on the forks' java."""
+        return [java, *self.jvm_args, *HOST_ARGS] if forks == 0 else [java]
 
     def _args(self, forks: int, warmup_iterations: int, warmup_time: str, iterations: int,
-              time: str, profilers: tuple[str, ...]) -> list[str]:
+              time: str, profilers: tuple[str, ...], variant_filter: bool,
+              java: str) -> list[str]:
         args = [
             "-f", str(forks),
             "-wi", str(warmup_iterations), "-w", warmup_time,
@@ -90,6 +96,10 @@ class Profile:
         ]
         for profiler in profilers:
             args += ["-prof", profiler]
+        if forks and java != "java":
+            args += ["-jvm", java]
+        if self.variants and variant_filter:
+            args += ["-p", f"variant={','.join(self.variants)}"]
         return args
 
     def describe(self) -> str:
@@ -98,6 +108,7 @@ class Profile:
             f"{forks} x ({self.warmup_iterations} x {self.warmup_time} warmup + "
             f"{self.measurement_iterations} x {self.measurement_time} measurement)"
             + (", variants interleaved fork by fork" if self.interleave else "")
+            + (f", variants {', '.join(self.variants)} only" if self.variants else "")
             + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
                f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
                if self.memory_profilers else "")
@@ -137,6 +148,20 @@ PROFILES: dict[str, Profile] = {
     )
 }
 
+
+#: The JDK x GC matrix (hotpath.runtimes): the write-up's change in every cell, in a sitting.
+#: Per cell four forks (the fewest with which the Mann-Whitney test can reach p < 0.05) of
+#: 2 x 1 s warmup (the pilot: after 2 s, 31 of 40 rows were within 10% of steady) + 2 x 500 ms,
+#: old and the write-up's variant only (hotpath.matrix); native B/op per cell from a memory pass of 1 x 200 ms + 1 x 200 ms
+#: (mallocs per op are counted, not timed).
+PROFILES["matrix"] = replace(
+    PROFILES["full"], name="matrix",
+    purpose="the JDK x GC matrix (make matrix): per cell 4 forks of 2 x 1 s warmup + 2 x 500 ms, "
+            "old and the write-up's variant, interleaved; written under data/matrix/",
+    forks=4, warmup_iterations=2, measurement_time="500 ms",
+    memory_warmup_iterations=1, memory_warmup_time="200 ms", memory_iterations=1,
+    memory_time="200 ms",
+)
 
 #: The study's reference data set: the full profile, run once on the study's machine with
 #: `make bench PROFILE=reference`, committed under data/reference/. No other profile writes there,

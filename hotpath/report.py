@@ -24,9 +24,11 @@ from .paths import REPORTS, ROOT
 
 TEMPLATES = Path(__file__).parent / "templates"
 COMPARE_NOTEBOOK = ROOT / "notebooks" / "compare.ipynb"
+MATRIX_NOTEBOOK = ROOT / "notebooks" / "matrix.ipynb"
 EXPECTED = ("report.html", "jira.txt", "summary.md")
-#: Sub-folders written by other commands (flame graphs) that survive a re-render.
-KEPT = ("flames",)
+#: Sub-folders written by other commands (flame graphs, the JDK x GC matrix) that survive a
+#: re-render of the case report.
+KEPT = ("flames", "matrix")
 _PY_TYPES = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list,
              "dict": dict}
 
@@ -177,6 +179,16 @@ def render_case(case_id: str, results: Path, out_dir: Path | None = None,
     read_results(results)  # a missing or corrupt file stops here, before anything is touched
     return publish_notebook(case.notebook, Path(out_dir or REPORTS / case.id),
                             {"case": case.id, "results": str(results), **(parameters or {})})
+
+
+def render_matrix(case_id: str, profile: str, out_dir: Path | None = None) -> Path:
+    """Run notebooks/matrix.ipynb on a case's matrix cells into reports/<case>/matrix/."""
+    from . import matrix
+
+    get_case(case_id)
+    matrix.read(profile, case_id)  # no cell measured: stop here, before anything is touched
+    return publish_notebook(MATRIX_NOTEBOOK, Path(out_dir or REPORTS / case_id / "matrix"),
+                            {"case": case_id, "profile": profile})
 
 
 def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = None,

@@ -1,0 +1,209 @@
+"""The JDK x GC matrix of a case: the write-up's change measured on every runtime cell.
+
+``run`` benchmarks each cell into its own results file (one file per cell: rows of two runtimes
+are never in one comparison); ``read`` pairs every cell's old with its optimized; ``table`` and
+``differences`` say per benchmark what each cell found and where the verdict or the sign moved
+from the main configuration's (JDK 17, G1) in the same matrix.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+
+import pandas as pd
+
+from . import bench, claims, compare, fmt, stats
+from .cases import Case
+from .errors import ResultsError
+from .load import read_results
+from .paths import matrix_file
+from .profiles import Profile
+from .runtimes import MAIN, MATRIX, PRESSURE, Cell, available
+
+#: Every cell a matrix can hold, in the order reports show them.
+ALL_CELLS = (*MATRIX, PRESSURE)
+
+
+def run(case: Case, profile: Profile, cells: list[Cell]) -> tuple[list[Path], dict[str, str]]:
+    """Benchmark the case on each cell whose JDK is installed; the others are skipped with
+    the reason. Each cell's file is replaced only by a complete run (hotpath.bench). The matrix
+    asks about the write-up's change: old and the write-up's variant only."""
+    profile = dataclasses.replace(profile, variants=("old", case.candidate))
+    found, skipped = available(cells)
+    for cell_id, why in skipped.items():
+        print(f"hotpath: {case.id}: skipping cell {cell_id}: {why}", flush=True)
+    written = []
+    for i, cell in enumerate(found, 1):
+        print(f"hotpath: {case.id}: cell {i} of {len(found)}: {cell.id} ({cell.describe()})",
+              flush=True)
+        written.append(bench.run(case, profile, out=matrix_file(profile.name, case.id, cell.id),
+                                 cell=cell))
+    return written, skipped
+
+
+def profile_for(profile: str) -> str:
+    """Whose matrix an overview of ``profile`` shows: the committed matrix beside the committed
+    reference; a local profile's own matrix otherwise."""
+    return "matrix" if profile in ("reference", "matrix") else profile
+
+
+def overview_cell(profile: str, case: Case, folder: Path) -> str:
+    """The overview's cell for a case: where the verdict differs, linked to the matrix report."""
+    matrix_profile = profile_for(profile)
+    if not cell_files(matrix_profile, case.id):
+        return f"not measured (make matrix CASE={case.id})"
+    text = summary(read(matrix_profile, case.id, case.candidate))
+    page = folder / case.id / "matrix" / "report.html"
+    return text + (f" ([matrix]({case.id}/matrix/report.html))" if page.is_file() else "")
+
+
+def cell_files(profile: str, case_id: str) -> dict[Cell, Path]:
+    """The cells of a case's matrix that have results, in report order."""
+    return {c: f for c in ALL_CELLS if (f := matrix_file(profile, case_id, c.id)).is_file()}
+
+
+def read(profile: str, case_id: str, candidate: str = "optimized") -> pd.DataFrame:
+    """Every measured cell's pairs (old vs ``candidate``), with the cell's id and description."""
+    files = cell_files(profile, case_id)
+    if not files:
+        raise ResultsError(
+            f"no JDK x GC matrix for case {case_id!r} under the {profile!r} profile "
+            f"(looked for {matrix_file(profile, case_id, MAIN.id)} and its sibling cells); "
+            f"make it with: make matrix CASE={case_id} PROFILE={profile}")
+    frames = []
+    for cell, path in files.items():
+        pairs = compare.pair(read_results(path).frame).pairs
+        if pairs.empty:
+            continue
+        mine = pairs[pairs["candidate"] == candidate]
+        frames.append(mine.assign(cell=cell.id, cell_description=cell.describe(), source=str(path)))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def name(r: pd.Series) -> str:
+    """'StoreKey.consumeQueueKey(topicLength=8)': the class says which question of the case."""
+    return f"{r['class'].removesuffix('Benchmark')}.{fmt.label(r)}"
+
+
+def time_ratio(r: pd.Series) -> tuple[float, float, float]:
+    """Time per op new/old and its CI (throughput inverted: below 1 is always faster)."""
+    if r["higher_is_better"]:
+        return 1 / r["ratio"], 1 / r["ci_high"], 1 / r["ci_low"]
+    return r["ratio"], r["ci_low"], r["ci_high"]
+
+
+def _sign(ratio: float) -> str:
+    if math.isnan(ratio):
+        return ""
+    return "faster" if ratio < 1 else ("slower" if ratio > 1 else "equal")
+
+
+def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
+    """Per benchmark and cell: where the time verdict, or the sign of the point estimate, or the
+    heap B/op verdict differs from the main cell's."""
+    rows = []
+    if pairs.empty or main not in set(pairs["cell"]):
+        return pd.DataFrame(columns=["benchmark", "cell", "main", "this cell", "what changed"])
+    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
+        ref = group[group["cell"] == main]
+        if ref.empty:
+            continue
+        ref = ref.iloc[0]
+        ref_ratio = time_ratio(ref)[0]
+        for _, r in group[group["cell"] != main].iterrows():
+            ratio = time_ratio(r)[0]
+            changed = []
+            if r["verdict"] != ref["verdict"]:
+                changed.append(f"time verdict {ref['verdict']} → {r['verdict']}")
+            if _sign(ratio) != _sign(ref_ratio):
+                changed.append(f"point estimate {_sign(ref_ratio)} → {_sign(ratio)}")
+            if r["alloc_verdict"] != ref["alloc_verdict"]:
+                changed.append(f"heap B/op {ref['alloc_verdict']} → {r['alloc_verdict']}")
+            if changed:
+                rows.append({"benchmark": name(r), "cell": r["cell"],
+                             "main": f"{ref_ratio:.3f} {ref['verdict']}",
+                             "this cell": f"{ratio:.3f} {r['verdict']}",
+                             "what changed": "; ".join(changed)})
+    return pd.DataFrame(rows, columns=["benchmark", "cell", "main", "this cell", "what changed"])
+
+
+def table(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
+    """One row per benchmark x cell: time ratio with CI and verdict, heap and native B/op."""
+    if pairs.empty:
+        return pd.DataFrame()
+    diff = differences(pairs, main)
+    flagged = set(zip(diff["benchmark"], diff["cell"]))
+    native = pairs["old_native"].notna().any() or pairs["new_native"].notna().any()
+    rows = []
+    for _, r in pairs.iterrows():
+        ratio, lo, hi = time_ratio(r)
+        label = name(r)
+        row = {
+            "benchmark": label,
+            "cell": r["cell"] + (" (main)" if r["cell"] == main else ""),
+            "time new/old (95% CI)": f"{ratio:.3f} ({lo:.3f}–{hi:.3f})" if not math.isnan(lo)
+            else f"{ratio:.3f}",
+            "verdict": r["verdict"] + (" ⚑" if (label, r["cell"]) in flagged else ""),
+            "heap B/op old → new": f"{fmt.fmt_bytes(r['old_alloc'])} → {fmt.fmt_bytes(r['new_alloc'])}",
+        }
+        if native:
+            row["native B/op old → new"] = (f"{fmt.fmt_bytes(r['old_native'])} → "
+                                            f"{fmt.fmt_bytes(r['new_native'])}")
+        row["GC time % old → new"] = (f"{r['old_gc_time_pct']:.1f} → {r['new_gc_time_pct']:.1f}"
+                                      if not math.isnan(r["old_gc_time_pct"]) else "—")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def pivot(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
+    """The matrix at a glance: one row per benchmark, one column per cell, each entry the time
+    per op new/old and its verdict (⚑ where it differs from the main cell)."""
+    if pairs.empty:
+        return pd.DataFrame()
+    diff = differences(pairs, main)
+    flagged = set(zip(diff["benchmark"], diff["cell"]))
+    cells = list(dict.fromkeys(pairs["cell"]))
+    rows: dict[str, dict[str, str]] = {}
+    for _, r in pairs.iterrows():
+        label = name(r)
+        mark = " ⚑" if (label, r["cell"]) in flagged else ""
+        rows.setdefault(label, {"benchmark": label})[r["cell"]] = (
+            f"{time_ratio(r)[0]:.3f} {r['verdict']}{mark}")
+    return pd.DataFrame(list(rows.values()), columns=["benchmark", *cells]).fillna("—")
+
+
+def pressure_claims(case_id: str, pairs: pd.DataFrame) -> pd.DataFrame:
+    """The write-up's GC claims checked on the GC-pressure cell, if it was measured."""
+    under = pairs[pairs["cell"] == PRESSURE.id] if not pairs.empty else pairs
+    if under.empty:
+        return pd.DataFrame()
+    checked = claims.check(case_id, under)
+    return checked[checked["claim"].str.contains("GC", case=False)]
+
+
+def summary(pairs: pd.DataFrame, main: str = MAIN.id) -> str:
+    """One line for the overview: cells measured and where the verdict differs."""
+    if pairs.empty:
+        return "—"
+    cells = list(dict.fromkeys(pairs["cell"]))
+    diff = differences(pairs, main)
+    verdicts = diff[diff["what changed"].str.contains("time verdict|point estimate")]
+    if verdicts.empty:
+        return f"{len(cells)} cells; no time verdict or sign differs from {main}"
+    by_cell = verdicts.groupby("cell", sort=False)["benchmark"].apply(list)
+    return f"{len(cells)} cells; differs from {main}: " + "; ".join(
+        f"{cell}: {', '.join(names)}" for cell, names in by_cell.items())
+
+
+def geomeans(pairs: pd.DataFrame) -> pd.DataFrame:
+    """Per cell: the geometric mean of time per op new/old, and the verdict counts."""
+    rows = []
+    for cell, group in pairs.groupby("cell", sort=False):
+        ratios = [time_ratio(r)[0] for _, r in group.iterrows()]
+        counts = group["verdict"].value_counts()
+        rows.append({"cell": cell, "runtime": group["cell_description"].iloc[0],
+                     "time new/old (geomean)": f"{stats.geomean(ratios):.3f}",
+                     "verdicts": ", ".join(f"{n} {v}" for v, n in counts.items())})
+    return pd.DataFrame(rows)
