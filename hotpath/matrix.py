@@ -100,6 +100,11 @@ def _sign(ratio: float) -> str:
     return "faster" if ratio < 1 else ("slower" if ratio > 1 else "equal")
 
 
+def _said(alloc_verdict: str) -> str:
+    """A B/op verdict inside a sentence: '→ 0 B/op' reads 'falls to 0 B/op'."""
+    return alloc_verdict.replace("→ ", "falls to ")
+
+
 def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
     """Per benchmark and cell: where the time verdict, or the sign of the point estimate, or the
     heap B/op verdict differs from the main cell's."""
@@ -120,7 +125,8 @@ def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
             if _sign(ratio) != _sign(ref_ratio):
                 changed.append(f"point estimate {_sign(ref_ratio)} → {_sign(ratio)}")
             if r["alloc_verdict"] != ref["alloc_verdict"]:
-                changed.append(f"heap B/op {ref['alloc_verdict']} → {r['alloc_verdict']}")
+                changed.append(f"heap B/op {_said(ref['alloc_verdict'])} → {_said(r['alloc_verdict'])}"
+                               f" ({fmt.fmt_bytes(r['old_alloc'])} → {fmt.fmt_bytes(r['new_alloc'])})")
             if changed:
                 rows.append({"benchmark": name(r), "cell": r["cell"],
                              "main": f"{ref_ratio:.3f} {ref['verdict']}",
@@ -188,13 +194,22 @@ def summary(pairs: pd.DataFrame, main: str = MAIN.id) -> str:
     if pairs.empty:
         return "—"
     cells = list(dict.fromkeys(pairs["cell"]))
+    counted = f"{len(cells)} cell{'s' if len(cells) > 1 else ''}"
+    if main not in cells:
+        return (f"{counted} ({', '.join(cells)}); the main cell {main} is not in this matrix, "
+                f"so nothing is compared with it")
     diff = differences(pairs, main)
-    verdicts = diff[diff["what changed"].str.contains("time verdict|point estimate")]
-    if verdicts.empty:
-        return f"{len(cells)} cells; no time verdict or sign differs from {main}"
-    by_cell = verdicts.groupby("cell", sort=False)["benchmark"].apply(list)
-    return f"{len(cells)} cells; differs from {main}: " + "; ".join(
-        f"{cell}: {', '.join(names)}" for cell, names in by_cell.items())
+    moved = diff[diff["what changed"].str.contains("time verdict|point estimate")]
+    slower = pairs[pairs["verdict"] == "slower"]
+    slower_text = ("slower nowhere" if slower.empty else "slower in " + ", ".join(
+        f"{name(r)} on {r['cell']}" for _, r in slower.iterrows()))
+    if moved.empty:
+        return f"{counted}; {slower_text}; no time verdict or sign differs from {main}"
+    others = len(pairs[pairs["cell"] != main])
+    by_cell = moved.groupby("cell", sort=False).size()
+    return (f"{counted}; {slower_text}; the time verdict or sign differs from {main} in "
+            f"{len(moved)} of {others} benchmark × cell entries ("
+            + ", ".join(f"{cell} {n}" for cell, n in by_cell.items()) + ")")
 
 
 def geomeans(pairs: pd.DataFrame) -> pd.DataFrame:

@@ -123,6 +123,14 @@ def test_the_cells_where_the_verdict_or_sign_moves_are_called_out(data_dir, matr
     assert glance["jdk25-zgc"].str.endswith("⚑").all() and not glance["jdk17-g1"].str.contains("⚑").any()
 
 
+def test_a_matrix_without_the_main_cell_compares_nothing_and_says_so(data_dir, matrix_profile):
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-g1-pressure"),
+               Cell("17", "g1", True), 10, 5)
+    pairs = matrix.read(matrix_profile, "writer")
+    assert matrix.differences(pairs).empty
+    assert matrix.summary(pairs).startswith("1 cell (jdk17-g1-pressure); the main cell jdk17-g1 is not")
+
+
 def test_no_matrix_measured_says_how_to_make_one(matrix_profile):
     with pytest.raises(load.ResultsError, match="make matrix CASE=writer"):
         matrix.read(matrix_profile, "writer")
