@@ -110,12 +110,11 @@ def _jmh(cmd: list[str], case: Case, out: Path) -> None:
 
 
 def run_interleaved(case: Case, profile: Profile, jar: Path, out: Path, merged: Path,
-                    extra_args: list[str], java: list[str] | None = None) -> list[str]:
+                    extra_args: list[str], java: str = "java") -> list[str]:
     """One fork per variant per round, alternating; the rounds merged into ``merged``.
 
     Returns the round commands. Round files are kept under rounds/<case>/ beside ``out``.
     """
-    java = java or ["java"]
     listing = subprocess.run(["java", "-jar", str(jar), "-lp", case.benchmarks],
                              capture_output=True, text=True).stdout
     declared = interleave.variant_benchmarks(listing)
@@ -130,8 +129,8 @@ def run_interleaved(case: Case, profile: Profile, jar: Path, out: Path, merged: 
     try:
         for r, variant in interleave.round_order(variants, profile.forks):
             target = staging / f"round-{r + 1}-{variant}.json"
-            cmd = [*java, "-jar", _shown(jar), interleave.include_only(declared[variant]),
-                   *profile.jmh_args(forks=1, variant_filter=False, java=java[0]),
+            cmd = [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(declared[variant]),
+                   *profile.jmh_args(forks=1, variant_filter=False, java=java),
                    *extra_args, "-p", f"variant={variant}", "-rf", "json", "-rff", str(target)]
             print(f"hotpath: {case.id}: round {r + 1} of {profile.forks}, {variant}", flush=True)
             _jmh(cmd, case, out)
@@ -191,8 +190,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     rounds: list[str] = []
     try:
         if profile.interleave:
-            rounds = run_interleaved(case, profile, jar, out, partial, extra_args or [],
-                                     profile.java(1, java))
+            rounds = run_interleaved(case, profile, jar, out, partial, extra_args or [], java)
         else:
             _jmh(cmd, case, out)
         entries = read_json(partial)

@@ -14,6 +14,7 @@ import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from .fmt import fmt_bytes, fmt_number, label  # noqa: E402
+from .headline import time_per_op  # noqa: E402
 from .tables import MEASURE_UNITS, _candidates  # noqa: E402
 
 OLD_COLOR, NEW_COLORS = "#9e9e9e", ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b")
@@ -227,7 +228,7 @@ def _ratio_axes(ax, names: list[str], threshold: float, title: str) -> None:
     ax.grid(axis="x", which="both", alpha=0.3)
 
 
-def matrix_chart(pairs: pd.DataFrame, threshold: float, name_of, ratio_of, title: str = "") -> Figure:
+def matrix_chart(pairs: pd.DataFrame, threshold: float, name_of, title: str = "") -> Figure:
     """Time per op new/old of each benchmark on every runtime cell, with its 95% CI: one row per
     benchmark, one marker per cell, side by side; the band is the "same" threshold."""
     names = list(dict.fromkeys(name_of(r) for _, r in pairs.iterrows()))
@@ -239,7 +240,7 @@ def matrix_chart(pairs: pd.DataFrame, threshold: float, name_of, ratio_of, title
         color = NEW_COLORS[j % len(NEW_COLORS)] if j < len(NEW_COLORS) else "#7f7f7f"
         for k, (_, r) in enumerate(pairs[pairs["cell"] == cell].iterrows()):
             y = names.index(name_of(r)) - 0.4 + step * (j + 0.5)
-            ratio, lo, hi = ratio_of(r)
+            ratio, lo, hi = time_per_op(r)
             if not (math.isnan(lo) or math.isnan(hi)):
                 ax.plot([lo, hi], [y, y], color=color, lw=2, alpha=0.5)
             ax.plot([ratio], [y], markers[j % len(markers)], color=color, ms=5,

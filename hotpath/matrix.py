@@ -15,6 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import bench, claims, compare, fmt, stats
+from .headline import time_per_op
 from .cases import Case
 from .errors import ResultsError
 from .load import read_results
@@ -87,13 +88,6 @@ def name(r: pd.Series) -> str:
     return f"{r['class'].removesuffix('Benchmark')}.{fmt.label(r)}"
 
 
-def time_ratio(r: pd.Series) -> tuple[float, float, float]:
-    """Time per op new/old and its CI (throughput inverted: below 1 is always faster)."""
-    if r["higher_is_better"]:
-        return 1 / r["ratio"], 1 / r["ci_high"], 1 / r["ci_low"]
-    return r["ratio"], r["ci_low"], r["ci_high"]
-
-
 def _sign(ratio: float) -> str:
     if math.isnan(ratio):
         return ""
@@ -116,9 +110,9 @@ def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
         if ref.empty:
             continue
         ref = ref.iloc[0]
-        ref_ratio = time_ratio(ref)[0]
+        ref_ratio = time_per_op(ref)[0]
         for _, r in group[group["cell"] != main].iterrows():
-            ratio = time_ratio(r)[0]
+            ratio = time_per_op(r)[0]
             changed = []
             if r["verdict"] != ref["verdict"]:
                 changed.append(f"time verdict {ref['verdict']} → {r['verdict']}")
@@ -135,16 +129,21 @@ def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["benchmark", "cell", "main", "this cell", "what changed"])
 
 
+def _flagged(pairs: pd.DataFrame, main: str) -> set[tuple[str, str]]:
+    """(benchmark, cell) of every entry that differs from the main cell."""
+    diff = differences(pairs, main)
+    return set(zip(diff["benchmark"], diff["cell"]))
+
+
 def table(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
     """One row per benchmark x cell: time ratio with CI and verdict, heap and native B/op."""
     if pairs.empty:
         return pd.DataFrame()
-    diff = differences(pairs, main)
-    flagged = set(zip(diff["benchmark"], diff["cell"]))
+    flagged = _flagged(pairs, main)
     native = pairs["old_native"].notna().any() or pairs["new_native"].notna().any()
     rows = []
     for _, r in pairs.iterrows():
-        ratio, lo, hi = time_ratio(r)
+        ratio, lo, hi = time_per_op(r)
         label = name(r)
         row = {
             "benchmark": label,
@@ -168,15 +167,14 @@ def pivot(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
     per op new/old and its verdict (⚑ where it differs from the main cell)."""
     if pairs.empty:
         return pd.DataFrame()
-    diff = differences(pairs, main)
-    flagged = set(zip(diff["benchmark"], diff["cell"]))
+    flagged = _flagged(pairs, main)
     cells = list(dict.fromkeys(pairs["cell"]))
     rows: dict[str, dict[str, str]] = {}
     for _, r in pairs.iterrows():
         label = name(r)
         mark = " ⚑" if (label, r["cell"]) in flagged else ""
         rows.setdefault(label, {"benchmark": label})[r["cell"]] = (
-            f"{time_ratio(r)[0]:.3f} {r['verdict']}{mark}")
+            f"{time_per_op(r)[0]:.3f} {r['verdict']}{mark}")
     return pd.DataFrame(list(rows.values()), columns=["benchmark", *cells]).fillna("—")
 
 
@@ -216,7 +214,7 @@ def geomeans(pairs: pd.DataFrame) -> pd.DataFrame:
     """Per cell: the geometric mean of time per op new/old, and the verdict counts."""
     rows = []
     for cell, group in pairs.groupby("cell", sort=False):
-        ratios = [time_ratio(r)[0] for _, r in group.iterrows()]
+        ratios = [time_per_op(r)[0] for _, r in group.iterrows()]
         counts = group["verdict"].value_counts()
         rows.append({"cell": cell, "runtime": group["cell_description"].iloc[0],
                      "time new/old (geomean)": f"{stats.geomean(ratios):.3f}",
