@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from . import stats
+from . import sequential, stats
 from .load import VARIANT, params_text
 from .units import SECONDS
 
@@ -109,6 +109,7 @@ def pair(frame: pd.DataFrame, baseline: str = "old",
 
     ``label`` names what tells the variants apart (a @Param), for the reasons given."""
     keys = ["benchmark", "params", "mode"]
+    plan = SequentialRun.of(frame)
     pairs, unpaired = [], []
     for (benchmark, params, mode), group in frame.groupby(keys, sort=False):
         variants = dict(tuple(group.groupby("variant", sort=False)))
@@ -138,16 +139,49 @@ def pair(frame: pd.DataFrame, baseline: str = "old",
                 continue
             new = _side(cgroup)
             pairs.append(_pair_row(benchmark, params, mode, baseline, candidate, old, new,
-                                   threshold))
+                                   threshold, plan.row(benchmark, params, candidate)))
     pair_frame = pd.DataFrame(pairs)
     unpaired_frame = pd.DataFrame(unpaired, columns=["benchmark", "params", "mode", "variant",
                                                      "reason"])
     return Comparison(pair_frame, unpaired_frame, baseline)
 
 
-def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold) -> dict:
+class SequentialRun:
+    """What a run of the sequential fork plan recorded (its sidecar's "sequential" block, kept
+    on the frame's attrs by the loader): each row's design, forks and why it stopped."""
+
+    def __init__(self, block: dict | None):
+        self.block = block or {}
+        self.design = (sequential.Design.from_dict(self.block["design"])
+                       if self.block.get("design") else None)
+        self.rows = {(r["benchmark"], r["params"], r["candidate"]): r
+                     for r in self.block.get("rows", [])}
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame) -> "SequentialRun":
+        return cls(frame.attrs.get("sequential"))
+
+    def row(self, benchmark: str, params: str, candidate: str) -> dict:
+        """The row's record with its design; {} for a run with a fixed number of forks."""
+        if self.design is None:
+            return {}
+        r = dict(self.rows.get((benchmark, params, candidate)) or {})
+        cap = int(r.get("cap") or self.design.cap)
+        r["design"] = sequential.Design(cap=cap, min_forks=self.design.min_forks,
+                                        alpha=self.design.alpha, rho=self.design.rho)
+        return r
+
+
+def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
+              plan: dict | None = None) -> dict:
+    plan = plan or {}
+    design = plan.get("design")
     better_up = higher_is_better(old["unit"])
-    tv = stats.time_verdict(old["raw"], new["raw"], better_up, threshold)
+    tv = stats.time_verdict(old["raw"], new["raw"], better_up, threshold, design)
+    cv = stats.pooled_fork_cv(old["raw"], new["raw"])
+    needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=24),
+                                         threshold)
+              if tv.verdict == "inconclusive" else 0)
     warnings = list(tv.warnings)
     if old["runtime"] != new["runtime"]:
         warnings.append(f"rows mix runtimes ({old['runtime']} vs {new['runtime']})")
@@ -166,11 +200,14 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold)
         else f"{old['runtime']} vs {new['runtime']}",
         "old_score": old["score"], "old_error": old["error"],
         "new_score": new["score"], "new_error": new["error"],
-        "ratio": new["score"] / old["score"] if old["score"] else math.nan,
-        "change_pct": (new["score"] / old["score"] - 1) * 100 if old["score"] else math.nan,
+        "ratio": tv.ratio,
+        "change_pct": (tv.ratio - 1) * 100,
         "ci_low": tv.ci_low, "ci_high": tv.ci_high, "p_value": tv.p_value,
         "verdict": tv.verdict, "threshold": threshold,
         "forks_old": old["forks"], "forks_new": new["forks"],
+        # Why the row stopped taking forks (sequential plan): decided, cap or budget; "" for a
+        # fixed number of forks.
+        "stopped": plan.get("stopped", ""), "fork_cv": cv, "forks_needed": needed,
         "old_alloc": old["alloc"], "new_alloc": new["alloc"],
         "alloc_delta": new["alloc"] - old["alloc"],
         "alloc_ratio": new["alloc"] / old["alloc"] if old["alloc"] else math.nan,

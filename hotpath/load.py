@@ -205,7 +205,11 @@ def read_results(path: str | Path) -> Run:
     path = Path(path)
     entries = read_json(path)
     frame = join_memory_pass(tidy(entries, str(path)), memory_of(path))
-    return Run(source=path, frame=frame, provenance=read_provenance(path))
+    provenance = read_provenance(path)
+    # The sequential plan's designs and stop reasons travel with the frame to the comparison.
+    if provenance and provenance.get("sequential"):
+        frame.attrs["sequential"] = provenance["sequential"]
+    return Run(source=path, frame=frame, provenance=provenance)
 
 
 def join_memory_pass(frame: pd.DataFrame, memory: Path) -> pd.DataFrame:

@@ -20,11 +20,10 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats as sps
 
-#: Changes within +-THRESHOLD of the old score count as "same" (criterion's noise threshold).
-THRESHOLD = 0.05
-ALPHA = 0.05
+from . import sequential
+#: THRESHOLD: changes within +-5% count as "same" (criterion's noise threshold); MIN_FORKS:
 #: Mann-Whitney U cannot reach p < 0.05 with fewer than 4 values per side.
-MIN_FORKS = 4
+from .sequential import ALPHA, MIN_FORKS, THRESHOLD
 #: Fork means varying more than this (coefficient of variation) earn a warning.
 HIGH_FORK_CV = 0.10
 CONFIDENCE = 0.95
@@ -75,26 +74,38 @@ def mann_whitney_p(old: np.ndarray, new: np.ndarray) -> float:
 
 
 def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_better: bool,
-                 threshold: float = THRESHOLD) -> TimeVerdict:
-    """faster/slower only if significant and the CI lies beyond +-threshold; same if the
-    whole CI lies inside it; otherwise inconclusive."""
+                 threshold: float = THRESHOLD,
+                 design: sequential.Design | None = None) -> TimeVerdict:
+    """faster/slower only if the CI lies beyond +-threshold (and, for a fixed number of forks,
+    the test is significant); same if the whole CI lies inside it; otherwise inconclusive.
+
+    The ratio is of the geometric means of the fork means, the estimator whose interval is
+    given. A run of the sequential fork plan names its row's ``design``: the interval is then
+    the repeated confidence interval at the look the row stopped at; without one, a Welch
+    t-interval for a fixed number of forks."""
     old_means, new_means = fork_means(old), fork_means(new)
     warnings: list[str] = []
     if not len(old_means) or not len(new_means):
         return TimeVerdict("inconclusive", math.nan, math.nan, math.nan, math.nan,
                            ["no raw data to test"])
-    ratio = float(new_means.mean() / old_means.mean())
-    lo, hi = welch_ratio_ci(old_means, new_means)
+    ratio = geometric_ratio(old_means, new_means)
     p = mann_whitney_p(old_means, new_means)
     forks = min(len(old_means), len(new_means))
     for name, means in (("old", old_means), ("new", new_means)):
         cv = _cv(means)
         if cv > HIGH_FORK_CV:  # NaN (too few forks) never is
             warnings.append(f"high fork-to-fork variance in {name} (CV {cv:.0%})")
+    if design is not None:
+        iv = sequential.interval(old_means, new_means, design)
+        lo, hi = iv.low, iv.high
+    else:
+        lo, hi = welch_ratio_ci(old_means, new_means)
     if forks < MIN_FORKS:
         warnings.append(f"too few forks for a test ({forks} per side, {MIN_FORKS} needed)")
         return TimeVerdict("inconclusive", ratio, lo, hi, p, warnings)
-    if 1 - threshold <= lo and hi <= 1 + threshold:
+    if design is not None:
+        verdict = sequential.decision(lo, hi, higher_is_better, threshold) or "inconclusive"
+    elif 1 - threshold <= lo and hi <= 1 + threshold:
         verdict = "same"
     elif p < ALPHA and (hi < 1 - threshold or lo > 1 + threshold):
         improved = (lo > 1) if higher_is_better else (hi < 1)
@@ -102,6 +113,15 @@ def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_bette
     else:
         verdict = "inconclusive"
     return TimeVerdict(verdict, ratio, lo, hi, p, warnings)
+
+
+def geometric_ratio(old_means, new_means) -> float:
+    """new/old as the ratio of the geometric means of the fork means: the centre of the
+    interval on their logs."""
+    o, n = np.asarray(old_means, float), np.asarray(new_means, float)
+    if not len(o) or not len(n) or (o <= 0).any() or (n <= 0).any():
+        return float(n.mean() / o.mean()) if len(o) and len(n) and o.mean() else math.nan
+    return float(math.exp(np.log(n).mean() - np.log(o).mean()))
 
 
 def alloc_verdict(old: float, new: float, spread: float) -> str:
@@ -132,6 +152,15 @@ def score_halfwidth(raw: list[list[float]], confidence: float = CONFIDENCE) -> f
 
 def fork_cv(raw: list[list[float]]) -> float:
     return _cv(fork_means(raw))
+
+
+def pooled_fork_cv(old: list[list[float]], new: list[list[float]]) -> float:
+    """The fork CV of a row, both sides pooled (the SD of the log fork means, as a CV)."""
+    logs = [np.log(m) for m in (fork_means(old), fork_means(new)) if len(m) >= 2 and (m > 0).all()]
+    if not logs:
+        return math.nan
+    var = sum(((x - x.mean()) ** 2).sum() for x in logs) / sum(len(x) - 1 for x in logs)
+    return float(math.sqrt(math.exp(var) - 1))
 
 
 def _cv(means: np.ndarray) -> float:

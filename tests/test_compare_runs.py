@@ -55,7 +55,7 @@ def test_jmh_samples_run_on_c2_and_c1_compare_across_every_mode(tmp_path, data_d
     assert "slower (p=" in row
     assert "same (±5%)" in next(l for l in summary.splitlines() if l.startswith("| measureAvgTime | avgt | us/op"))
     # The compact table that opens the report keeps modes apart too.
-    assert "| bench(arg=101, certainty=8) | avgt | 3.117 |" in summary
+    assert "| bench(arg=101, certainty=8) | avgt | 3.076 |" in summary
     # Warnings name their rows; the differing JVM flags are said, and so is the unpaired value.
     assert "rows mix JVM flags (all rows)" in summary
     assert "arg=103, certainty=0" in summary and "no 'baseline' row to compare with" in summary
