@@ -40,7 +40,7 @@ list-cases:
 
 help: ## list the targets
 	@echo "hotpath: JMH studies of allocation and copy reductions on JVM hot paths"
-	@echo "usage: make <target> [CASE=$(subst $() ,|,$(KNOWN_CASES))|all] [PROFILE=smoke|quick|full|reference|matrix] [CELLS=all|pressure|jdk25-zgc,...]"
+	@echo "usage: make <target> [CASE=$(subst $() ,|,$(KNOWN_CASES))|all] [PROFILE=smoke|quick|full|reference|matrix] [BUDGET=45m] [CELLS=all|pressure|jdk25-zgc,...]"
 	@echo
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 	@echo
@@ -69,22 +69,25 @@ build: $(STAMP) ## compile the models and build target/benchmarks.jar
 check: $(SETUP)
 	@$(HOTPATH) check --case '$(CASE)' --profile '$(PROFILE)'
 
-bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json
-	@for c in $(CASES); do $(HOTPATH) bench --case $$c --profile $(PROFILE) || exit $$?; done
+# BUDGET: the time a sequential profile may spend (45m, 1h30m), shared by the cases; default: the profile's.
+BUDGET ?=
+bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json (BUDGET=45m to bound the time)
+	@$(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)'
 
-# Results are files: `make report` benchmarks only what is missing or older than the jar's classes.
-data/results/$(PROFILE)/%.json: $(STAMP) | $(SETUP)
-	$(HOTPATH) bench --case $* --profile $(PROFILE)
+# Results are files: `make report` benchmarks only what is missing or older than the jar's
+# classes, all such cases in one run that shares the profile's budget.
+STALE_RESULTS := $(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)' --stale-only
 
 # The committed reference data set is rendered as it is: `make report` never re-runs it.
 ifeq ($(PROFILE),reference)
 RESULT_FILES := $(CASES:%=data/reference/%.json)
 REPORT_NEEDS :=
+MAKE_RESULTS := $(MAKE) --no-print-directory $(RESULT_FILES)
 data/reference/%.json:
 	@echo "data/reference/$*.json is missing; the reference run is 'make bench PROFILE=reference'" >&2; exit 2
 else
-RESULT_FILES := $(CASES:%=data/results/$(PROFILE)/%.json)
 REPORT_NEEDS := $(STAMP)
+MAKE_RESULTS := $(STALE_RESULTS)
 endif
 
 ifdef BASELINE
@@ -93,7 +96,7 @@ report: $(SETUP)
 	@$(HOTPATH) compare '$(BASELINE)' $(if $(CANDIDATE),'$(CANDIDATE)') $(if $(PARAM),--param '$(PARAM)' --baseline-value '$(BASELINE_VALUE)')
 else
 report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale); or BASELINE=a.json CANDIDATE=b.json
-	@$(MAKE) --no-print-directory $(RESULT_FILES)
+	@$(MAKE_RESULTS)
 	@for c in $(CASES); do $(HOTPATH) report --case $$c --profile $(PROFILE) || exit $$?; done
 	@$(HOTPATH) overview --profile $(PROFILE)
 endif

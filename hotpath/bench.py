@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import hashlib
+import math
 import json
 import os
 import platform
@@ -20,10 +21,10 @@ import sys
 import time
 from pathlib import Path
 
-from . import interleave, machine, runtimes
+from . import forkplan, interleave, machine, runtimes
 from .cases import Case
 from .errors import HotpathError
-from .load import read_json
+from .load import params_text, read_json
 from .paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, sidecar_of
 from .profiles import Profile
 from .runtimes import Cell
@@ -103,46 +104,77 @@ def _atomic_write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _jmh(cmd: list[str], case: Case, out: Path) -> None:
-    rc = subprocess.run(cmd, cwd=ROOT).returncode
+def _jmh(cmd: list[str], case: Case, out: Path, log: Path | None = None) -> None:
+    """Run JMH; with a ``log``, its console output goes there (a sequential run makes many
+    short runs, and says itself what each round does)."""
+    if log is None:
+        rc = subprocess.run(cmd, cwd=ROOT).returncode
+    else:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as f:
+            f.write(f"$ {shlex.join(cmd)}\n")
+            f.flush()
+            rc = subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT).returncode
+        if rc != 0:
+            tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+            print("\n".join(tail), file=sys.stderr)
     if rc != 0:
-        raise HotpathError(f"JMH failed for case {case.id} (exit {rc}); {out} was left as it was")
+        raise HotpathError(f"JMH failed for case {case.id} (exit {rc}); {out} was left as it was"
+                           + (f"; its output is in {_shown(log)}" if log else ""))
 
 
-def run_interleaved(case: Case, profile: Profile, jar: Path, out: Path, merged: Path,
-                    extra_args: list[str], java: str = "java") -> list[str]:
-    """One fork per variant per round, alternating; the rounds merged into ``merged``.
+def benchmark_listing(case: Case, jar: Path) -> dict[str, dict[str, list[str]]]:
+    """Each of the case's benchmarks with its @Params and values (JMH's -lp)."""
+    out = subprocess.run(["java", "-jar", str(jar), "-lp", case.benchmarks], capture_output=True,
+                         text=True)
+    if out.returncode:
+        raise HotpathError(f"cannot list benchmarks in {jar}: {out.stderr.strip()[:200]}")
+    return forkplan.declared_params(out.stdout)
 
-    Returns the round commands. Round files are kept under rounds/<case>/ beside ``out``.
-    """
-    listing = subprocess.run(["java", "-jar", str(jar), "-lp", case.benchmarks],
-                             capture_output=True, text=True).stdout
-    declared = interleave.variant_benchmarks(listing)
-    variants = [v for v in declared if not profile.variants or v in profile.variants]
-    if not variants:
-        raise HotpathError(f"case {case.id} has no 'variant' @Param to interleave")
+
+def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = None) -> forkplan.Plan:
+    """The case's sequential plan: its rows and its time budget (the profile's unless given)."""
+    declared = benchmark_listing(case, jar)
+    rows = forkplan.plan_rows(case, profile, declared)
+    if not rows:
+        raise HotpathError(f"case {case.id} has no rows to measure under profile {profile.name} "
+                           f"(no 'variant' @Param beside {case.baseline!r})")
+    if budget_s is None:
+        budget_s = forkplan.parse_budget(profile.budget) or math.inf
+    return forkplan.Plan(case, profile, rows, declared, budget_s)
+
+
+def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
+                   extra_args: list[str], java: str = "java") -> list[str]:
+    """The sequential fork plan's rounds (hotpath.forkplan), merged into ``merged``.
+
+    Returns the round commands. Round files are kept under rounds/<case>/ beside ``out``."""
+    case, profile = plan.case, plan.profile
     rounds_dir = out.parent / "rounds" / case.id
     staging = rounds_dir.with_name(rounds_dir.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
-    commands, files = [], []
+
+    def command(variant, benchmarks, params, target):
+        return [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(benchmarks),
+                *profile.jmh_args(forks=1, variant_filter=False, java=java), *extra_args,
+                "-p", f"variant={variant}", *forkplan.jmh_params(params),
+                "-rf", "json", "-rff", str(target)]
+
     try:
-        for r, variant in interleave.round_order(variants, profile.forks):
-            target = staging / f"round-{r + 1}-{variant}.json"
-            cmd = [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(declared[variant]),
-                   *profile.jmh_args(forks=1, variant_filter=False, java=java),
-                   *extra_args, "-p", f"variant={variant}", "-rf", "json", "-rff", str(target)]
-            print(f"hotpath: {case.id}: round {r + 1} of {profile.forks}, {variant}", flush=True)
-            _jmh(cmd, case, out)
+        log = ROOT / "target" / "jmh-logs" / f"{profile.name}-{case.id}.log"
+        log.unlink(missing_ok=True)
+        print(f"hotpath: {case.id}: JMH's output goes to {_shown(log)}", flush=True)
+        done = forkplan.run(plan, command, staging, lambda cmd: _jmh(cmd, case, out, log))
+        files = [target for _, target in done]
+        for target in files:
             read_json(target)
-            files.append(target)
-            commands.append(shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]))
         merged.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
         shutil.rmtree(rounds_dir, ignore_errors=True)
         os.replace(staging, rounds_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return commands
+    return [shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]) for cmd, target in done]
 
 
 def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path) -> str:
@@ -158,11 +190,14 @@ def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Pat
 
 
 def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
-        extra_args: list[str] | None = None, cell: Cell | None = None) -> Path:
+        extra_args: list[str] | None = None, cell: Cell | None = None,
+        budget_s: float | None = None) -> Path:
     """Run the case's benchmarks under the profile; return the results file.
 
     With a ``cell``, the forks run on that cell's JDK and collector (hotpath.runtimes) instead
-    of the main configuration; peak live heap is measured on the main configuration only."""
+    of the main configuration; peak live heap is measured on the main configuration only.
+    A sequential profile spends at most ``budget_s`` (else its own budget) on the whole case:
+    the memory pass and the peak measurement first, then the timed rounds in what is left."""
     java = "java"
     if cell is not None:
         java = str(runtimes.java_of(cell))  # a missing JDK stops here, before anything runs
@@ -180,6 +215,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     memory_partial = memory_of(out).with_name(memory_of(out).name + ".partial")
     peak_partial = peaks_of(out).with_name(peaks_of(out).name + ".partial")
     cmd = timing_command(case, profile, jar, partial, extra_args, java)
+    plan = plan_for(case, profile, jar, budget_s) if profile.interleave else None
     started = dt.datetime.now(dt.timezone.utc)
     # Taken before the run: the revision that ran, not whatever the tree holds hours later.
     env = environment(java)
@@ -187,21 +223,31 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     meter = machine.CpuMeter.start()
     print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
           f"{profile.describe()}", flush=True)
+    if plan:
+        print(f"hotpath: {case.id}: plan: {plan.describe()}", flush=True)
     rounds: list[str] = []
     try:
-        if profile.interleave:
-            rounds = run_interleaved(case, profile, jar, out, partial, extra_args or [], java)
+        sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
+        memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
+                                     extra_args, java, sides)
+        peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out))
+                    if case.peak_calls and cell is None and profile.peaks else None)
+        if plan:
+            plan.budget_s -= time.monotonic() - t0
+            rounds = run_sequential(plan, jar, out, partial, extra_args or [], java)
         else:
             _jmh(cmd, case, out)
         entries = read_json(partial)
-        missing = sorted(set(expected) - {e["benchmark"] for e in entries})
+        if plan:
+            found = {(e["benchmark"], forkplan.side_params(e), forkplan.side_variant(e))
+                     for e in entries}
+            missing = [f"{b}({params_text(dict(p))}) {v}" for b, p, v in sides
+                       if (b, p, v) not in found]
+        else:
+            missing = sorted(set(expected) - {e["benchmark"] for e in entries})
         if missing:
             raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
                                f"{out} was left as it was")
-        memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
-                                     extra_args, java)
-        peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out))
-                    if case.peak_calls and cell is None else None)
         load = meter.read()
         provenance = {
             "case": case.id,
@@ -213,11 +259,14 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "jvm_args": list(profile.jvm_args),
             "runtime": (cell or runtimes.MAIN).id,
             "runtime_description": (cell or runtimes.MAIN).describe(),
-            "command": shlex.join([*cmd[:-1], _shown(out)]),
+            "command": (shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]) if plan
+                        else shlex.join([*cmd[:-1], _shown(out)])),
             "memory_command": memory_cmd,
             "peak_command": peak_cmd,
             "machine_load": load,
             "interleaved_rounds": rounds or None,
+            "sequential": plan.record() if plan else None,
+            "left_out": left_out(case, profile, plan) if plan else None,
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
             **env,
             "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
@@ -254,18 +303,56 @@ def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
 
 def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
                     expected: list[str], extra_args: list[str] | None = None,
-                    java: str = "java") -> str | None:
-    """Native bytes per op in forks of their own, after the timing pass."""
+                    java: str = "java", sides: list | None = None) -> str | None:
+    """Native bytes per op in forks of their own, before the timed rounds. With ``sides``
+    (the rows of a plan), just those: one run per variant and group of benchmarks."""
     if not profile.memory_profilers:
         return None
-    cmd = memory_command(case, profile, jar, partial, extra_args, java)
     print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}), one fork "
           f"per benchmark, apart from the timed forks", flush=True)
-    _jmh(cmd, case, final)
-    missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
-    if missing:
-        raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
-    return shlex.join([*cmd[:-1], _shown(final)])
+    if sides is None or profile.rows == "all":
+        cmd = memory_command(case, profile, jar, partial, extra_args, java)
+        _jmh(cmd, case, final)
+        missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
+        if missing:
+            raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
+        return shlex.join([*cmd[:-1], _shown(final)])
+    declared = benchmark_listing(case, jar)
+    commands, files = [], []
+    try:
+        for variant in dict.fromkeys(v for _, _, v in sides):
+            mine = [s for s in sides if s[2] == variant]
+            for benchmarks, params in forkplan.invocations(mine, declared):
+                target = partial.with_name(f"{partial.name}.{len(files)}")
+                cmd = [*profile.java(profile.memory_forks, java), "-jar", _shown(jar),
+                       interleave.include_only(benchmarks), *profile.memory_args(java),
+                       *(extra_args or []), "-p", f"variant={variant}",
+                       *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
+                _jmh(cmd, case, final)
+                read_json(target)
+                files.append(target)
+                commands.append(shlex.join([*cmd[:-1], _shown(final)]))
+        partial.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
+    finally:
+        for f in files:
+            f.unlink(missing_ok=True)
+    return "; ".join(commands)
+
+
+def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
+    """What a run of the write-ups' rows did not measure, and the command that does."""
+    if profile.rows == "all":
+        return None
+    measured = {(r.benchmark, r.params, r.candidate) for r in plan.rows}
+    everything = forkplan.plan_rows(case, dataclasses.replace(profile, rows="all"), plan.declared)
+    rest = [r for r in everything if (r.benchmark, r.params, r.candidate) not in measured]
+    return {
+        "rows": len(rest),
+        "variants": sorted({r.candidate for r in rest} - {r.candidate for r in plan.rows}),
+        "benchmarks": sorted({r.benchmark.rsplit(".", 2)[-2] for r in rest}
+                             - {r.benchmark.rsplit(".", 2)[-2] for r in plan.rows}),
+        "command": f"make report CASE={case.id} PROFILE=full",
+    }
 
 
 def refuse_if_busy(profile: Profile) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -73,10 +74,40 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    """The cases' benchmarks; a sequential profile shares one time budget among them, each
+    case's share in proportion to the forks its first round needs, what a case leaves unspent
+    going to the cases after it."""
+    from . import forkplan, stamp
+
     profile = get_profile(args.profile)
-    for case_id in _cases(args.case):
-        path = bench.run(get_case(case_id), profile)
+    budget = forkplan.parse_budget(args.budget) if args.budget else forkplan.parse_budget(profile.budget)
+    case_ids = _cases(args.case)
+    if args.stale_only:
+        case_ids = [c for c in case_ids if stamp.stale(results_file(profile.name, c))]
+        if not case_ids:
+            return 0
+    if not profile.interleave or budget is None:
+        for case_id in case_ids:
+            print(f"hotpath: wrote {bench.run(get_case(case_id), profile)}")
+        return 0
+    plans = {c: bench.plan_for(get_case(c), profile, bench.JAR, budget) for c in case_ids}
+    weights = {c: len(forkplan.sides_of(p.rows, p.case.baseline)) for c, p in plans.items()}
+    print(f"hotpath: plan [{profile.name}]: {profile.describe()}")
+    print(f"hotpath: budget {forkplan.format_duration(budget)} for {len(case_ids)} case(s), "
+          f"shared by the forks each case's first round needs:")
+    for c, p in plans.items():
+        share = budget * weights[c] / sum(weights.values())
+        print(f"  {c:<11} {len(p.rows):>3} rows, {weights[c]:>3} sides, about "
+              f"{forkplan.format_duration(share)}")
+    started = time.monotonic()
+    for i, case_id in enumerate(case_ids):
+        left = budget - (time.monotonic() - started)
+        rest = case_ids[i:]
+        share = max(0.0, left) * weights[case_id] / sum(weights[c] for c in rest)
+        path = bench.run(get_case(case_id), profile, budget_s=share)
         print(f"hotpath: wrote {path}")
+    print(f"hotpath: benchmarks took {forkplan.format_duration(time.monotonic() - started)} "
+          f"of a {forkplan.format_duration(budget)} budget")
     return 0
 
 
@@ -241,6 +272,11 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="run a case's JMH matrix to data/results/<profile>/")
     b.add_argument("--case", default="all")
     b.add_argument("--profile", default="quick")
+    b.add_argument("--budget", default="",
+                   help="time for the whole run (45m, 1h30m, 600s): a sequential profile stops "
+                        "taking forks when it is spent; default: the profile's")
+    b.add_argument("--stale-only", action="store_true",
+                   help="only the cases whose results are missing or older than the jar's classes")
     b.set_defaults(func=cmd_bench)
 
     m = sub.add_parser("matrix", help="the JDK x GC matrix: each runtime cell, then reports/<case>/matrix/")

@@ -15,6 +15,7 @@ import html
 import json
 import math
 import re
+from collections import Counter
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -127,11 +128,52 @@ class Document:
                    f'{tables.html_cell(self.headline)}</p>')
         if pairs.empty:
             return
+        sequential = self.sequential()
+        rule = (f"*faster*/*slower* need the CI beyond ±{THRESHOLD:.0%}, *same* inside it. The "
+                f"CI is the sequential fork plan's repeated confidence interval (it keeps its 95% "
+                f"however often the row was looked at); *forks per side* says how many each row "
+                f"took and why it stopped" if sequential else
+                f"*faster*/*slower* need p < 0.05 and the CI beyond ±{THRESHOLD:.0%}")
         self.table("At a glance", tables.compact_table(pairs, self.checked_claims()),
                    note=f"Time per op new/old with its 95% CI over fork means (below 1: faster; "
-                        f"throughput is inverted); *faster*/*slower* need p < 0.05 and the CI "
-                        f"beyond ±{THRESHOLD:.0%}. Details, charts, the claims check and the "
-                        f"environment follow.")
+                        f"throughput is inverted); {rule}. {self.decided_note()}Details, charts, "
+                        f"the claims check and the environment follow.")
+        left = (self.run.provenance or {}).get("left_out")
+        if left and left.get("rows"):
+            what = [f"{left['rows']} more benchmark × params × variant rows"]
+            if left.get("variants"):
+                what.append("the variants " + ", ".join(left["variants"]))
+            if left.get("benchmarks"):
+                what.append("the benchmarks " + ", ".join(left["benchmarks"]))
+            self.text(f"**Left out of this run.** It measured the write-up's own rows (old against "
+                      f"the write-up's variants) and left out {'; '.join(what)}. "
+                      f"`{left['command']}` measures them.")
+
+    def measured(self, pairs: pd.DataFrame, what: str, least: int = 1) -> bool:
+        """Whether this run measured a section's rows (at least ``least`` of them); if not, the
+        report says so and names the command that does: the quick run leaves the sweeps out."""
+        if len(pairs) >= least:
+            return True
+        left = (self.run.provenance or {}).get("left_out") or {}
+        command = left.get("command") or (f"make report CASE={self.case.id} PROFILE=full"
+                                          if self.case else "a run with these benchmarks")
+        self.text(f"*{what}: not measured in this run; `{command}` measures it.*")
+        return False
+
+    def sequential(self) -> dict | None:
+        """The sequential plan's record of this run, if it ran under one."""
+        return (self.run.provenance or {}).get("sequential") if self.run else None
+
+    def decided_note(self) -> str:
+        """'3 of 4 time rows decided (1 stopped by the budget). '"""
+        pairs = self.pairs
+        if pairs.empty:
+            return ""
+        mine = pairs[~pairs["candidate"].isin(compare.BEYOND)] if (~pairs["candidate"].isin(compare.BEYOND)).any() else pairs
+        decided = int((mine["verdict"] != "inconclusive").sum())
+        stops = Counter(s for s in mine.get("stopped", pd.Series(dtype=str)) if s and s != "decided")
+        why = ", ".join(f"{n} {fmt.STOPPED[s]}" for s, n in sorted(stops.items()))
+        return f"{decided} of {len(mine)} time rows decided" + (f" ({why})" if why else "") + ". "
 
     def finish(self, claims_note: str = "") -> None:
         """Claims check, flame graphs, environment and provenance, once, at the end; then the
@@ -178,13 +220,21 @@ class Document:
         comparison = comparison or self.comparison
         s = compare.summary(comparison)
         pairs = comparison.pairs
+        seq = self.sequential()
         lines = [
-            f"Time verdicts use per-fork means (the fork is the unit of replication): a "
-            f"Mann-Whitney U test and a 95% CI of the ratio new/old (Welch t-interval on the log "
-            f"of the fork means); *faster*/*slower* "
-            f"needs p < 0.05 and the CI beyond ±{THRESHOLD:.0%}, *same* needs the CI inside "
-            f"±{THRESHOLD:.0%}, anything else is *inconclusive*. B/op changes count when they "
-            f"exceed the run's own spread and 8 B.",
+            (f"Time verdicts use per-fork means (the fork is the unit of replication). The "
+             f"ratio new/old is of their geometric means; its 95% CI is a repeated confidence "
+             f"interval of the sequential fork plan ({seq['describe']}): rows took forks until "
+             f"decided, capped or out of budget. *faster*/*slower* needs the CI beyond "
+             f"±{THRESHOLD:.0%}, *same* the CI inside ±{THRESHOLD:.0%}, anything else is "
+             f"*inconclusive*. B/op changes count when they exceed the run's own spread and 8 B."
+             if seq and seq.get("describe") else
+             f"Time verdicts use per-fork means (the fork is the unit of replication): a "
+             f"Mann-Whitney U test and a 95% CI of the ratio new/old (of the geometric means of "
+             f"the fork means; Welch t-interval on their logs); *faster*/*slower* "
+             f"needs p < 0.05 and the CI beyond ±{THRESHOLD:.0%}, *same* needs the CI inside "
+             f"±{THRESHOLD:.0%}, anything else is *inconclusive*. B/op changes count when they "
+             f"exceed the run's own spread and 8 B."),
         ]
         if not math.isnan(s["time_geomean"]):
             lines.append(f"Geometric mean of time-per-op ratios (new/old): "

@@ -83,12 +83,48 @@ def fmt_time_change(row: pd.Series) -> str:
 
 def fmt_verdict(row: pd.Series) -> str:
     v = row["verdict"]
+    if v in ("faster", "slower") and row.get("stopped"):
+        return f"{v} (at {fmt_forks(row)})"
     if v in ("faster", "slower"):
         return f"{v} (p={row['p_value']:.3f})"
     if v == "same":
         return f"same (±{row['threshold']:.0%})"
     return "~ inconclusive"
 
+
+
+def fmt_forks(row: pd.Series) -> str:
+    """'4 forks' per side (the side with fewer, where old ran more for another row)."""
+    n = int(min(row["forks_old"], row["forks_new"]))
+    return f"{n} fork{'s' if n != 1 else ''}"
+
+
+#: Why a row of the sequential plan stopped taking forks, as a reader says it.
+STOPPED = {"decided": "decided", "cap": "at its cap", "budget": "budget spent"}
+
+
+def fmt_stopped(row: pd.Series) -> str:
+    """'4, decided' / '24, at its cap' / '6, budget spent'; forks alone for a fixed plan."""
+    n = int(min(row["forks_old"], row["forks_new"]))
+    why = STOPPED.get(row.get("stopped") or "", "")
+    return f"{n}, {why}" if why else str(n)
+
+
+def undecided(row: pd.Series, lo: float, hi: float) -> str:
+    """What an undecided time row still allows, and the forks a decision would need:
+    'between −1% and +9%: not decided at ±5%; about 40 forks per side would decide it (fork CV 12%)'.
+    ``lo``/``hi`` bound time per op new/old."""
+    band = f"±{row['threshold']:.0%}"
+    if math.isnan(lo) or math.isnan(hi):
+        return f"not decided at {band}: no interval yet (fewer than 4 forks per side)"
+    text = (f"time/op between {fmt_pct((lo - 1) * 100)} and {fmt_pct((hi - 1) * 100)}: "
+            f"not decided at {band}")
+    need, cv = row.get("forks_needed", 0), row.get("fork_cv", math.nan)
+    if need and need >= 1000:
+        return text + "; it sits on the band's edge: no number of forks decides it"
+    if need and not math.isnan(cv):
+        return text + f"; about {need} forks per side would decide it (fork CV {cv:.0%})"
+    return text
 
 
 def fmt_alloc_change(old: float, new: float, verdict: str) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 import pandas as pd
 
 from . import compare
-from .fmt import MINUS, fmt_bytes, label
+from .fmt import MINUS, fmt_bytes, fmt_forks, label
 
 #: Native origins, as a reader names them.
 NATIVE_NAMES = {"direct": "direct-buffer", "zlib": "zlib", "native": "native"}
@@ -44,13 +44,18 @@ def time_phrase(row: pd.Series) -> str:
     else:
         what, change, ci = "time per op", row["ratio"] - 1, _ci(row["ci_low"], row["ci_high"])
     verdict = row["verdict"]
-    if verdict in ("faster", "slower"):
+    if verdict in ("faster", "slower") and row.get("stopped"):
+        why = f"{verdict}, decided at {fmt_forks(row)} per side"
+    elif verdict in ("faster", "slower"):
         why = f"{verdict}, p = {row['p_value']:.3f}"
     elif verdict == "same":
         why = f"same within ±{row['threshold']:.0%}"
     else:
         few = [w for w in row["warnings"] if w.startswith("too few forks")]
-        why = "inconclusive" + (f": {few[0]}" if few else "")
+        stopped = {"cap": f"not decided at ±{row['threshold']:.0%} in {fmt_forks(row)} (its cap)",
+                   "budget": f"not decided at ±{row['threshold']:.0%} when the budget ran out "
+                             f"({fmt_forks(row)})"}.get(row.get("stopped") or "")
+        why = "inconclusive" + (f": {few[0]}" if few else f": {stopped}" if stopped else "")
     details = ", ".join(x for x in (why, ci) if x)
     return f"{what} {_pct(change, 1 if abs(change) < 0.1 else 0)} ({details})"
 

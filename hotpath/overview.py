@@ -50,6 +50,7 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
             "write-up's variant vs floor": _vs_floor(excess, case.candidate),
             "best variant vs floor": _vs_floor(excess, _best(excess)),
             "JDK × GC matrix": matrix.overview_cell(profile, case, folder),
+            "time rows decided": _decided(mine),
             "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
             "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
                                   else "none comparable") + f" ({len(checked)} claims)",
@@ -63,6 +64,13 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
         })
     return pd.DataFrame(out), (pd.concat(all_claims, ignore_index=True) if all_claims
                                else pd.DataFrame())
+
+
+def _decided(pairs: pd.DataFrame) -> str:
+    """'3 of 4' time rows with a verdict (faster, slower or same), of the write-up's variant."""
+    if pairs.empty:
+        return "—"
+    return f"{int((pairs['verdict'] != 'inconclusive').sum())} of {len(pairs)}"
 
 
 def _best(excess: pd.DataFrame) -> str:

@@ -48,8 +48,19 @@ class Profile:
     memory_forks: int = 1
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
-    #: Run one fork per variant per round, alternating, and merge (hotpath.interleave).
+    #: Measure peak live heap per call where a case has it (zip).
+    peaks: bool = True
+    #: The sequential fork plan (hotpath.forkplan): one fork per side of every open row per
+    #: round, the variants alternating; ``forks`` is then the cap of a write-up row's forks per
+    #: side, ``beyond_cap`` that of the floor and upstream rows, and ``budget`` the run's time.
     interleave: bool = False
+    min_forks: int = 4
+    beyond_cap: int = 8
+    budget: str = ""
+    #: Which rows: "all" (every benchmark x params x variant) or "writeups" (the rows the
+    #: write-ups' tables name, data/claims/, and each case's headline row; old against the
+    #: write-up's own variants).
+    rows: str = "all"
     #: Refuse to start while other processes use the machine (hotpath.machine).
     require_quiet: bool = False
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
@@ -103,11 +114,17 @@ class Profile:
         return args
 
     def describe(self) -> str:
-        forks = "no forks (one JVM per pass)" if self.forks == 0 else f"{self.forks} fork(s)"
+        forks = ("no forks (one JVM per pass)" if self.forks == 0 else
+                 f"{self.min_forks} to {self.forks} forks per side as the verdicts need"
+                 + (f" ({self.beyond_cap} for floor and upstream)" if self.rows == "all" else "")
+                 if self.interleave else f"{self.forks} fork(s)")
         return (
             f"{forks} x ({self.warmup_iterations} x {self.warmup_time} warmup + "
             f"{self.measurement_iterations} x {self.measurement_time} measurement)"
-            + (", variants interleaved fork by fork" if self.interleave else "")
+            + (", variants interleaved fork by fork, a row closing when decided"
+               + (f", budget {self.budget}" if self.budget else "") if self.interleave else "")
+            + (", the write-ups' rows only (old and the write-up's variants)"
+               if self.rows == "writeups" else "")
             + (f", variants {', '.join(self.variants)} only" if self.variants else "")
             + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
                f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
@@ -129,36 +146,47 @@ PROFILES: dict[str, Profile] = {
         ),
         Profile(
             name="quick",
-            purpose="the default: all five cases in about ten minutes on two cores",
-            forks=2, warmup_iterations=2, warmup_time="200 ms",
-            measurement_iterations=3, measurement_time="200 ms",
-            memory_warmup_time="200 ms", memory_time="200 ms",
+            # The write-ups' own rows, old against the write-up's variants, in ten minutes from a
+            # fresh clone: the sequential plan in a budget of six and a half minutes of
+            # benchmarks for the five cases. Short forks: the fork, not its length, is what narrows an interval
+            # here (iterations within a fork agree within ~2%).
+            purpose="the default: each write-up's own rows, decided as far as a budget of six "
+                    "and a half minutes allows (all five cases in ten minutes from a fresh clone)",
+            forks=8, warmup_iterations=2, warmup_time="300 ms",
+            measurement_iterations=2, measurement_time="200 ms", interleave=True,
+            rows="writeups", budget="6m30s", peak_resolution_pct=5.0,
+            # Native B/op counts mallocs per op: one JVM per variant, no forks, is enough.
+            memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="200 ms",
+            memory_iterations=1, memory_time="200 ms",
         ),
         Profile(
             name="full",
             # Fork means vary more than iterations within a fork, so the time buys forks: on
-            # this machine 6 x 2 gives narrower intervals than 5 x 5 at less cost. The warmup
+            # this machine 6 x 2 gave narrower intervals than 5 x 5 at less cost. The warmup
             # stays at the write-ups' 3 x 1 s: after 1-2 s some benchmarks still ran 15-47%
-            # slower than later (see README, "The fork plan").
-            purpose="verdicts that hold up: six forks of 3 x 1 s warmup + 2 x 1 s, interleaved",
-            forks=6, warmup_iterations=3, warmup_time="1 s",
+            # slower than later (see README, "The fork plan"). Up to 24 forks per side for the
+            # write-ups' variants, 8 for floor and upstream (their B/op is what they are for).
+            purpose="verdicts that hold up: every row, 4 to 24 forks per side of 3 x 1 s warmup "
+                    "+ 2 x 1 s, interleaved, a row closing when decided",
+            forks=24, beyond_cap=8, warmup_iterations=3, warmup_time="1 s",
             measurement_iterations=2, measurement_time="1 s", interleave=True,
-            require_quiet=True,
+            require_quiet=True, budget="2h30m",
         ),
     )
 }
 
 
 #: The JDK x GC matrix (hotpath.runtimes): the write-up's change in every cell, in a sitting.
-#: Per cell four forks (the fewest with which the Mann-Whitney test can reach p < 0.05) of
-#: 2 x 1 s warmup (the pilot: after 2 s, 31 of 40 rows were within 10% of steady) + 2 x 500 ms,
-#: old and the write-up's variant only (hotpath.matrix); native B/op per cell from a memory pass of 1 x 200 ms + 1 x 200 ms
-#: (mallocs per op are counted, not timed).
+#: Per cell 4 to 12 forks per side of 2 x 1 s warmup (the pilot: after 2 s, 31 of 40 rows were
+#: within 10% of steady) + 2 x 500 ms, old and the write-up's variant only (hotpath.matrix),
+#: the budget shared by the case's cells; native B/op per cell from a memory pass of
+#: 1 x 200 ms + 1 x 200 ms (mallocs per op are counted, not timed).
 PROFILES["matrix"] = replace(
     PROFILES["full"], name="matrix",
-    purpose="the JDK x GC matrix (make matrix): per cell 4 forks of 2 x 1 s warmup + 2 x 500 ms, "
-            "old and the write-up's variant, interleaved; written under data/matrix/",
-    forks=4, warmup_iterations=2, measurement_time="500 ms",
+    purpose="the JDK x GC matrix (make matrix): per cell 4 to 12 forks per side of 2 x 1 s "
+            "warmup + 2 x 500 ms, old and the write-up's variant, interleaved, a row closing "
+            "when decided; written under data/matrix/",
+    forks=12, warmup_iterations=2, measurement_time="500 ms", budget="1h",
     memory_warmup_iterations=1, memory_warmup_time="200 ms", memory_iterations=1,
     memory_time="200 ms",
 )

@@ -34,6 +34,17 @@ def update(jar: Path, stamp: Path) -> bool:
     return True
 
 
+
+def stale(results: Path, stamp: Path | None = None) -> bool:
+    """A results file is stale when it is missing or older than the jar's stamp."""
+    from .paths import ROOT
+
+    stamp = stamp or ROOT / "target" / "benchmarks.stamp"
+    if not results.is_file():
+        return True
+    return stamp.is_file() and results.stat().st_mtime < stamp.stat().st_mtime
+
+
 if __name__ == "__main__":
     jar, stamp = Path(sys.argv[1]), Path(sys.argv[2])
     if update(jar, stamp):

@@ -9,7 +9,7 @@ import re
 import pandas as pd
 
 from .fmt import (fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak, fmt_score,
-                  fmt_time_change, fmt_verdict, label)
+                  fmt_stopped, fmt_time_change, fmt_verdict, label, undecided)
 from .compare import BEYOND, UPSTREAM, floor_of
 from .headline import NATIVE_NAMES, time_per_op
 
@@ -219,7 +219,9 @@ def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd
             row["mode"] = r["mode"]
         row["time/op new/old"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
         row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
-        row["verdict"] = r["verdict"] if r["verdict"] != "same" else f"same (±{r['threshold']:.0%})"
+        row["verdict"] = (undecided(r, lo, hi) if r["verdict"] == "inconclusive" else
+                          r["verdict"] if r["verdict"] != "same" else f"same (±{r['threshold']:.0%})")
+        row["forks per side"] = fmt_stopped(r)
         row["heap B/op old → new"] = f"{fmt_bytes(r['old_alloc'])} → {fmt_bytes(r['new_alloc'])}"
         for stem in native:
             row[f"{NATIVE_NAMES[stem]} B/op old → new"] = (
