@@ -3,7 +3,7 @@ executed notebook, report.html, summary.md, jira.txt, report.json, the PNGs) and
 
 import json
 
-from hotpath import overview, report
+from hotpath import overview, report, versions
 from hotpath.paths import REFERENCE
 
 CASE = "encoder"  # the quickest case to render (about 2.5 s here)
@@ -41,3 +41,7 @@ def test_rendering_a_case_twice_gives_the_same_bytes(tmp_path):
         assert not {"start_time", "end_time", "duration"} & set(meta)
     assert not any("execution" in c["metadata"] for c in nb["cells"])
 
+    # and the three texts name the software that drew them
+    line = versions.describe()
+    for name in report.EXPECTED:
+        assert line in second[f"{CASE}/{name}"].decode("utf-8"), name
