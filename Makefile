@@ -55,18 +55,18 @@ help: ## list the targets
 # The venv is made anew from the lock and nothing else: --no-deps, since the lock is the whole set.
 $(SETUP): pyproject.toml $(LOCK)
 	python3 -m venv --clear $(VENV)
-	$(VENV)/bin/pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(LOCK)
 	@# the project itself, built offline with the locked setuptools; editable installs carry no hash
 	@# (setuptools' notes on editable installs are not faults of ours)
-	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --quiet --no-index --no-deps --no-build-isolation -e .
-	$(VENV)/bin/pip check
+	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --quiet --disable-pip-version-check --no-index --no-deps --no-build-isolation -e .
 	@# a dependency that pyproject.toml names and the lock does not hold stops here: `make lock`
 	$(PYTHON) -m hotpath.lock
+	$(VENV)/bin/pip check
 	@# ipykernel and jjava put their kernelspecs under the venv's share/jupyter, not the user's
 	$(VENV)/bin/jupyter kernelspec list
 	touch $@
 
-setup: $(SETUP) ## create .venv with the package, Jupyter and the Python and Java kernels
+setup: $(SETUP) ## create .venv from requirements.lock: the package, Jupyter and the Python and Java kernels
 
 # pip-tools runs from a venv of its own, pinned here, so that the tool never enters .venv.
 # `make lock` keeps every pin that still satisfies pyproject.toml; UPGRADE=1 takes the newest.
