@@ -18,6 +18,9 @@ JAR := target/benchmarks.jar
 # Touched only when the jar's classes change: `mvn package` rewriting the jar stales nothing.
 STAMP := target/benchmarks.stamp
 SETUP := $(VENV)/.installed
+LOCK := requirements.lock
+LOCK_TOOLS := target/lock-tools
+PIP_TOOLS := pip==26.3 pip-tools==7.6.2
 CHROMIUM := /usr/bin/chromium
 MVN := mvn -B -ntp -Dstyle.color=never
 # Debian's Maven prints colour resets even in batch mode; they reach logs as raw [0m.
@@ -33,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: new-case list-cases help setup build bench report matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: new-case list-cases help setup lock build bench report matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -46,16 +49,33 @@ help: ## list the targets
 	@echo
 	@echo "cases in this tree: $(EXISTING_CASES)"
 
-$(SETUP): pyproject.toml
-	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --upgrade pip
-	@# setuptools' notes on editable installs are not faults of ours
-	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --quiet -e '.[test]'
+# The environment is requirements.lock: pyproject.toml's dependencies, its test extra and the
+# build backend, every package pinned with its hashes. pip-tools rather than uv: its lock is a
+# plain requirements file that the venv's own pip installs, so setting up needs no other tool.
+# The venv is made anew from the lock and nothing else: --no-deps, since the lock is the whole set.
+$(SETUP): pyproject.toml $(LOCK)
+	python3 -m venv --clear $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(LOCK)
+	@# the project itself, built offline with the locked setuptools; editable installs carry no hash
+	@# (setuptools' notes on editable installs are not faults of ours)
+	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --quiet --disable-pip-version-check --no-index --no-deps --no-build-isolation -e .
+	@# a dependency that pyproject.toml names and the lock does not hold stops here: `make lock`
+	$(PYTHON) -m hotpath.lock
+	$(VENV)/bin/pip check
 	@# ipykernel and jjava put their kernelspecs under the venv's share/jupyter, not the user's
 	$(VENV)/bin/jupyter kernelspec list
 	touch $@
 
-setup: $(SETUP) ## create .venv with the package, Jupyter and the Python and Java kernels
+setup: $(SETUP) ## create .venv from requirements.lock: the package, Jupyter and the Python and Java kernels
+
+# pip-tools runs from a venv of its own, pinned here, so that the tool never enters .venv.
+# `make lock` keeps every pin that still satisfies pyproject.toml; UPGRADE=1 takes the newest.
+lock: ## refresh requirements.lock from pyproject.toml (UPGRADE=1: newest versions); review the diff
+	python3 -m venv $(LOCK_TOOLS)
+	$(LOCK_TOOLS)/bin/pip install --quiet $(PIP_TOOLS)
+	CUSTOM_COMPILE_COMMAND="make lock" $(LOCK_TOOLS)/bin/pip-compile --quiet $(if $(UPGRADE),--upgrade) \
+	  --extra test --build-deps-for editable --allow-unsafe --strip-extras --generate-hashes \
+	  --no-emit-index-url --no-emit-find-links --output-file $(LOCK) pyproject.toml
 
 $(JAR): $(JAVA_SOURCES)
 	$(MVN) -q package -DskipTests 2>&1 | $(PLAIN)

@@ -6,7 +6,7 @@ ours), ``headline``, ``tables`` and ``charts`` (with ``fmt`` for numbers); ``doc
 report as a notebook writes it. ``bench`` runs JMH; ``report`` runs the notebooks.
 """
 
-from . import charts, compare, fmt, headline, stats, tables
+from . import charts, compare, fmt, headline, stats, tables, versions
 from .claims import check as check_claims
 from .compare import Comparison, pair, summary
 from .document import Document
@@ -18,5 +18,5 @@ from .tables import compact_table, long_table, to_jira, to_markdown, wide_table
 __all__ = [
     "Comparison", "Document", "HotpathError", "ResultsError", "Run", "bar_chart", "check_claims",
     "charts", "compact_table", "fmt", "headline", "long_table", "pair", "ratio_chart", "read_results", "save_png", "summary",
-    "sweep_chart", "to_jira", "tables", "to_markdown", "wide_table",
+    "sweep_chart", "to_jira", "tables", "to_markdown", "versions", "wide_table",
 ]

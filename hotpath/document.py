@@ -21,7 +21,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import charts, claims, fmt, compare, headline, machine, tables
+from . import charts, claims, fmt, compare, headline, machine, tables, versions
 from .cases import get_case
 from .load import Run, read_peaks, read_results
 from .stats import THRESHOLD
@@ -349,7 +349,8 @@ class Document:
                         "the pages render offline.")
 
     def environment(self) -> None:
-        """Where the numbers come from: the raw file, the command, the commit, the machine."""
+        """Where the numbers come from: the raw file, the command, the commit, the machine;
+        and what drew the report from them."""
         self.flame_graphs()
         p = self.run.provenance or {}
         f = self.run.frame.iloc[0]
@@ -366,6 +367,8 @@ class Document:
             ("OS", p.get("os", "?")),
             ("JDK", f"{f['jdk']}, {f['vm']}"),
             ("JMH", str(f["jmh_version"])),
+            # The rows above are the run's; this one is the render's own (hotpath.versions).
+            ("rendered with", versions.describe()),
             ("JVM args", f["jvm_args"] or "(none)"),
         ]
         self.table("Environment", pd.DataFrame(rows, columns=["what", "value"]))

@@ -29,6 +29,8 @@ EXPECTED = ("report.html", "jira.txt", "summary.md")
 #: Sub-folders written by other commands (flame graphs, the JDK x GC matrix) that survive a
 #: re-render of the case report.
 KEPT = ("flames", "matrix")
+#: papermill's tag on the cell it injects, and the fixed id that cell is given (see ``settle``).
+INJECTED = "injected-parameters"
 _PY_TYPES = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list,
              "dict": dict}
 
@@ -145,7 +147,32 @@ def execute(notebook: Path, executed: Path, parameters: dict[str, Any]) -> Path:
     except PapermillExecutionError as e:
         raise HotpathError(f"{notebook.name} failed in cell {e.exec_count}: "
                            f"{e.ename}: {str(e.evalue).splitlines()[0][:200] if e.evalue else ''}") from None
+    settle(executed)
     return executed
+
+
+def settle(executed: Path, renamed: dict[str, str] | None = None) -> None:
+    """Make an executed notebook depend on its inputs only, so that rendering the same JSON
+    twice gives the same bytes: papermill gives its injected-parameters cell a random id (which
+    report.html carries too) and stamps the notebook and every cell with clock times and
+    durations; the timestamps go, the id becomes a fixed one. ``renamed`` replaces paths, such
+    as the staging folder by the report folder it becomes."""
+    import nbformat
+
+    nb = nbformat.read(executed, as_version=4)
+    for meta in (nb.metadata.get("papermill", {}),
+                 *(c.metadata.get("papermill", {}) for c in nb.cells)):
+        for key in ("start_time", "end_time", "duration"):
+            meta.pop(key, None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)  # the kernel's iopub/shell timestamps
+        if INJECTED in cell.metadata.get("tags", []):
+            cell.id = INJECTED
+    text = nbformat.writes(nb)
+    for old, new in (renamed or {}).items():
+        text = text.replace(json.dumps(old, ensure_ascii=False)[1:-1],
+                            json.dumps(new, ensure_ascii=False)[1:-1])
+    executed.write_text(text + "\n", encoding="utf-8")
 
 
 @contextlib.contextmanager
@@ -215,6 +242,9 @@ def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any]) 
     try:
         check_parameters(notebook, params)
         executed = execute(notebook, staging / notebook.name, params)
+        # The notebook as it would read had it run in the report folder: the staging folder's
+        # name holds a process id, which differs on every run.
+        settle(executed, {str(staging): str(out_dir)})
         export_html(executed, staging / "report.html")
         missing = [f for f in EXPECTED if not (staging / f).is_file()]
         if missing or not list(staging.glob("*.png")):
