@@ -125,7 +125,7 @@ endif
 MATRIX_PROFILE := $(if $(filter command line,$(origin PROFILE)),$(PROFILE),matrix)
 CELLS ?= all
 matrix: check $(STAMP) ## the JDK x GC matrix (CELLS=all|pressure|jdk25-zgc,...): each cell into data/matrix/<cell>/, then reports/<case>/matrix/
-	@for c in $(CASES); do $(HOTPATH) matrix --case $$c --profile $(MATRIX_PROFILE) --cells '$(CELLS)' || exit $$?; done
+	@for c in $(CASES); do $(HOTPATH) matrix --case $$c --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' || exit $$?; done
 
 profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/, then the reports again
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done

@@ -120,7 +120,7 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     cells = runtimes.parse_cells(args.cells)
     for case_id in _cases(args.case):
         if not args.render_only:
-            written, skipped = matrix.run(get_case(case_id), profile, cells)
+            written, skipped = matrix.run(get_case(case_id), profile, cells, args.budget)
             for path in written:
                 print(f"hotpath: wrote {path}")
             if skipped:
@@ -286,6 +286,7 @@ def parser() -> argparse.ArgumentParser:
                    help="all (both JDKs x G1, Parallel, ZGC), pressure (JDK 17, G1, a 64 MB heap), "
                         "or a comma list such as jdk17-g1,jdk25-zgc")
     m.add_argument("--render-only", action="store_true", help="render the cells already measured")
+    m.add_argument("--budget", default="", help="time for each case's cells together (default: the profile's)")
     m.set_defaults(func=cmd_matrix)
 
     pr = sub.add_parser("profile", help="allocation flame graphs into reports/<case>/flames/")

@@ -374,6 +374,8 @@ def parse_budget(text: str | None) -> float | None:
 
 
 def format_duration(seconds: float) -> str:
+    if math.isinf(seconds):
+        return "no limit"
     seconds = max(0, int(round(seconds)))
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)

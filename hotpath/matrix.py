@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import time
 from pathlib import Path
 
 import pandas as pd
 
-from . import bench, claims, compare, fmt, stats
+from . import bench, claims, compare, fmt, forkplan, stats
 from .headline import time_per_op
 from .cases import Case
 from .errors import ResultsError
@@ -27,7 +28,8 @@ from .runtimes import MAIN, MATRIX, PRESSURE, Cell, available
 ALL_CELLS = (*MATRIX, PRESSURE)
 
 
-def run(case: Case, profile: Profile, cells: list[Cell]) -> tuple[list[Path], dict[str, str]]:
+def run(case: Case, profile: Profile, cells: list[Cell],
+        budget_text: str = "") -> tuple[list[Path], dict[str, str]]:
     """Benchmark the case on each cell whose JDK is installed; the others are skipped with
     the reason. Each cell's file is replaced only by a complete run (hotpath.bench). The matrix
     asks about the write-up's change: old and the write-up's variant only."""
@@ -36,11 +38,15 @@ def run(case: Case, profile: Profile, cells: list[Cell]) -> tuple[list[Path], di
     for cell_id, why in skipped.items():
         print(f"hotpath: {case.id}: skipping cell {cell_id}: {why}", flush=True)
     written = []
+    # The profile's budget is the case's: each cell gets an even share of what is left.
+    budget = forkplan.parse_budget(budget_text or profile.budget) or math.inf
+    started = time.monotonic()
     for i, cell in enumerate(found, 1):
-        print(f"hotpath: {case.id}: cell {i} of {len(found)}: {cell.id} ({cell.describe()})",
-              flush=True)
+        share = (budget - (time.monotonic() - started)) / (len(found) - i + 1)
+        print(f"hotpath: {case.id}: cell {i} of {len(found)}: {cell.id} ({cell.describe()}), "
+              f"budget {forkplan.format_duration(share)}", flush=True)
         written.append(bench.run(case, profile, out=matrix_file(profile.name, case.id, cell.id),
-                                 cell=cell))
+                                 cell=cell, budget_s=max(0.0, share)))
     return written, skipped
 
 

@@ -44,17 +44,21 @@ def test_a_failing_run_leaves_the_previous_result_as_it_was(tmp_path):
     assert not list(tmp_path.glob("*.partial"))
 
 
-def test_interleaved_rounds_merge_into_one_file_with_every_fork(tmp_path):
-    profile = replace(TINY, forks=2, interleave=True)
-    out = bench.run(CALIBRATION, profile, out=tmp_path / "calibration.json", extra_args=["-p", "size=64"])
+def test_sequential_rounds_merge_into_one_file_with_every_fork(tmp_path):
+    profile = replace(TINY, forks=4, interleave=True, budget="")
+    out = bench.run(CALIBRATION, profile, out=tmp_path / "calibration.json")
     frame = load.read_results(out).frame
     primary = frame[frame["metric"] == "score"]
-    assert set(primary["forks_measured"]) == {2}
+    assert set(primary["forks_measured"]) == {4}  # the first look is the cap here
     rounds = sorted(p.name for p in (tmp_path / "rounds" / "calibration").iterdir())
-    assert rounds == ["round-1-old.json", "round-1-optimized.json",
-                      "round-2-old.json", "round-2-optimized.json"]
+    # one JMH run per round and variant: both sizes are one product of params
+    assert [r.split("-")[1:3] for r in rounds] == [[f"{n:02d}", v] for n in range(1, 5)
+                                                   for v in ("old", "optimized")]
     sidecar = json.loads((tmp_path / "calibration.provenance.json").read_text())
-    assert len(sidecar["interleaved_rounds"]) == 4
+    assert len(sidecar["interleaved_rounds"]) == 8
+    rows = sidecar["sequential"]["rows"]
+    assert {r["params"] for r in rows} == {"size=64", "size=4096"}
+    assert all(r["forks"] == 4 and r["stopped"] in ("decided", "cap") for r in rows)
 
 
 def test_a_run_without_forks_gives_its_jvm_the_forks_arguments(tmp_path):

@@ -33,7 +33,7 @@ def test_compact_table_has_one_row_per_benchmark_and_only_measured_native_column
     table = tables.compact_table(pairs)
     assert len(table) == len(pairs)
     assert list(table.columns) == ["benchmark", "time/op new/old", "95% CI", "verdict",
-                                   "heap B/op old → new"]
+                                   "forks per side", "heap B/op old → new"]
     assert table.iloc[1]["heap B/op old → new"] == "4,112 → 0"
 
 
