@@ -129,7 +129,7 @@ def benchmark_listing(case: Case, jar: Path) -> dict[str, dict[str, list[str]]]:
                          text=True)
     if out.returncode:
         raise HotpathError(f"cannot list benchmarks in {jar}: {out.stderr.strip()[:200]}")
-    return forkplan.declared_params(out.stdout)
+    return interleave.declared_params(out.stdout)
 
 
 def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = None) -> forkplan.Plan:
@@ -229,7 +229,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     try:
         sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
         memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
-                                     extra_args, java, sides)
+                                     extra_args, java, plan)
         peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out))
                     if case.peak_calls and cell is None and profile.peaks else None)
         if plan:
@@ -303,26 +303,27 @@ def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
 
 def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
                     expected: list[str], extra_args: list[str] | None = None,
-                    java: str = "java", sides: list | None = None) -> str | None:
-    """Native bytes per op in forks of their own, before the timed rounds. With ``sides``
-    (the rows of a plan), just those: one run per variant and group of benchmarks."""
+                    java: str = "java", plan: forkplan.Plan | None = None) -> str | None:
+    """Native bytes per op in forks of their own, before the timed rounds. With the ``plan``
+    of a run of the write-ups' rows, just its sides: one run per variant and group of
+    benchmarks."""
     if not profile.memory_profilers:
         return None
     print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}), one fork "
           f"per benchmark, apart from the timed forks", flush=True)
-    if sides is None or profile.rows == "all":
+    if plan is None or profile.rows == "all":
         cmd = memory_command(case, profile, jar, partial, extra_args, java)
         _jmh(cmd, case, final)
         missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
         if missing:
             raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
         return shlex.join([*cmd[:-1], _shown(final)])
-    declared = benchmark_listing(case, jar)
+    sides = forkplan.sides_of(plan.rows, case.baseline)
     commands, files = [], []
     try:
         for variant in dict.fromkeys(v for _, _, v in sides):
             mine = [s for s in sides if s[2] == variant]
-            for benchmarks, params in forkplan.invocations(mine, declared):
+            for benchmarks, params in forkplan.invocations(mine, plan.declared):
                 target = partial.with_name(f"{partial.name}.{len(files)}")
                 cmd = [*profile.java(profile.memory_forks, java), "-jar", _shown(jar),
                        interleave.include_only(benchmarks), *profile.memory_args(java),

@@ -14,8 +14,6 @@ import itertools
 import json
 import math
 import re
-import shlex
-import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +22,7 @@ from typing import Callable
 import numpy as np
 
 from . import sequential, stats
+from .interleave import order_of_round
 from .cases import Case
 from .claims import load_claims
 from .errors import HotpathError
@@ -66,19 +65,6 @@ class RowState:
     stopped: str = ""
     verdict: str = ""
     forks: int = 0
-
-
-def declared_params(listing: str) -> dict[str, dict[str, list[str]]]:
-    """Each benchmark's @Params and their values, from `java -jar benchmarks.jar -lp`."""
-    out: dict[str, dict[str, list[str]]] = {}
-    benchmark = ""
-    for line in listing.splitlines():
-        if line and not line[0].isspace() and "." in line and not line.startswith("Benchmarks"):
-            benchmark = line.strip()
-            out[benchmark] = {}
-        elif benchmark and (m := re.match(r'\s+param "([^"]+)" = \{([^}]*)\}', line)):
-            out[benchmark][m.group(1)] = [v.strip() for v in m.group(2).split(",") if v.strip()]
-    return out
 
 
 def writeup_variants(case: Case) -> list[str]:
@@ -320,8 +306,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
         sides = sides_of(rows, baseline)
         log(f"hotpath: {plan.case.id}: round {r + 1}: {len(rows)} open row(s), {len(sides)} fork(s), "
             f"{format_duration(deadline - time.monotonic())} of the budget left")
-        order = variants if r % 2 == 0 else list(reversed(variants))
-        for variant in order:
+        for variant in order_of_round(variants, r):
             mine = [s for s in sides if s[2] == variant]
             for benchmarks, params in invocations(mine, plan.declared):
                 n += 1
@@ -380,7 +365,3 @@ def format_duration(seconds: float) -> str:
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
     return (f"{h} h {m:02d} min" if h else f"{m} min {s:02d} s" if m else f"{s} s")
-
-
-def command_text(cmd: list[str], shown: Path) -> str:
-    return shlex.join([*cmd[:-1], str(shown)])

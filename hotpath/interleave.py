@@ -24,6 +24,19 @@ from .load import number
 SUMMED = ("gc.count", "gc.time")
 
 
+def declared_params(listing: str) -> dict[str, dict[str, list[str]]]:
+    """Each benchmark's @Params and their values, from `java -jar benchmarks.jar -lp`."""
+    out: dict[str, dict[str, list[str]]] = {}
+    benchmark = ""
+    for line in listing.splitlines():
+        if line and not line[0].isspace() and "." in line and not line.startswith("Benchmarks"):
+            benchmark = line.strip()
+            out[benchmark] = {}
+        elif benchmark and (m := re.match(r'\s+param "([^"]+)" = \{([^}]*)\}', line)):
+            out[benchmark][m.group(1)] = [v.strip() for v in m.group(2).split(",") if v.strip()]
+    return out
+
+
 def variant_values(listing: str) -> list[str]:
     """The `variant` @Param's values from `java -jar benchmarks.jar -lp` output."""
     return list(variant_benchmarks(listing))
@@ -33,14 +46,9 @@ def variant_benchmarks(listing: str) -> dict[str, list[str]]:
     """Each `variant` value and the benchmarks that declare it (`-lp` output). A round runs
     only those: `-p variant=floor` would otherwise force floor on a benchmark without one."""
     out: dict[str, list[str]] = {}
-    benchmark = ""
-    for line in listing.splitlines():
-        if line and not line[0].isspace() and "." in line:
-            benchmark = line.strip()
-        elif m := re.match(r'\s+param "variant" = \{([^}]*)\}', line):
-            for v in (v.strip() for v in m.group(1).split(",")):
-                if v and benchmark not in out.setdefault(v, []):
-                    out[v].append(benchmark)
+    for benchmark, params in declared_params(listing).items():
+        for v in params.get("variant", []):
+            out.setdefault(v, []).append(benchmark)
     return out
 
 
@@ -49,13 +57,14 @@ def include_only(benchmarks: list[str]) -> str:
     return "^(" + "|".join(re.escape(b) for b in benchmarks) + ")$"
 
 
+def order_of_round(variants: list[str], r: int) -> list[str]:
+    """The variants in round ``r`` (from 0): reversed every other round."""
+    return list(variants) if r % 2 == 0 else list(reversed(variants))
+
+
 def round_order(variants: list[str], rounds: int) -> list[tuple[int, str]]:
     """ABAB... with the order reversed every other round (old, new / new, old / ...)."""
-    plan = []
-    for r in range(rounds):
-        order = variants if r % 2 == 0 else list(reversed(variants))
-        plan += [(r, v) for v in order]
-    return plan
+    return [(r, v) for r in range(rounds) for v in order_of_round(variants, r)]
 
 
 def _key(entry: dict[str, Any]) -> tuple:

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 
-from hotpath import forkplan, sequential
+from hotpath import forkplan, interleave, sequential
 from hotpath.cases import get_case
 from hotpath.errors import HotpathError
 from hotpath.profiles import get_profile
@@ -23,7 +23,7 @@ hotpath.encoder.EncoderPayloadSizeBenchmark.encode
   param "size" = {64, 1024}
   param "variant" = {old, optimized, floor, upstream}
 """
-DECLARED = forkplan.declared_params(LISTING)
+DECLARED = interleave.declared_params(LISTING)
 ENCODER = get_case("encoder")
 
 
@@ -63,7 +63,7 @@ a.C.m
 a.D.m
   param "variant" = {old, new}
 """
-    declared = forkplan.declared_params(listing)
+    declared = interleave.declared_params(listing)
     product = [("a.B.m", (("x", "1"), ("y", "p")), "old"), ("a.B.m", (("x", "1"), ("y", "q")), "old"),
                ("a.C.m", (("x", "1"),), "old"), ("a.D.m", (), "old")]
     runs = forkplan.invocations(product, declared)
