@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: new-case list-cases help setup lock build bench report matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -117,9 +117,11 @@ report: $(SETUP)
 else
 report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale); or BASELINE=a.json CANDIDATE=b.json
 	@$(MAKE_RESULTS)
-	@for c in $(CASES); do $(HOTPATH) report --case $$c --profile $(PROFILE) || exit $$?; done
-	@$(HOTPATH) overview --profile $(PROFILE)
+	@$(HOTPATH) report --case '$(CASE)' --profile $(PROFILE) --overview
 endif
+
+docs: $(SETUP) ## rewrite the figures README.md and docs/ quote from data/reference/ and data/matrix/
+	@$(HOTPATH) docs
 
 # The matrix has a profile of its own unless one is named on the command line.
 MATRIX_PROFILE := $(if $(filter command line,$(origin PROFILE)),$(PROFILE),matrix)

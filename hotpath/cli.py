@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import bench, compare, fmt, load, matrix, report, tables
+from . import bench, compare, fmt, load, matrix, report, tables, units
 from .cases import CASES, existing_cases, get_case
 from .errors import HotpathError
 from .paths import REPORTS, results_file
@@ -39,11 +39,12 @@ def plain_table(frame: pd.DataFrame) -> pd.DataFrame:
         primary = group[group["metric"] == "score"].iloc[0]
         alloc = group[group["metric"] == compare.ALLOC]
         profiled = group["metric"].str.startswith("gc.").any()
+        scale = units.score_scale(primary["unit"], [primary["score"]])
         rows.append({
             "benchmark": benchmark.rpartition(".")[2] + (f"({params})" if params else ""),
             "variant": variant, "mode": mode,
-            "score": fmt.fmt_score(primary["score"], primary["error"]),
-            "unit": primary["unit"],
+            "score": fmt.fmt_score(primary["score"], primary["error"], scale),
+            "unit": scale.unit,
             "B/op": fmt.fmt_bytes(alloc.iloc[0]["score"]) if not alloc.empty
             else ("0" if profiled else "—"),
         })
@@ -145,20 +146,48 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    """Each case's report, then its JDK x GC matrix where one was measured; the cases side by
+    side (one kernel start is most of a report's time). Each report is published whole or not
+    at all, and the output is printed in case order, whichever finished first. With
+    ``--overview``, each worker also makes its case's overview row, and reports/index.html is
+    written last, over every case with results."""
+    from . import overview
+
     get_profile(args.profile)
     params = dict(args.parameter or [])
-    for case_id in _cases(args.case):
+    folder = Path(args.out) if args.out else REPORTS
+    matrix_profile = matrix.profile_for(args.profile)
+    rendered = _cases(args.case)
+    groups = []
+    for case_id in rendered:
         results = Path(args.results) if args.results else results_file(args.profile, case_id)
-        out = Path(args.out) / case_id if args.out else None
-        path = report.render_case(case_id, results, out, params)
-        print(f"hotpath: wrote {path}/report.html")
-        _print_headline(path)
-        # The case's JDK x GC matrix, where one was measured, renders beside its report.
-        matrix_profile = matrix.profile_for(args.profile)
+        steps = [(report.render_case, (case_id, results, folder / case_id, params))]
         if not args.results and matrix.cell_files(matrix_profile, case_id):
-            shown = report.render_matrix(case_id, matrix_profile, path / "matrix")
-            print(f"hotpath: wrote {shown}/report.html")
-    return 0
+            steps.append((report.render_matrix, (case_id, matrix_profile, folder / case_id / "matrix")))
+        groups.append(steps)
+    if args.overview:
+        for case in existing_cases():
+            step = (overview.case_row, (args.profile, case.id, folder))
+            if case.id in rendered:
+                groups[rendered.index(case.id)].append(step)
+            else:
+                groups.append([step])
+    failed, rows = None, {}
+    for steps, outcomes in zip(groups, report.render_all(groups)):
+        for (render, step_args), outcome in zip(steps, outcomes):
+            if isinstance(outcome, HotpathError):
+                print(f"hotpath: {outcome}", file=sys.stderr)
+                failed = 2
+            elif render is overview.case_row:
+                rows[step_args[1]] = outcome
+            else:
+                print(f"hotpath: wrote {outcome}/report.html")
+                if render is report.render_case:
+                    _print_headline(outcome)
+    if args.overview and not failed:
+        made = overview.combine([rows.get(c.id) for c in existing_cases()])
+        print(f"hotpath: wrote {overview.write(args.profile, folder, made)}")
+    return failed or 0
 
 
 def cmd_notebook(args: argparse.Namespace) -> int:
@@ -179,6 +208,20 @@ def cmd_overview(args: argparse.Namespace) -> int:
     get_profile(args.profile)
     folder = Path(args.out) if args.out else REPORTS
     print(f"hotpath: wrote {overview.write(args.profile, folder)}")
+    return 0
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    """The figures README.md and docs/ quote, generated from the committed data."""
+    from . import docs
+
+    if args.check:
+        found = docs.stale()
+        for where in found:
+            print(f"hotpath: stale: {where} (make docs rewrites it)", file=sys.stderr)
+        return 1 if found else 0
+    for name in docs.write():
+        print(f"hotpath: wrote {name}")
     return 0
 
 
@@ -299,6 +342,8 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--profile", default="quick")
     r.add_argument("--results", help="a results file instead of data/results/<profile>/<case>.json")
     r.add_argument("--out", help="a folder to write <case>/ into instead of reports/")
+    r.add_argument("--overview", action="store_true",
+                   help="also write index.html and index.md over every case with results")
     r.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
                    help="override a notebook parameter")
     r.set_defaults(func=cmd_report)
@@ -314,6 +359,10 @@ def parser() -> argparse.ArgumentParser:
     o.add_argument("--profile", default="quick")
     o.add_argument("--out", help="the reports folder to write index.html into (default: reports/)")
     o.set_defaults(func=cmd_overview)
+
+    d = sub.add_parser("docs", help="rewrite the figures README.md and docs/ quote from data/reference/")
+    d.add_argument("--check", action="store_true", help="only say which quoted blocks are stale")
+    d.set_defaults(func=cmd_docs)
 
     cp = sub.add_parser("compare", help="compare two JMH JSON files (or two @Param values) into a report")
     cp.add_argument("baseline", help="the baseline JMH JSON file (e.g. run on master)")

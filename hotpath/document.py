@@ -15,13 +15,14 @@ import html
 import json
 import math
 import re
+import sys
 from collections import Counter
 from pathlib import Path
 
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import charts, claims, fmt, compare, headline, machine, tables, versions
+from . import chartcheck, charts, claims, fmt, compare, headline, machine, tables, units, versions
 from .cases import get_case
 from .load import Run, read_peaks, read_results
 from .stats import THRESHOLD
@@ -70,6 +71,8 @@ class Document:
         self.jira: list[str] = []
         self.headline = ""
         self.charts: list[str] = []
+        #: Per chart, what a reader could not read in it (chartcheck); empty when all is legible.
+        self.chart_problems: dict[str, list[str]] = {}
 
     @classmethod
     def open(cls, case_id: str, results: str | Path, output_dir: str | Path) -> "Document":
@@ -136,8 +139,9 @@ class Document:
                 f"*faster*/*slower* need p < 0.05 and the CI beyond ±{THRESHOLD:.0%}")
         self.table("At a glance", tables.compact_table(pairs, self.checked_claims()),
                    note=f"Time per op new/old with its 95% CI over fork means (below 1: faster; "
-                        f"throughput is inverted); {rule}. {self.decided_note()}Details, charts, "
-                        f"the claims check and the environment follow.")
+                        f"throughput is inverted); {rule}. {self.decided_note()}"
+                        + "".join(f"Undecided: {n}. " for n in tables.undecided_notes(pairs))
+                        + "Details, charts, the claims check and the environment follow.")
         left = (self.run.provenance or {}).get("left_out")
         if left and left.get("rows"):
             what = [f"{left['rows']} more benchmark × params × variant rows"]
@@ -209,6 +213,10 @@ class Document:
     def figure(self, name: str, fig, caption: str) -> None:
         # Returns nothing: a cell ending in doc.figure(...) would print the value into the report.
         path = charts.save_png(fig, self.out / f"{name}.png")
+        found = chartcheck.problems(fig, drawn=True)  # the save drew it: no second draw
+        if found:
+            self.chart_problems[path.name] = found
+            print(f"hotpath: {path.name}: " + "; ".join(found), file=sys.stderr)
         plt.close(fig)
         self.charts.append(path.name)
         self.md.append(f"![{caption}]({path.name})\n\n*{caption}*\n")
@@ -240,7 +248,9 @@ class Document:
             lines.append(f"Geometric mean of time-per-op ratios (new/old): "
                          f"**{s['time_geomean']:.3f}**; of heap B/op ratios: "
                          f"**{s['alloc_geomean']:.3f}** (pairs falling to 0 B/op left out).")
-        lines.append(self.passes_note())
+        lines.append(self.passes_note() + " Times are in the unit each column names "
+                     f"(ns, µs, ms or s per op; ops/s with SI prefixes); bytes in B, KB or MB "
+                     f"({units.KIB_NOTE}).")
         load = (self.run.provenance or {}).get("machine_load")
         if load and load.get("others_cores", 0) > machine.QUIET_CORES:
             lines.append(f"**Warning: a busy machine.** {machine.describe(load)}.")
@@ -377,7 +387,7 @@ class Document:
         (self.out / "summary.md").write_text("\n".join(self.md), encoding="utf-8")
         (self.out / "jira.txt").write_text("\n".join(self.jira), encoding="utf-8")
         manifest = {"case": self.case.id if self.case else "", "headline": self.headline,
-                    "charts": self.charts}
+                    "charts": self.charts, "chart_problems": self.chart_problems}
         (self.out / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
                                          encoding="utf-8")
 

@@ -9,13 +9,15 @@ import math
 
 import pandas as pd
 
+from .units import Scale
+
 
 MINUS = "\u2212"
 
 
 
 def fmt_number(x: float) -> str:
-    """Significant digits that a reader can compare: 17,550 / 213.4 / 21.30 / 0.0123."""
+    """Three significant digits, never an exponent: 17,550 / 213 / 21.3 / 2.13 / 0.0123."""
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "—"
     if math.isinf(x):
@@ -23,29 +25,32 @@ def fmt_number(x: float) -> str:
     a = abs(x)
     if a >= 1000:
         s = f"{x:,.0f}"
-    elif a >= 100:
-        s = f"{x:.1f}"
-    elif a >= 1:
-        s = f"{x:.2f}"
     elif a == 0:
         s = "0"
     else:
-        s = f"{x:.3g}"
+        decimals = max(0, 2 - math.floor(math.log10(a)))
+        s = f"{x:,.{decimals}f}"
     return s.replace("-", MINUS)
 
 
 
-def fmt_score(score: float, error: float) -> str:
+def fmt_score(score: float, error: float, scale: Scale | None = None) -> str:
+    """'21.3 ± 1.20' in the column's unit (``scale``, from units.score_scale)."""
+    if scale is not None:
+        score, error = scale(score), (error if error is None else scale(error))
     if error is None or math.isnan(error):
         return fmt_number(score)
     return f"{fmt_number(score)} ± {fmt_number(error)}"
 
 
 
-def fmt_bytes(x: float) -> str:
-    """B/op: whole bytes; a run that allocates nothing shows 0."""
+def fmt_bytes(x: float, scale: Scale | None = None) -> str:
+    """Bytes: whole bytes ('20,104'), or in the column's KB/MB (``scale``, from
+    units.byte_scale) with three significant digits; a run that allocates nothing shows 0."""
     if x is None or math.isnan(x):
         return "—"
+    if scale is not None and scale.divisor != 1:
+        return fmt_number(scale(x))
     return f"{x:,.0f}".replace("-", MINUS)
 
 

@@ -239,16 +239,18 @@ class Plan:
     def affordable(self, rows: list[Row], left_s: float) -> list[Row]:
         """The open rows the budget left can still bring to a decision, nearest first.
 
-        A row's cost is the forks per side it still needs: to the first look while it has
-        fewer than two, else to the forks its ratio and fork CV say a decision takes (at most
-        its cap). Spread over every row, a short budget would bring none to a look; spent on
-        the nearest, it decides some. A row is kept while the rounds it needs fit."""
+        A row's cost is the forks per side it still needs: to the first look while it has not
+        had one (two or three forks say too little of a row to give it up: a row dropped before
+        its first look has no interval at all), else to the forks its ratio and fork CV say a
+        decision takes (at most its cap). Spread over every row, a short budget would bring
+        none to a look; spent on the nearest, it decides some. A row is kept while the rounds
+        it needs fit."""
         def need(row: Row) -> int:
             old = self.forks_of((row.benchmark, row.key, self.case.baseline))
             new = self.forks_of((row.benchmark, row.key, row.candidate))
             n = min(len(old), len(new))
             goal = self.design.min_forks
-            if n >= 2:
+            if n >= goal:
                 ratio = math.exp(np.log(new).mean() - np.log(old).mean())
                 cv = stats.pooled_fork_cv([[v] for v in old], [[v] for v in new])
                 goal = max(goal, sequential.forks_to_decide(ratio, cv, self.row_design(row)))

@@ -105,12 +105,18 @@ def _said(alloc_verdict: str) -> str:
     return alloc_verdict.replace("→ ", "falls to ")
 
 
+#: Time verdicts that decide; "inconclusive" does not.
+DECIDED = ("faster", "slower", "same")
+COLUMNS = ["benchmark", "cell", "main", "this cell", "what changed", "both decided"]
+
+
 def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
     """Per benchmark and cell: where the time verdict, or the sign of the point estimate, or the
-    heap B/op verdict differs from the main cell's."""
+    heap B/op verdict differs from the main cell's; "both decided" says whether both cells'
+    time verdicts are decided (else a difference in time may be noise of the undecided side)."""
     rows = []
     if pairs.empty or main not in set(pairs["cell"]):
-        return pd.DataFrame(columns=["benchmark", "cell", "main", "this cell", "what changed"])
+        return pd.DataFrame(columns=COLUMNS)
     for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
         ref = group[group["cell"] == main]
         if ref.empty:
@@ -131,8 +137,18 @@ def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
                 rows.append({"benchmark": name(r), "cell": r["cell"],
                              "main": f"{ref_ratio:.3f} {ref['verdict']}",
                              "this cell": f"{ratio:.3f} {r['verdict']}",
-                             "what changed": "; ".join(changed)})
-    return pd.DataFrame(rows, columns=["benchmark", "cell", "main", "this cell", "what changed"])
+                             "what changed": "; ".join(changed),
+                             "both decided": r["verdict"] in DECIDED and ref["verdict"] in DECIDED})
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def decided_differences(pairs: pd.DataFrame, main: str = MAIN.id) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(differences where both cells decided — a runtime effect — , differences where a side is
+    undecided — possibly noise), each without the "both decided" column."""
+    diff = differences(pairs, main)
+    both = diff["both decided"].astype(bool)
+    return (diff[both].drop(columns="both decided").reset_index(drop=True),
+            diff[~both].drop(columns="both decided").reset_index(drop=True))
 
 
 def _flagged(pairs: pd.DataFrame, main: str) -> set[tuple[str, str]]:
@@ -202,18 +218,24 @@ def summary(pairs: pd.DataFrame, main: str = MAIN.id) -> str:
     if main not in cells:
         return (f"{counted} ({', '.join(cells)}); the main cell {main} is not in this matrix, "
                 f"so nothing is compared with it")
-    diff = differences(pairs, main)
-    moved = diff[diff["what changed"].str.contains("time verdict|point estimate")]
+    decided, undecided = decided_differences(pairs, main)
+    in_time = "time verdict|point estimate"
+    moved = decided[decided["what changed"].str.contains(in_time)]
+    open_ = undecided[undecided["what changed"].str.contains(in_time)]
     slower = pairs[pairs["verdict"] == "slower"]
     slower_text = ("slower nowhere" if slower.empty else "slower in " + ", ".join(
         f"{name(r)} on {r['cell']}" for _, r in slower.iterrows()))
-    if moved.empty:
-        return f"{counted}; {slower_text}; no time verdict or sign differs from {main}"
     others = len(pairs[pairs["cell"] != main])
-    by_cell = moved.groupby("cell", sort=False).size()
-    return (f"{counted}; {slower_text}; the time verdict or sign differs from {main} in "
-            f"{len(moved)} of {others} benchmark × cell entries ("
-            + ", ".join(f"{cell} {n}" for cell, n in by_cell.items()) + ")")
+    text = f"{counted}; {slower_text}; "
+    if moved.empty:
+        text += f"no decided time verdict or sign differs from {main}"
+    else:
+        by_cell = moved.groupby("cell", sort=False).size()
+        text += (f"both decided and different from {main} in {len(moved)} of {others} benchmark × "
+                 f"cell entries (" + ", ".join(f"{cell} {n}" for cell, n in by_cell.items()) + ")")
+    if not open_.empty:
+        text += f"; {len(open_)} more differ where a side is undecided"
+    return text
 
 
 def geomeans(pairs: pd.DataFrame) -> pd.DataFrame:

@@ -14,7 +14,7 @@ import pandas as pd
 
 from . import claims, compare, headline, matrix, tables
 from .fmt import fmt_bytes
-from .cases import existing_cases
+from .cases import existing_cases, get_case
 from .document import MANIFEST
 from .load import read_peaks, read_results
 from .paths import REPORTS, ROOT, results_file
@@ -22,48 +22,58 @@ from .paths import REPORTS, ROOT, results_file
 
 def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One row per case with results; and every claim of those cases, checked."""
-    out, all_claims = [], []
-    for case in existing_cases():
-        path = results_file(profile, case.id)
-        if not path.is_file():
-            continue
-        run = read_results(path)
-        comparison = compare.pair(run.frame)
-        # The figures are the write-up's change; the floor and the release have their columns.
-        mine = comparison.pairs[comparison.pairs["candidate"] == case.candidate] \
-            if not comparison.pairs.empty else comparison.pairs
-        s = compare.summary(compare.Comparison(mine, comparison.unpaired, comparison.baseline))
-        verdicts = Counter(mine["verdict"]) if not mine.empty else Counter()
-        excess = (compare.floor_excess(comparison.pairs, claims.load_floors(case.id))
-                  if not comparison.pairs.empty else pd.DataFrame())
-        checked = claims.check(case.id, comparison.pairs, read_peaks(path))
-        comparable = checked[checked["verdict"] != "not comparable"]
-        reproduced = int((checked["verdict"] == "reproduced").sum())
-        shown = tables.claims_table(checked)
-        all_claims.append(shown.assign(case=case.id)[["case", *shown.columns]])
-        page = folder / case.id / "report.html"
-        out.append({
-            "case": case.id,
-            "write-up": case.writeup,
-            "time per op, new/old (geomean)": _ratio(s["time_geomean"]),
-            "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
-            "write-up's variant vs floor": _vs_floor(excess, case.candidate),
-            "best variant vs floor": _vs_floor(excess, _best(excess)),
-            "JDK × GC matrix": matrix.overview_cell(profile, case, folder),
-            "time rows decided": _decided(mine),
-            "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
-            "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
-                                  else "none comparable") + f" ({len(checked)} claims)",
-            # A report that was never rendered into this folder is not linked.
-            "report": f"[{case.id}/report.html]({case.id}/report.html)" if page.is_file()
-                      else "not rendered",
-            "headline": headline.sentence(comparison.pairs, case.candidate, *case.headline),
-            "chart": _main_chart(folder / case.id),
-            "source": source(path, run.provenance) + "; "
-                      + compare.precision_summary(compare.precision(run.frame)),
-        })
-    return pd.DataFrame(out), (pd.concat(all_claims, ignore_index=True) if all_claims
-                               else pd.DataFrame())
+    return combine([case_row(profile, case.id, folder) for case in existing_cases()])
+
+
+def combine(made: list[tuple[dict, pd.DataFrame] | None]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """case_row's results, in case order, as the overview's two tables."""
+    made = [m for m in made if m is not None]
+    return (pd.DataFrame([row for row, _ in made]),
+            pd.concat([c for _, c in made], ignore_index=True) if made else pd.DataFrame())
+
+
+def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, pd.DataFrame] | None:
+    """A case's row of figures and its claims, checked; None for a case without results.
+    Made beside the case's report when reports are rendered side by side."""
+    case = get_case(case_id)
+    path = results_file(profile, case.id)
+    if not path.is_file():
+        return None
+    run = read_results(path)
+    comparison = compare.pair(run.frame)
+    # The figures are the write-up's change; the floor and the release have their columns.
+    mine = comparison.pairs[comparison.pairs["candidate"] == case.candidate] \
+        if not comparison.pairs.empty else comparison.pairs
+    s = compare.summary(compare.Comparison(mine, comparison.unpaired, comparison.baseline))
+    verdicts = Counter(mine["verdict"]) if not mine.empty else Counter()
+    excess = (compare.floor_excess(comparison.pairs, claims.load_floors(case.id))
+              if not comparison.pairs.empty else pd.DataFrame())
+    checked = claims.check(case.id, comparison.pairs, read_peaks(path))
+    comparable = checked[checked["verdict"] != "not comparable"]
+    reproduced = int((checked["verdict"] == "reproduced").sum())
+    shown = tables.claims_table(checked)
+    page = folder / case.id / "report.html"
+    row = {
+        "case": case.id,
+        "write-up": case.writeup,
+        "time per op, new/old (geomean)": _ratio(s["time_geomean"]),
+        "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
+        "write-up's variant vs floor": _vs_floor(excess, case.candidate),
+        "best variant vs floor": _vs_floor(excess, _best(excess)),
+        "JDK × GC matrix": matrix.overview_cell(profile, case, folder),
+        "time rows decided": _decided(mine),
+        "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
+        "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
+                              else "none comparable") + f" ({len(checked)} claims)",
+        # A report that was never rendered into this folder is not linked.
+        "report": f"[{case.id}/report.html]({case.id}/report.html)" if page.is_file()
+                  else "not rendered",
+        "headline": headline.sentence(comparison.pairs, case.candidate, *case.headline),
+        "chart": _main_chart(folder / case.id),
+        "source": source(path, run.provenance) + "; "
+                  + compare.precision_summary(compare.precision(run.frame)),
+    }
+    return row, shown.assign(case=case.id)[["case", *shown.columns]]
 
 
 def _decided(pairs: pd.DataFrame) -> str:
@@ -121,8 +131,10 @@ def _ratio(r: float) -> str:
     return "—" if r is None or math.isnan(r) else f"{r:.3f}"
 
 
-def write(profile: str, folder: Path = REPORTS) -> Path:
-    table, checked = rows(profile, folder)
+def write(profile: str, folder: Path = REPORTS,
+          made: tuple[pd.DataFrame, pd.DataFrame] | None = None) -> Path:
+    """reports/index.html and index.md from ``made`` (combine's tables), else made here."""
+    table, checked = made if made is not None else rows(profile, folder)
     cases = table.to_dict("records")
     table = table.drop(columns=["source", "headline", "chart"], errors="ignore")
     folder.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import json
+import multiprocessing
 import os
 import shutil
 import tempfile
@@ -229,6 +230,41 @@ def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = 
     return publish_notebook(COMPARE_NOTEBOOK, Path(out_dir or REPORTS / "compare"), {
         "baseline": str(files[0]), "candidate": str(files[1]) if candidate else "",
         "param": param, "baseline_value": baseline_value})
+
+
+def render_all(groups: list[list[tuple[Any, tuple]]], workers: int | None = None) -> list[list[Any]]:
+    """Render groups of jobs (function, arguments) side by side in worker processes, the jobs
+    of one group one after the other (a case's matrix report goes into its case's folder).
+    Each job's result is its report folder or the HotpathError it raised, in the order given;
+    a failed job stops the rest of its group, never the other groups."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = min(len(groups), workers or RENDER_WORKERS)
+    if workers <= 1:
+        return [_attempt(steps) for steps in groups]
+    # Workers fork from a fresh single-threaded server, never from this process, whose threads
+    # (kernel clients, test runners) would leave a forked child holding a lock forever; the
+    # server imports papermill and nbconvert once (seconds) for every worker.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["hotpath.report", "hotpath.overview", "papermill", "nbconvert"])
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(_attempt, groups))
+
+
+#: Reports rendered at once: a kernel start waits on more than the CPU, so one more than
+#: the cores keeps them busy.
+RENDER_WORKERS = (os.cpu_count() or 1) + 1
+
+
+def _attempt(steps: list[tuple[Any, tuple]]) -> list[Any]:
+    done: list[Any] = []
+    for render, args in steps:
+        try:
+            done.append(render(*args))
+        except HotpathError as e:
+            done.append(e)
+            break
+    return done
 
 
 def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any]) -> Path:

@@ -12,6 +12,7 @@ from .fmt import (fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak, fm
                   fmt_stopped, fmt_time_change, fmt_verdict, label, undecided)
 from .compare import BEYOND, UPSTREAM, floor_of
 from .headline import NATIVE_NAMES, time_per_op
+from .units import Scale, byte_scale, score_scale
 
 
 MEASURE_UNITS = {"alloc": "heap B/op", "native": "native B/op", "direct": "direct-buffer B/op",
@@ -50,6 +51,9 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
     # Files from elsewhere mix modes and units; one score column per unit would be mostly empty.
     modes, units = pairs["mode"].nunique() > 1, pairs["unit"].nunique() > 1
     native = native_columns(pairs)
+    # One unit per column; where rows differ in unit, each row says its own.
+    column_scale = None if units else _score_scale(pairs)
+    alloc = _byte_scale(pairs, "alloc")
     rows = []
     for _, r in pairs.iterrows():
         row = {"benchmark": label(r)}
@@ -57,17 +61,18 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
             row["variant"] = r["candidate"]
         if modes:
             row["mode"] = r["mode"]
-        unit = r["unit"]
+        scale = column_scale or _score_scale(pairs.loc[[r.name]])
         if units:
-            row["unit"] = unit
+            row["unit"] = scale.unit
         # With one candidate its name heads its columns; with several, the variant column says.
         new = "new" if many else str(r["candidate"])
-        row[r["baseline"] if units else f"{r['baseline']} {unit}"] = fmt_score(r["old_score"], r["old_error"])
-        row[new if units else f"{new} {unit}"] = fmt_score(r["new_score"], r["new_error"])
+        row[r["baseline"] if units else f"{r['baseline']} {scale.unit}"] = fmt_score(
+            r["old_score"], r["old_error"], scale)
+        row[new if units else f"{new} {scale.unit}"] = fmt_score(r["new_score"], r["new_error"], scale)
         row["time"] = fmt_time_change(r)
         row["verdict"] = fmt_verdict(r)
-        row[f"{r['baseline']} B/op"] = fmt_bytes(r["old_alloc"])
-        row[f"{new} B/op"] = fmt_bytes(r["new_alloc"])
+        row[f"{r['baseline']} {alloc.unit}"] = fmt_bytes(r["old_alloc"], alloc)
+        row[f"{new} {alloc.unit}"] = fmt_bytes(r["new_alloc"], alloc)
         row["alloc"] = fmt_alloc_change(r["old_alloc"], r["new_alloc"], r["alloc_verdict"])
         for stem in native:
             row[f"{MEASURE_UNITS[stem]} old → new"] = (f"{fmt_bytes(r[f'old_{stem}'])} → "
@@ -82,15 +87,26 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
 
 
 
+def _score_scale(pairs: pd.DataFrame) -> Scale:
+    """One readable unit for the old and new scores of these rows (all in one JMH unit)."""
+    return score_scale(pairs["unit"].iloc[0], [*pairs["old_score"], *pairs["new_score"]])
+
+
+def _byte_scale(pairs: pd.DataFrame, measure: str) -> Scale:
+    """B/op, KB/op or MB/op for the old and new bytes of ``measure`` in these rows."""
+    return byte_scale([*pairs[f"old_{measure}"], *pairs[f"new_{measure}"]], per="/op")
+
+
 def long_table(pairs: pd.DataFrame) -> pd.DataFrame:
     """One row per benchmark x measure, like a write-up's "old | optimized | change" table."""
     rows = []
     for _, r in pairs.iterrows():
         name = label(r) + ("" if r["candidate"] == "optimized" else f" [{r['candidate']}]")
         what = "throughput" if r["higher_is_better"] else "time"
-        rows.append({"benchmark": name, "measure": f"{what} ({r['unit']})",
-                     "old": fmt_score(r["old_score"], r["old_error"]),
-                     "new": fmt_score(r["new_score"], r["new_error"]),
+        scale = _score_scale(pairs.loc[[r.name]])
+        rows.append({"benchmark": name, "measure": f"{what} ({scale.unit})",
+                     "old": fmt_score(r["old_score"], r["old_error"], scale),
+                     "new": fmt_score(r["new_score"], r["new_error"], scale),
                      "change": fmt_time_change(r), "verdict": fmt_verdict(r)})
         rows.append({"benchmark": name, "measure": "heap alloc (B/op)",
                      "old": fmt_bytes(r["old_alloc"]), "new": fmt_bytes(r["new_alloc"]),
@@ -209,6 +225,7 @@ def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd
     many = pairs["candidate"].nunique() > 1
     modes = pairs["mode"].nunique() > 1
     native = native_columns(pairs)
+    heap = _byte_scale(pairs, "alloc")
     rows = []
     for _, r in pairs.iterrows():
         ratio, lo, hi = time_per_op(r)
@@ -219,17 +236,34 @@ def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd
             row["mode"] = r["mode"]
         row["time/op new/old"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
         row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
-        row["verdict"] = (undecided(r, lo, hi) if r["verdict"] == "inconclusive" else
+        # An undecided row's sentence is long: it goes under the table (undecided_notes).
+        row["verdict"] = ("undecided" if r["verdict"] == "inconclusive" else
                           r["verdict"] if r["verdict"] != "same" else f"same (±{r['threshold']:.0%})")
         row["forks per side"] = fmt_stopped(r)
-        row["heap B/op old → new"] = f"{fmt_bytes(r['old_alloc'])} → {fmt_bytes(r['new_alloc'])}"
+        row[f"heap {heap.unit} old → new"] = (f"{fmt_bytes(r['old_alloc'], heap)} → "
+                                              f"{fmt_bytes(r['new_alloc'], heap)}")
         for stem in native:
-            row[f"{NATIVE_NAMES[stem]} B/op old → new"] = (
-                f"{fmt_bytes(r[f'old_{stem}'])} → {fmt_bytes(r[f'new_{stem}'])}")
+            scale = _byte_scale(pairs, stem)
+            row[f"{NATIVE_NAMES[stem]} {scale.unit} old → new"] = (
+                f"{fmt_bytes(r[f'old_{stem}'], scale)} → {fmt_bytes(r[f'new_{stem}'], scale)}")
         if claims is not None and not claims.empty:
             row["claims"] = _claims_of(claims, r)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def undecided_notes(pairs: pd.DataFrame) -> list[str]:
+    """What each undecided row of the compact table still allows, and the forks a decision
+    would need: 'put(size=100): time/op between −1% and +9%: not decided at ±5%; …'."""
+    written = ~pairs["candidate"].isin(BEYOND)
+    pairs = pairs[written] if written.any() else pairs
+    many = pairs["candidate"].nunique() > 1
+    notes = []
+    for _, r in pairs[pairs["verdict"] == "inconclusive"].iterrows():
+        _, lo, hi = time_per_op(r)
+        name = label(r) + (f" [{r['candidate']}]" if many else "")
+        notes.append(f"{name}: {undecided(r, lo, hi)}")
+    return notes
 
 
 def _claims_of(claims: pd.DataFrame, r: pd.Series) -> str:
@@ -299,6 +333,7 @@ def variants_table(pairs: pd.DataFrame, param: str, peaks: pd.DataFrame | None =
     """The write-ups' own shape, one row per value of a @Param: each variant's time, its heap
     B/op (with the change against old) and, where measured, its peak live heap per call."""
     rows = []
+    time, heap = _score_scale(pairs), _byte_scale(pairs, "alloc")
     for params, group in pairs.groupby("params", sort=False):
         by = {r["candidate"]: r for _, r in group.iterrows()}
         first = group.iloc[0]
@@ -307,14 +342,13 @@ def variants_table(pairs: pd.DataFrame, param: str, peaks: pd.DataFrame | None =
         old_peak = _peak_of(peaks, params, baseline)
         if old_peak is not None and old_peak["facts"]:
             row["input → output"] = _facts(old_peak["facts"])
-        unit = first["unit"]
-        row[f"{baseline} {unit}"] = fmt_score(first["old_score"], first["old_error"])
+        row[f"{baseline} {time.unit}"] = fmt_score(first["old_score"], first["old_error"], time)
         for v, r in by.items():
-            row[f"{v} {unit}"] = fmt_score(r["new_score"], r["new_error"])
-        row[f"{baseline} B/op"] = fmt_bytes(first["old_alloc"])
+            row[f"{v} {time.unit}"] = fmt_score(r["new_score"], r["new_error"], time)
+        row[f"{baseline} {heap.unit}"] = fmt_bytes(first["old_alloc"], heap)
         for v, r in by.items():
             change = (r["new_alloc"] / r["old_alloc"] - 1) * 100 if r["old_alloc"] else math.nan
-            row[f"{v} B/op"] = f"{fmt_bytes(r['new_alloc'])} ({fmt_pct(change)})"
+            row[f"{v} {heap.unit}"] = f"{fmt_bytes(r['new_alloc'], heap)} ({fmt_pct(change)})"
         if peaks is not None and not peaks.empty:
             for v in [baseline, *by]:
                 pk = _peak_of(peaks, params, v)
@@ -346,10 +380,13 @@ def sizes_of(peaks: pd.DataFrame, param: str) -> dict[str, float]:
 
 
 def _with_unit(value: float, unit: str) -> str:
+    """A figure with its unit, a time or throughput in the unit a reader writes."""
     if value is None or math.isnan(value):
         return "—"
-    text = fmt_bytes(value) if unit in ("B/op", "B") else fmt_number(value)
-    return f"{text} {unit}".strip()
+    if unit in ("B/op", "B"):
+        return f"{fmt_bytes(value)} {unit}"
+    scale = score_scale(unit, [value])
+    return f"{fmt_number(scale(value))} {scale.unit}".strip()
 
 
 def claims_table(checked: pd.DataFrame) -> pd.DataFrame:

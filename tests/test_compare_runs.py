@@ -50,10 +50,11 @@ def test_jmh_samples_run_on_c2_and_c1_compare_across_every_mode(tmp_path, data_d
         assert f"| {mode} |" in summary, mode
     assert "| nan" not in summary
     # C1 only is slower at real work; sleeping benchmarks are the same within the threshold.
-    assert "| bench(arg=101, certainty=8) | avgt | ns/op |" in summary
-    row = next(l for l in summary.splitlines() if l.startswith("| bench(arg=101, certainty=8) | avgt | ns/op"))
+    # Each row in the unit a reader writes: JMH's 5,740 ns/op reads 5.74 µs/op.
+    assert "| bench(arg=101, certainty=8) | avgt | µs/op |" in summary
+    row = next(l for l in summary.splitlines() if l.startswith("| bench(arg=101, certainty=8) | avgt | µs/op"))
     assert "slower (p=" in row
-    assert "same (±5%)" in next(l for l in summary.splitlines() if l.startswith("| measureAvgTime | avgt | us/op"))
+    assert "same (±5%)" in next(l for l in summary.splitlines() if l.startswith("| measureAvgTime | avgt | ms/op"))
     # The compact table that opens the report keeps modes apart too.
     assert "| bench(arg=101, certainty=8) | avgt | 3.076 |" in summary
     # Warnings name their rows; the differing JVM flags are said, and so is the unpaired value.

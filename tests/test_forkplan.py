@@ -155,9 +155,22 @@ def test_a_short_budget_is_spent_on_the_rows_nearest_a_decision(tmp_path):
     plan = _plan(budget_s=math.inf)
     plan.fork_s = 1.0
     near, far = plan.rows[0], plan.rows[1]
-    old = [100.0, 101.0, 99.0]
+    old = [100.0, 101.0, 99.0, 100.0]
     plan.means[(near.benchmark, near.key, "old")] = list(old)
-    plan.means[(near.benchmark, near.key, "optimized")] = [50.0, 51.0, 49.0]
+    plan.means[(near.benchmark, near.key, "optimized")] = [50.0, 51.0, 49.0, 58.0]
     plan.means[(far.benchmark, far.key, "old")] = list(old)
-    plan.means[(far.benchmark, far.key, "optimized")] = [95.0, 104.0, 99.0]
+    plan.means[(far.benchmark, far.key, "optimized")] = [95.0, 104.0, 99.0, 96.0]
     assert plan.affordable([far, near], left_s=2.5) == [near]
+
+
+def test_a_row_is_not_given_up_before_its_first_look_while_the_budget_covers_it():
+    # Two forks whose ratio sits on the band's edge would "need" hundreds: the row still gets
+    # the forks to its first look, since they fit (the store run lost a row that way).
+    plan = _plan(budget_s=math.inf)
+    plan.fork_s = 1.0
+    edge, other = plan.rows[0], plan.rows[1]
+    plan.means[(edge.benchmark, edge.key, "old")] = [100.0, 130.0]
+    plan.means[(edge.benchmark, edge.key, "optimized")] = [95.0, 122.0]
+    plan.means[(other.benchmark, other.key, "old")] = [100.0, 101.0]
+    plan.means[(other.benchmark, other.key, "optimized")] = [50.0, 51.0]
+    assert set(plan.affordable([edge, other], left_s=8.0)) == {edge, other}

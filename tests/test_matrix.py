@@ -69,8 +69,9 @@ def test_a_jdk_is_found_where_the_user_points_and_a_missing_one_says_how_to_poin
     assert Cell("25", "g1") in found
 
 
-def _cell_file(data_dir, path, cell, old_ms, new_ms):
-    """A JMH file as a run on ``cell`` writes it: 4 forks per side, fork means as given."""
+def _cell_file(data_dir, path, cell, old_ms, new_ms, spread=0.01):
+    """A JMH file as a run on ``cell`` writes it: 4 forks per side, fork means as given, spread
+    by ``spread`` from fork to fork."""
     entries = json.loads((data_dir / "avgt-variant-gc.json").read_text())
     out = []
     for e in entries:
@@ -78,7 +79,7 @@ def _cell_file(data_dir, path, cell, old_ms, new_ms):
         e["jdkVersion"] = {"17": "17.0.15", "25": "25.0.3"}[cell.jdk]
         e["jvmArgs"] = list(cell.jvm_args(JVM_ARGS))
         mean = old_ms if e["params"]["variant"] == "old" else new_ms
-        e["primaryMetric"]["rawData"] = [[mean * f, mean * f] for f in (0.99, 1.0, 1.01, 1.0)]
+        e["primaryMetric"]["rawData"] = [[mean * f, mean * f] for f in (1 - spread, 1.0, 1 + spread, 1.0)]
         e["primaryMetric"]["score"] = mean
         e["forks"] = 4
         out.append(e)
@@ -121,6 +122,20 @@ def test_the_cells_where_the_verdict_or_sign_moves_are_called_out(data_dir, matr
     glance = matrix.pivot(pairs)
     assert list(glance.columns) == ["benchmark", "jdk17-g1", "jdk17-parallel", "jdk25-zgc"]
     assert glance["jdk25-zgc"].str.endswith("⚑").all() and not glance["jdk17-g1"].str.contains("⚑").any()
+
+
+def test_differences_where_a_side_is_undecided_are_kept_apart(data_dir, matrix_profile):
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-g1"), Cell("17", "g1"), 10, 5)
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-parallel"), Cell("17", "parallel"), 10, 12)
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk25-zgc"), Cell("25", "zgc"), 10, 11,
+               spread=0.5)
+    pairs = matrix.read(matrix_profile, "writer")
+    assert set(pairs[pairs["cell"] == "jdk25-zgc"]["verdict"]) == {"inconclusive"}
+    decided, undecided = matrix.decided_differences(pairs)
+    assert set(decided["cell"]) == {"jdk17-parallel"} and set(undecided["cell"]) == {"jdk25-zgc"}
+    text = matrix.summary(pairs)
+    assert f"both decided and different from jdk17-g1 in {len(decided)} of" in text
+    assert f"; {len(undecided)} more differ where a side is undecided" in text
 
 
 def test_a_matrix_without_the_main_cell_compares_nothing_and_says_so(data_dir, matrix_profile):
