@@ -258,11 +258,17 @@ def undecided_notes(pairs: pd.DataFrame) -> list[str]:
     written = ~pairs["candidate"].isin(BEYOND)
     pairs = pairs[written] if written.any() else pairs
     many = pairs["candidate"].nunique() > 1
-    notes = []
+    notes, early = [], 0
     for _, r in pairs[pairs["verdict"] == "inconclusive"].iterrows():
         _, lo, hi = time_per_op(r)
+        if math.isnan(lo) or math.isnan(hi):
+            early += 1  # said once below, not row by row
+            continue
         name = label(r) + (f" [{r['candidate']}]" if many else "")
         notes.append(f"{name}: {undecided(r, lo, hi)}")
+    if early:
+        notes.append(f"{early} row{'s' if early > 1 else ''} with fewer than 4 forks per side: "
+                     f"no interval yet")
     return notes
 
 

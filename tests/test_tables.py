@@ -74,3 +74,18 @@ def test_wide_table_says_zero_native_bytes_once_when_nothing_is_allocated_native
     native = [c for c in table.columns if "native" in c or "direct" in c or "zlib" in c]
     assert native == ["native B/op old → new"]
     assert set(table[native[0]]) == {"0 → 0"}
+
+
+def test_undecided_rows_say_their_interval_under_the_table_and_early_rows_once():
+    reference = Path(__file__).resolve().parents[1] / "data" / "reference" / "writer.json"
+    pairs = compare.pair(load.read_results(reference).frame).pairs
+    table = tables.compact_table(pairs)
+    assert set(table["verdict"]) <= {"faster", "slower", "undecided"} | {
+        v for v in table["verdict"] if v.startswith("same (")}
+    notes = tables.undecided_notes(pairs)
+    undecided = table[table["verdict"] == "undecided"]
+    assert len(notes) == len(undecided) > 0
+    assert all("not decided at ±5%" in n and "forks per side would decide it" in n for n in notes)
+    early = pairs.assign(ci_low=float("nan"), ci_high=float("nan"), verdict="inconclusive")
+    assert tables.undecided_notes(early) == [
+        f"{len(tables.compact_table(early))} rows with fewer than 4 forks per side: no interval yet"]
