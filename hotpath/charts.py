@@ -227,7 +227,7 @@ def _coincide(a: pd.DataFrame, b: pd.DataFrame) -> bool:
     return all(abs(p - q) <= 0.01 * max(abs(p), abs(q), 1e-12) for p, q in zip(m["y_a"], m["y_b"]))
 
 
-def _series_plot(ax, series: list[tuple[str, str, pd.DataFrame]], log_y: bool = True) -> None:
+def _series_plot(ax, series: list[tuple[str, str, pd.DataFrame]]) -> None:
     """Lines of (name, benchmark, points x/y), one colour and marker shape per name and one
     line style per benchmark, lines only within one benchmark. Earlier series get larger,
     hollow markers, so that a later series drawn over an equal one leaves it visible; a name
@@ -253,12 +253,12 @@ def _series_plot(ax, series: list[tuple[str, str, pd.DataFrame]], log_y: bool = 
         size = 9 - 1.5 * min(i, 3)
         style = dict(color=colors[n], marker=MARKERS[i % len(MARKERS)], ms=size, mew=1.4,
                      mfc="none" if i < len(names) - 1 else colors[n])
-        shown = s[s["y"] > 0] if log_y else s
+        shown = s[s["y"] > 0]
         text = n + (f" (= {same_as[n]} here)" if n in same_as else "")
         first = benchmark == next(b for m, b, _ in series if m == n)
         ax.plot(shown["x"], shown["y"], linestyle=styles[benchmark], lw=1.4,
                 label=text if first else None, **style)
-        zeros = s[s["y"] <= 0] if log_y else s.iloc[0:0]
+        zeros = s[s["y"] <= 0]
         if len(zeros):
             has_zero = True
             ax.plot(zeros["x"], [bottom] * len(zeros), linestyle="none", clip_on=False, **style)
@@ -266,14 +266,13 @@ def _series_plot(ax, series: list[tuple[str, str, pd.DataFrame]], log_y: bool = 
         for benchmark in benchmarks:
             ax.plot([], [], linestyle=styles[benchmark], color="#444444", gid=chartcheck.KEY,
                     label=benchmark)
-    if log_y:
-        ax.set_yscale("log")
-        _plain_log_axis(ax.yaxis, si=False)
-        if has_zero:
-            ax.set_ylim(bottom=bottom)
-            ticks = [t for t in ax.get_yticks() if t > bottom * 3]
-            ax.yaxis.set_major_locator(FixedLocator([bottom] + ticks))
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _: "0" if x <= bottom else _comma(x)))
+    ax.set_yscale("log")
+    _plain_log_axis(ax.yaxis, si=False)
+    if has_zero:
+        ax.set_ylim(bottom=bottom)
+        ticks = [t for t in ax.get_yticks() if t > bottom * 3]
+        ax.yaxis.set_major_locator(FixedLocator([bottom] + ticks))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _: "0" if x <= bottom else _comma(x)))
 
 
 def sweep_chart(pairs: pd.DataFrame, param: str, measure: str = "score", title: str = "",

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import claims, compare, fmt, headline, matrix, overview, tables
+from . import compare, fmt, headline, matrix, overview, tables
 from .cases import existing_cases
 from .errors import HotpathError
-from .load import read_peaks, read_results
+from .load import read_results
 from .paths import ROOT, results_file
 
 PROFILE = "reference"
@@ -30,15 +30,27 @@ BLOCK = re.compile(r"(<!-- generated: (?P<name>[\w-]+) \(hotpath docs\) -->\n)(?
                    r"(<!-- end: (?P=name) -->)", re.S)
 
 
-def _pairs(case) -> tuple[pd.DataFrame, dict]:
-    path = results_file(PROFILE, case.id)
-    run = read_results(path)
-    return compare.pair(run.frame).pairs, run.provenance or {}
+class Reference:
+    """The committed reference run, read and paired once for every block: per case its pairs
+    and provenance, and the overview's tables (which check every claim)."""
+
+    def __init__(self) -> None:
+        self.cases = existing_cases()
+        self.runs = {}
+        for case in self.cases:
+            run = read_results(results_file(PROFILE, case.id))
+            self.runs[case.id] = (compare.pair(run.frame).pairs, run.provenance or {})
+        self.table, self.checked = overview.rows(PROFILE)
+
+    def mine(self, case) -> pd.DataFrame:
+        """The rows of the write-up's variant against old."""
+        pairs = self.runs[case.id][0]
+        return pairs[pairs["candidate"] == case.candidate]
 
 
-def headline_table() -> str:
+def headline_table(ref: Reference) -> str:
     """The reference run at a glance: the overview's row per case, as Markdown."""
-    table, checked = overview.rows(PROFILE)
+    table, checked = ref.table, ref.checked
     shown = table.drop(columns=["report", "source", "headline", "chart", "JDK × GC matrix"],
                        errors="ignore")
     counts = Counter(checked["verdict"]) if not checked.empty else Counter()
@@ -57,12 +69,12 @@ def _minutes(seconds: float) -> str:
     return f"{m} min {s:02d} s"
 
 
-def runs_table() -> str:
+def runs_table(ref: Reference) -> str:
     """How each case of the reference run was made: commit, plan, time, rows decided."""
     rows = []
-    for case in existing_cases():
-        pairs, p = _pairs(case)
-        mine = pairs[pairs["candidate"] == case.candidate]
+    for case in ref.cases:
+        p = ref.runs[case.id][1]
+        mine = ref.mine(case)
         seq = p.get("sequential") or {}
         rows.append({
             "case": case.id,
@@ -74,42 +86,35 @@ def runs_table() -> str:
                      + str(p.get("profile_settings", "?")).split(" x ")[0]),
             "write-up rows decided": f"{int((mine['verdict'] != 'inconclusive').sum())} of {len(mine)}",
         })
-    frame = pd.DataFrame(rows)
-    return tables.to_markdown(frame)
+    return tables.to_markdown(pd.DataFrame(rows))
 
 
-def undecided_list() -> str:
+def undecided_list(ref: Reference) -> str:
     """Every write-up row the reference run left undecided: what its interval allows and the
     forks a decision would need."""
     lines = []
-    for case in existing_cases():
-        pairs, _ = _pairs(case)
-        mine = pairs[(pairs["candidate"] == case.candidate) & (pairs["verdict"] == "inconclusive")]
-        for _, r in mine.iterrows():
+    for case in ref.cases:
+        mine = ref.mine(case)
+        for _, r in mine[mine["verdict"] == "inconclusive"].iterrows():
             _, lo, hi = headline.time_per_op(r)
             lines.append(f"- {case.id} {fmt.label(r)} ({fmt.fmt_stopped(r)} forks per side): "
                          f"{fmt.undecided(r, lo, hi)}")
     return ("\n".join(lines) if lines else "None.") + "\n"
 
 
-def claims_list() -> str:
+def claims_list(ref: Reference) -> str:
     """The claims the reference run does not reproduce, with both sides' figures."""
-    frames = []
-    for case in existing_cases():
-        pairs, _ = _pairs(case)
-        checked = claims.check(case.id, pairs, read_peaks(results_file(PROFILE, case.id)))
-        shown = tables.claims_table(checked)
-        shown = shown[shown["verdict"] != "reproduced"]
-        frames.append(shown.assign(case=case.id)[["case", *shown.columns]])
-    table = pd.concat(frames, ignore_index=True)
+    checked = ref.checked
+    table = checked[checked["verdict"] != "reproduced"].reset_index(drop=True) \
+        if not checked.empty else checked
     return tables.to_markdown(table) if not table.empty else "None.\n"
 
 
-def matrix_table() -> str:
+def matrix_table(ref: Reference) -> str:
     """Per case with a matrix and per cell: time per op new/old (geometric mean) and verdicts;
     and where the verdict or sign differs from JDK 17 + G1, both decided or not."""
     rows = []
-    for case in existing_cases():
+    for case in ref.cases:
         if not matrix.cell_files("matrix", case.id):
             continue
         pairs = matrix.read("matrix", case.id, case.candidate)
@@ -125,7 +130,8 @@ GENERATORS = {"headline": headline_table, "reference-runs": runs_table,
 
 
 def blocks() -> dict[str, str]:
-    return {name: make() for name, make in GENERATORS.items()}
+    ref = Reference()
+    return {name: make(ref) for name, make in GENERATORS.items()}
 
 
 def fill(text: str, made: dict[str, str]) -> str:
