@@ -202,6 +202,10 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     if cell is not None:
         java = str(runtimes.java_of(cell))  # a missing JDK stops here, before anything runs
         profile = dataclasses.replace(profile, jvm_args=cell.jvm_args(profile.jvm_args))
+    if budget_s is not None and math.isfinite(budget_s) and profile.interleave:
+        # Said and recorded as the budget this run was given (a matrix cell's share), not the
+        # profile's default.
+        profile = dataclasses.replace(profile, budget=forkplan.format_duration(budget_s))
     if not jar.is_file():
         raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
     expected = listed_benchmarks(case.benchmarks, jar)
