@@ -111,8 +111,8 @@ COLUMNS = ["benchmark", "cell", "main", "this cell", "what changed", "both decid
 
 
 def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
-    """Per benchmark and cell: where the time verdict, or the sign of the point estimate, or the
-    heap B/op verdict differs from the main cell's; "both decided" says whether both cells'
+    """Per benchmark and cell: where the time verdict, or the sign of the point estimate (unless
+    both verdicts are "same"), or the heap B/op verdict differs from the main cell's; "both decided" says whether both cells'
     time verdicts are decided (else a difference in time may be noise of the undecided side)."""
     rows = []
     if pairs.empty or main not in set(pairs["cell"]):
@@ -128,7 +128,10 @@ def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
             changed = []
             if r["verdict"] != ref["verdict"]:
                 changed.append(f"time verdict {ref['verdict']} → {r['verdict']}")
-            if _sign(ratio) != _sign(ref_ratio):
+            # Two "same" verdicts put both intervals inside the band of no change: which side
+            # of 1 each point estimate falls on there is noise, not the runtime.
+            both_same = r["verdict"] == ref["verdict"] == "same"
+            if _sign(ratio) != _sign(ref_ratio) and not both_same:
                 changed.append(f"point estimate {_sign(ref_ratio)} → {_sign(ratio)}")
             if r["alloc_verdict"] != ref["alloc_verdict"]:
                 changed.append(f"heap B/op {_said(ref['alloc_verdict'])} → {_said(r['alloc_verdict'])}"

@@ -138,6 +138,17 @@ def test_differences_where_a_side_is_undecided_are_kept_apart(data_dir, matrix_p
     assert f"; {len(undecided)} more differ where a side is undecided" in text
 
 
+def test_two_same_verdicts_on_either_side_of_1_are_no_difference(data_dir, matrix_profile):
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-g1"), Cell("17", "g1"), 10, 9.9)
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk25-g1"), Cell("25", "g1"), 10, 10.1)
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk25-zgc"), Cell("25", "zgc"), 10, 12)
+    pairs = matrix.read(matrix_profile, "writer")
+    assert set(pairs[pairs["cell"] != "jdk25-zgc"]["verdict"]) == {"same"}
+    diff = matrix.differences(pairs)
+    assert set(diff["cell"]) == {"jdk25-zgc"}  # a decided slower still counts
+    assert all("same → slower" in w for w in diff["what changed"])
+
+
 def test_a_matrix_without_the_main_cell_compares_nothing_and_says_so(data_dir, matrix_profile):
     _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-g1-pressure"),
                Cell("17", "g1", True), 10, 5)
