@@ -126,10 +126,10 @@ def matrix_table(ref: Reference) -> str:
     and where the verdict or sign differs from JDK 17 + G1, both decided or not."""
     rows = []
     for case in ref.cases:
-        if not matrix.cell_files("matrix", case.id):
+        files = {c.id: f for c, f in matrix.cell_files("matrix", case.id).items()}
+        if not files:
             continue
         pairs = matrix.read("matrix", case.id, case.candidate)
-        files = {c.id: f for c, f in matrix.cell_files("matrix", case.id).items()}
         for _, g in matrix.geomeans(pairs).iterrows():
             rows.append({"case": case.id, **g.to_dict(), "measured": _how_measured(files[g["cell"]])})
         rows[-1]["differs from JDK 17 + G1"] = matrix.summary(pairs)
