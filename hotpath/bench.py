@@ -148,10 +148,12 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
                    extra_args: list[str], java: str = "java") -> list[str]:
     """The sequential fork plan's rounds (hotpath.forkplan), merged into ``merged``.
 
-    Returns the round commands. Round files are kept under rounds/<case>/ beside ``out``."""
+    Returns the round commands. Round files are left in rounds/<case>.partial/ beside ``out``:
+    the caller moves them to rounds/<case>/ once the run is accepted (promote_rounds), so that a
+    failed run leaves the earlier run's rounds as they were."""
     case, profile = plan.case, plan.profile
-    rounds_dir = out.parent / "rounds" / case.id
-    staging = rounds_dir.with_name(rounds_dir.name + ".partial")
+    rounds_dir = rounds_of(out, case)
+    staging = staging_of(rounds_dir)
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
 
@@ -161,20 +163,29 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
                 "-p", f"variant={variant}", *forkplan.jmh_params(params),
                 "-rf", "json", "-rff", str(target)]
 
-    try:
-        log = ROOT / "target" / "jmh-logs" / f"{profile.name}-{case.id}.log"
-        log.unlink(missing_ok=True)
-        print(f"hotpath: {case.id}: JMH's output goes to {_shown(log)}", flush=True)
-        done = forkplan.run(plan, command, staging, lambda cmd: _jmh(cmd, case, out, log))
-        files = [target for _, target in done]
-        for target in files:
-            read_json(target)
-        merged.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
-        shutil.rmtree(rounds_dir, ignore_errors=True)
-        os.replace(staging, rounds_dir)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    log = ROOT / "target" / "jmh-logs" / f"{profile.name}-{case.id}.log"
+    log.unlink(missing_ok=True)
+    print(f"hotpath: {case.id}: JMH's output goes to {_shown(log)}", flush=True)
+    done = forkplan.run(plan, command, staging, lambda cmd: _jmh(cmd, case, out, log))
+    files = [target for _, target in done]
+    for target in files:
+        read_json(target)
+    merged.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
     return [shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]) for cmd, target in done]
+
+
+def rounds_of(out: Path, case: Case) -> Path:
+    return out.parent / "rounds" / case.id
+
+
+def staging_of(rounds_dir: Path) -> Path:
+    return rounds_dir.with_name(rounds_dir.name + ".partial")
+
+
+def promote_rounds(rounds_dir: Path) -> None:
+    """An accepted run's round files replace the earlier run's."""
+    shutil.rmtree(rounds_dir, ignore_errors=True)
+    os.replace(staging_of(rounds_dir), rounds_dir)
 
 
 def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path) -> str:
@@ -238,7 +249,14 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
                     if case.peak_calls and cell is None and profile.peaks else None)
         if plan:
             plan.budget_s -= time.monotonic() - t0
+            before = time.monotonic() - t0
             rounds = run_sequential(plan, jar, out, partial, extra_args or [], java)
+            if not plan.forks_run:
+                raise HotpathError(
+                    f"the budget was spent before the first timed fork (the memory pass and "
+                    f"set-up took {forkplan.format_duration(before)}): give at least "
+                    f"{forkplan.format_duration(before + plan.first_look_s())} for a first look "
+                    f"of every row; {out} was left as it was")
         else:
             _jmh(cmd, case, out)
         entries = read_json(partial)
@@ -276,6 +294,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
         }
         os.replace(partial, out)
+        if plan:
+            promote_rounds(rounds_of(out, case))
         if memory_cmd:
             os.replace(memory_partial, memory_of(out))
         else:  # a stale memory pass must not join onto new timing rows
@@ -285,6 +305,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
     finally:
         partial.unlink(missing_ok=True)
+        shutil.rmtree(staging_of(rounds_of(out, case)), ignore_errors=True)
         memory_partial.unlink(missing_ok=True)
         peak_partial.unlink(missing_ok=True)
     if load["others_cores"] > machine.QUIET_CORES:

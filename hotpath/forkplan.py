@@ -3,9 +3,10 @@
 A row is one benchmark x params, a candidate variant against old. Rounds run one fork of
 every side an open row needs (old and the candidate), one variant after the other, the order
 alternating round by round (hotpath.interleave). From the design's first look on, every open
-row is tested after every round (hotpath.sequential) and closes when its verdict is decided,
-when it reaches its cap, or when the time budget has no room for another round of it. Each
-round's forks are JMH's own JSON, merged at the end as before.
+row is tested after every round (hotpath.sequential) and closes when its verdict is decided
+or when it reaches its cap. The first round takes every row, whatever the budget; later rounds
+take the rows the budget left can bring to a decision, and the rows still open when it is spent
+close as budget spent. Each round's forks are JMH's own JSON, merged at the end as before.
 """
 
 from __future__ import annotations
@@ -207,7 +208,12 @@ class Plan:
         caps = sorted({r.cap for r in self.rows})
         return (f"{len(self.rows)} rows ({len(sides)} variant x params sides), forks per side "
                 f"{self.design.min_forks} to {'/'.join(map(str, caps))}, about {self.fork_s:.1f} s "
-                f"a fork; budget {format_duration(self.budget_s)}")
+                f"a fork, the first look of every row about {format_duration(self.first_look_s())}; "
+                f"budget {format_duration(self.budget_s)}")
+
+    def first_look_s(self) -> float:
+        """What bringing every row to its first look costs at the current fork estimate."""
+        return len(sides_of(self.rows, self.case.baseline)) * self.design.min_forks * self.fork_s
 
     def forks_of(self, side: Side) -> list[float]:
         return self.means.get(side, [])
@@ -294,17 +300,23 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
     baseline = plan.case.baseline
     variants = [baseline] + list(dict.fromkeys(r.candidate for r in plan.rows))
     n = 0
-    for r in range(max((row.cap for row in plan.rows), default=0)):
+    if plan.budget_s <= 0:
+        plan.close_all(sequential.BUDGET)
+    elif plan.budget_s < len(sides_of(plan.rows, baseline)) * plan.fork_s:
+        log(f"hotpath: {plan.case.id}: the budget left ({format_duration(plan.budget_s)}) is "
+            f"shorter than one fork per side of every row: the first round runs whole and overruns it")
+    # Each round gives every chosen row one more fork per side, and a row closes at its cap,
+    # so this many rounds is a bound that is never reached.
+    for r in range(sum(row.cap for row in plan.rows)):
         open_rows = plan.open_rows()
         if not open_rows:
             break
-        rows = plan.affordable(open_rows, deadline - time.monotonic())
+        # The first round takes every row: a figure for each, whatever the budget brings to a
+        # look. Later rounds take what the budget left can bring to a decision; a row left
+        # out stays open for a later round (rows that decide early free the time).
+        rows = open_rows if r == 0 else plan.affordable(open_rows, deadline - time.monotonic())
         if not rows:
-            plan.close_all(sequential.BUDGET)
             break
-        for row in set(open_rows) - set(rows):
-            state = plan.states[row]
-            state.stopped, state.verdict = sequential.BUDGET, "inconclusive"
         sides = sides_of(rows, baseline)
         log(f"hotpath: {plan.case.id}: round {r + 1}: {len(rows)} open row(s), {len(sides)} fork(s), "
             f"{format_duration(deadline - time.monotonic())} of the budget left")
@@ -328,7 +340,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
                 plan.fork_s = 0.7 * plan.fork_s + 0.3 * (took / count) if done else took / count
                 done.append((cmd, target))
         plan.look()
-    plan.close_all(sequential.CAP)
+    plan.close_all(sequential.BUDGET)
     plan.spent_s = time.monotonic() - started
     return done
 

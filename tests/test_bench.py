@@ -61,6 +61,22 @@ def test_sequential_rounds_merge_into_one_file_with_every_fork(tmp_path):
     assert all(r["forks"] == 4 and r["stopped"] in ("decided", "cap") for r in rows)
 
 
+def test_a_sequential_run_that_fails_leaves_the_earlier_rounds_and_says_why(tmp_path):
+    # A budget the memory pass spends leaves no timed fork: a clear error, and the earlier
+    # run's result and round files stay as they were (a failed store cell once replaced them).
+    out = tmp_path / "calibration.json"
+    out.write_text("previous good result")
+    rounds = tmp_path / "rounds" / "calibration"
+    rounds.mkdir(parents=True)
+    (rounds / "round-01-old-0001.json").write_text("earlier round")
+    profile = replace(TINY, forks=4, interleave=True, budget="")
+    with pytest.raises(HotpathError, match="budget was spent before the first timed fork"):
+        bench.run(CALIBRATION, profile, out=out, budget_s=0.001)
+    assert out.read_text() == "previous good result"
+    assert [p.name for p in rounds.iterdir()] == ["round-01-old-0001.json"]
+    assert not list(tmp_path.rglob("*.partial"))
+
+
 def test_a_run_without_forks_gives_its_jvm_the_forks_arguments(tmp_path):
     profile = replace(TINY, forks=0, memory_forks=0)
     out = bench.run(CALIBRATION, profile, out=tmp_path / "calibration.json", extra_args=["-p", "size=64"])

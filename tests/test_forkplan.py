@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -174,3 +175,68 @@ def test_a_row_is_not_given_up_before_its_first_look_while_the_budget_covers_it(
     plan.means[(other.benchmark, other.key, "old")] = [100.0, 101.0]
     plan.means[(other.benchmark, other.key, "optimized")] = [50.0, 51.0]
     assert set(plan.affordable([edge, other], left_s=8.0)) == {edge, other}
+
+
+class Clock:
+    """A fake time.monotonic that FakeJmh moves by a second per fork."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def _timed(jmh, clock, fork_s=1.0):
+    def run(cmd):
+        jmh(cmd)
+        clock.now += fork_s * len(json.loads(Path(cmd[3]).read_text(encoding="utf-8")))
+    return run
+
+
+def test_every_row_gets_a_first_fork_even_when_the_budget_brings_none_to_a_look(tmp_path, monkeypatch):
+    # The store cell's run lost two rows that way: left out of the first round, they had no
+    # fork at all, and the whole cell failed.
+    clock = Clock()
+    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    means = {((("payload", p),), v): (100.0 if v == "old" else 50.0)
+             for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP") for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=10.0)
+    plan.fork_s = 1.0
+    logged = []
+    forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
+    for row in plan.rows:
+        for variant in ("old", row.candidate):
+            assert plan.forks_of((row.benchmark, row.key, variant)), (row, variant)
+    assert {s.stopped for s in plan.states.values()} == {sequential.BUDGET}
+    assert not any("overruns" in line for line in logged)
+
+
+def test_a_budget_shorter_than_the_first_round_says_it_overruns(tmp_path, monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
+             for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=3.0)
+    plan.fork_s = 1.0
+    logged = []
+    forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
+    assert any("overruns" in line for line in logged)
+    assert all(plan.forks_of((r.benchmark, r.key, "old")) for r in plan.rows)
+
+
+def test_a_row_left_out_of_a_round_stays_open_and_is_taken_up_later(tmp_path, monkeypatch):
+    means = {((("payload", p),), v): (100.0 if v == "old" else 50.0)
+             for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP") for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=math.inf)
+    calls = []
+
+    def affordable(rows, left_s):  # the budget has room for one row in round 2 only
+        calls.append(len(rows))
+        return rows[:1] if len(calls) == 1 else rows
+    monkeypatch.setattr(plan, "affordable", affordable)
+    forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    assert {(s.stopped, s.verdict) for s in plan.states.values()} == {("decided", "faster")}
