@@ -226,8 +226,12 @@ def summary(pairs: pd.DataFrame, main: str = MAIN.id) -> str:
     moved = decided[decided["what changed"].str.contains(in_time)]
     open_ = undecided[undecided["what changed"].str.contains(in_time)]
     slower = pairs[pairs["verdict"] == "slower"]
-    slower_text = ("slower nowhere" if slower.empty else "slower in " + ", ".join(
-        f"{name(r)} on {r['cell']}" for _, r in slower.iterrows()))
+    # One entry per benchmark, its cells listed: a row slower everywhere is one finding.
+    cells_of: dict[str, list[str]] = {}
+    for _, r in slower.iterrows():
+        cells_of.setdefault(name(r), []).append(r["cell"])
+    slower_text = ("slower nowhere" if slower.empty else "slower in " + "; ".join(
+        f"{bench} on {', '.join(cells)}" for bench, cells in cells_of.items()))
     others = len(pairs[pairs["cell"] != main])
     text = f"{counted}; {slower_text}; "
     if moved.empty:

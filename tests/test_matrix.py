@@ -149,6 +149,17 @@ def test_two_same_verdicts_on_either_side_of_1_are_no_difference(data_dir, matri
     assert all("same → slower" in w for w in diff["what changed"])
 
 
+def test_a_row_slower_on_several_cells_is_named_once_with_its_cells(data_dir, matrix_profile):
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-g1"), Cell("17", "g1"), 10, 12)
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk25-g1"), Cell("25", "g1"), 10, 12)
+    pairs = matrix.read(matrix_profile, "writer")
+    slower = pairs[pairs["verdict"] == "slower"]
+    assert set(slower["cell"]) == {"jdk17-g1", "jdk25-g1"}
+    text = matrix.summary(pairs)
+    for bench in {matrix.name(r) for _, r in slower.iterrows()}:
+        assert text.count(bench) == 1 and f"{bench} on jdk17-g1, jdk25-g1" in text
+
+
 def test_a_matrix_without_the_main_cell_compares_nothing_and_says_so(data_dir, matrix_profile):
     _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-g1-pressure"),
                Cell("17", "g1", True), 10, 5)
