@@ -248,8 +248,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out))
                     if case.peak_calls and cell is None and profile.peaks else None)
         if plan:
-            plan.budget_s -= time.monotonic() - t0
             before = time.monotonic() - t0
+            plan.budget_s -= before
             rounds = run_sequential(plan, jar, out, partial, extra_args or [], java)
             if not plan.forks_run:
                 raise HotpathError(

@@ -12,7 +12,6 @@ data say, so that no quoted figure can go stale."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -22,8 +21,8 @@ import pandas as pd
 from . import compare, fmt, headline, matrix, overview, tables
 from .cases import existing_cases
 from .errors import HotpathError
-from .load import read_results
-from .paths import ROOT, results_file, sidecar_of
+from .load import read_provenance, read_results
+from .paths import ROOT, results_file
 
 PROFILE = "reference"
 FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md")
@@ -114,7 +113,9 @@ def claims_list(ref: Reference) -> str:
 def _how_measured(results: Path) -> str:
     """'sequential, 88 forks, 5.2 min, commit 04ea6f9': which plan made a cell, so that cells
     measured under different plans are not read as one matrix."""
-    prov = json.loads(sidecar_of(results).read_text(encoding="utf-8"))
+    prov = read_provenance(results)
+    if prov is None:
+        return "no provenance sidecar"
     seq = prov.get("sequential")
     plan = (f"sequential, {seq['forks_run']} forks" if seq
             else prov["profile_settings"].split(" x ", 1)[0].replace("fork(s)", "forks per side"))

@@ -211,9 +211,13 @@ class Plan:
                 f"a fork, the first look of every row about {format_duration(self.first_look_s())}; "
                 f"budget {format_duration(self.budget_s)}")
 
+    def first_round_s(self) -> float:
+        """One fork per side of every row, at the current fork estimate."""
+        return len(sides_of(self.rows, self.case.baseline)) * self.fork_s
+
     def first_look_s(self) -> float:
         """What bringing every row to its first look costs at the current fork estimate."""
-        return len(sides_of(self.rows, self.case.baseline)) * self.design.min_forks * self.fork_s
+        return self.design.min_forks * self.first_round_s()
 
     def forks_of(self, side: Side) -> list[float]:
         return self.means.get(side, [])
@@ -302,7 +306,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
     n = 0
     if plan.budget_s <= 0:
         plan.close_all(sequential.BUDGET)
-    elif plan.budget_s < len(sides_of(plan.rows, baseline)) * plan.fork_s:
+    elif plan.budget_s < plan.first_round_s():
         log(f"hotpath: {plan.case.id}: the budget left ({format_duration(plan.budget_s)}) is "
             f"shorter than one fork per side of every row: the first round runs whole and overruns it")
     # Each round gives every chosen row one more fork per side, and a row closes at its cap,

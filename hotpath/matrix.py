@@ -113,7 +113,8 @@ COLUMNS = ["benchmark", "cell", "main", "this cell", "what changed", "both decid
 def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
     """Per benchmark and cell: where the time verdict, or the sign of the point estimate (unless
     both verdicts are "same"), or the heap B/op verdict differs from the main cell's; "both
-    decided" says whether both cells' time verdicts are decided (else a difference in time may be noise of the undecided side)."""
+    decided" says whether both cells' time verdicts are decided (else a difference in time may
+    be noise of the undecided side)."""
     rows = []
     if pairs.empty or main not in set(pairs["cell"]):
         return pd.DataFrame(columns=COLUMNS)
