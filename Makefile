@@ -82,7 +82,7 @@ $(JAR): $(JAVA_SOURCES)
 	@touch $@
 
 $(STAMP): $(JAR) | $(SETUP)
-	@$(PYTHON) -m hotpath.stamp $(JAR) $(STAMP)
+	@$(PYTHON) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
 build: $(STAMP) ## compile the models and build target/benchmarks.jar
 
@@ -136,9 +136,11 @@ test: test-java test-python test-smoke test-notebooks test-browser ## JUnit, pyt
 
 test-java: $(SETUP)
 	$(MVN) package 2>&1 | $(PLAIN)
-	@$(PYTHON) -m hotpath.stamp $(JAR) $(STAMP)
+	@$(PYTHON) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
+# lint-imports: the stages' direction (pyproject.toml's import-linter contracts).
 test-python: $(SETUP)
+	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/pytest -q
 
 # The smoke pass renders into target/smoke-reports/, never over reports/.

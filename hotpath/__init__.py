@@ -1,22 +1,42 @@
-"""hotpath: JMH JSON -> tidy frame -> old/optimized comparison -> Jira, Markdown, charts.
+"""hotpath: JMH benchmarks measured, analyzed and rendered into reports for Jira and GitHub.
 
-The stages are modules: ``load`` (JMH JSON to a tidy DataFrame), ``compare`` (pairing and
-deltas, with ``stats`` for fork-aware verdicts), ``claims`` (the write-ups' figures against
-ours), ``headline``, ``tables`` and ``charts`` (with ``fmt`` for numbers); ``document`` is a
-report as a notebook writes it. ``bench`` runs JMH; ``report`` runs the notebooks.
+The package is its stages, each a subpackage that uses only the ones before it (an
+import-linter contract in pyproject.toml holds the direction):
+
+- ``hotpath.measure``: running JMH: profiles, runtimes, the sequential fork plan and its rounds,
+  the timing and memory passes, the machine guard, the jar stamp;
+- ``hotpath.analyze``: JMH JSON to a tidy frame, pairing, fork-level statistics, the
+  write-ups' claims, the matrix's cells read back;
+- ``hotpath.render``: tables, charts, the headline, the report document, papermill, the
+  overview and the docs' quoted figures.
+
+What every stage shares sits at the top: the case registry (``cases``), ``paths``, ``errors``
+and JMH's own JSON format (``jmh``); ``cli`` is the command line.
+
+Notebooks use the names below (``import hotpath as hp``), never a module path under them, so
+that a move inside a stage changes no notebook.
 """
 
-from . import charts, compare, fmt, headline, stats, tables, versions
-from .claims import check as check_claims
-from .compare import Comparison, pair, summary
-from .document import Document
+from .analyze.claims import check as check_claims
+from .analyze.compare import (Comparison, across_classes, alloc_slopes, by_param, pair, relabel,
+                              size_of, sort_by_param, summary)
+from .analyze.load import Run, read_results
+from .analyze.stats import THRESHOLD
+from .cases import get_case
 from .errors import HotpathError, ResultsError
-from .load import Run, read_results
-from .charts import bar_chart, ratio_chart, save_png, sweep_chart
-from .tables import compact_table, long_table, to_jira, to_markdown, wide_table
+from .render.charts import bar_chart, peak_chart, ratio_chart, save_png, sweep_chart
+from .render.document import Document
+from .render.fmt import fmt_bytes, fmt_number, fmt_time_change, fmt_verdict
+from .render.matrix import Matrix
+from .render.tables import (claims_table, compact_table, long_table, peak_table, sizes_of,
+                            to_jira, to_markdown, variants_table, wide_table)
+from .render.versions import describe as rendered_with
 
 __all__ = [
-    "Comparison", "Document", "HotpathError", "ResultsError", "Run", "bar_chart", "check_claims",
-    "charts", "compact_table", "fmt", "headline", "long_table", "pair", "ratio_chart", "read_results", "save_png", "summary",
-    "sweep_chart", "to_jira", "tables", "to_markdown", "versions", "wide_table",
+    "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
+    "across_classes", "alloc_slopes", "bar_chart", "by_param", "check_claims", "claims_table",
+    "compact_table", "fmt_bytes", "fmt_number", "fmt_time_change", "fmt_verdict", "get_case",
+    "long_table", "pair", "peak_chart", "peak_table", "ratio_chart", "read_results", "relabel",
+    "rendered_with", "save_png", "size_of", "sizes_of", "sort_by_param", "summary", "sweep_chart",
+    "to_jira", "to_markdown", "variants_table", "wide_table",
 ]

@@ -1,11 +1,18 @@
-"""The five case studies: what each write-up is, and which benchmarks belong to it."""
+"""The five case studies: what each write-up is, which benchmarks belong to it, and the figures
+kept beside it (data/claims/<case>.csv: what the write-up claims; data/floors/<case>.csv: the
+least each benchmark must allocate). Every stage reads them."""
 
 from __future__ import annotations
 
+import csv
+import math
 from dataclasses import dataclass
+from pathlib import Path
 
-from .errors import UnknownNameError
-from .paths import ROOT
+import pandas as pd
+
+from .errors import ResultsError, UnknownNameError
+from .paths import CLAIMS, FLOORS, ROOT
 
 
 @dataclass(frozen=True)
@@ -134,3 +141,42 @@ def get_case(case_id: str) -> Case:
 
 def existing_cases() -> list[Case]:
     return [c for c in CASES.values() if c.exists]
+
+
+#: The columns of data/claims/<case>.csv: the figures a write-up states, one claim a row.
+CLAIM_FIELDS = ["id", "claim", "benchmark", "params", "metric", "unit", "variant", "old", "new",
+                "claimed_change", "note"]
+#: The columns of data/floors/<case>.csv: the least each benchmark must allocate.
+FLOOR_FIELDS = ["benchmark", "params", "heap_floor", "native_floor", "basis"]
+
+
+def read_table(path: Path, fields: list[str], numbers: tuple[str, ...] = ()) -> pd.DataFrame:
+    """A case's CSV of figures: every field present, the numeric ones as floats (blank: NaN);
+    a case without the file has none."""
+    if not path.is_file():
+        return pd.DataFrame(columns=fields)
+    with path.open(newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        missing = set(fields) - set(reader.fieldnames or [])
+        if missing:
+            raise ResultsError(f"{path}: missing columns {', '.join(sorted(missing))}")
+        rows = list(reader)
+    frame = pd.DataFrame(rows, columns=fields).fillna("")
+    for col in numbers:
+        frame[col] = frame[col].map(lambda v: float(v) if str(v).strip() else math.nan)
+    return frame
+
+
+def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
+    """The write-up's claimed figures (data/claims/<case>.csv); their rows are also the rows
+    the default run measures."""
+    return read_table(Path(folder) / f"{case_id}.csv", CLAIM_FIELDS, ("old", "new"))
+
+
+def load_floors(case_id: str, folder: Path | None = None) -> pd.DataFrame:
+    """The least each benchmark must allocate given its API (data/floors/<case>.csv), keyed as
+    the pairs are ('a=1, b=2')."""
+    frame = read_table(Path(folder or FLOORS) / f"{case_id}.csv", FLOOR_FIELDS,
+                        ("heap_floor", "native_floor"))
+    frame["params"] = frame["params"].map(lambda p: ", ".join(x.strip() for x in p.split(";") if x.strip()))
+    return frame

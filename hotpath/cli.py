@@ -12,11 +12,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import bench, compare, fmt, load, matrix, report, tables, units
+from .measure import bench
+from .measure import matrix as measure_matrix
+from .analyze import compare, load
+from .render import fmt, matrix, report, tables, units
 from .cases import CASES, existing_cases, get_case
 from .errors import HotpathError
 from .paths import REPORTS, results_file
-from .profiles import PROFILES, get_profile
+from .measure.profiles import PROFILES, get_profile
 
 
 def _cases(arg: str) -> list[str]:
@@ -78,7 +81,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """The cases' benchmarks; a sequential profile shares one time budget among them, each
     case's share in proportion to the forks its first round needs, what a case leaves unspent
     going to the cases after it."""
-    from . import forkplan, stamp
+    from .measure import forkplan, stamp
 
     profile = get_profile(args.profile)
     budget = forkplan.parse_budget(args.budget) if args.budget else forkplan.parse_budget(profile.budget)
@@ -115,13 +118,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_matrix(args: argparse.Namespace) -> int:
     """Each runtime cell benchmarked into data/matrix/<cell>/ (unless --render-only), then the
     matrix report."""
-    from . import runtimes
+    from .measure import runtimes
 
     profile = get_profile(args.profile)
     cells = runtimes.parse_cells(args.cells)
     for case_id in _cases(args.case):
         if not args.render_only:
-            written, skipped = matrix.run(get_case(case_id), profile, cells, args.budget)
+            written, skipped = measure_matrix.run(get_case(case_id), profile, cells, args.budget)
             for path in written:
                 print(f"hotpath: wrote {path}")
             if skipped:
@@ -151,7 +154,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     at all, and the output is printed in case order, whichever finished first. With
     ``--overview``, each worker also makes its case's overview row, and reports/index.html is
     written last, over every case with results."""
-    from . import overview
+    from .render import overview
 
     get_profile(args.profile)
     params = dict(args.parameter or [])
@@ -203,7 +206,7 @@ def cmd_notebook(args: argparse.Namespace) -> int:
 
 
 def cmd_overview(args: argparse.Namespace) -> int:
-    from . import overview
+    from .render import overview
 
     get_profile(args.profile)
     folder = Path(args.out) if args.out else REPORTS
@@ -213,7 +216,7 @@ def cmd_overview(args: argparse.Namespace) -> int:
 
 def cmd_docs(args: argparse.Namespace) -> int:
     """The figures README.md and docs/ quote, generated from the committed data."""
-    from . import docs
+    from .render import docs
 
     if args.check:
         found = docs.stale()
@@ -238,7 +241,7 @@ def _print_headline(report_dir: Path) -> None:
     """The report's verdict on the terminal too, so a run ends with what it found."""
     import json
 
-    from .document import MANIFEST
+    from .render.document import MANIFEST
 
     try:
         text = json.loads((report_dir / MANIFEST).read_text(encoding="utf-8")).get("headline")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
-from pathlib import Path
 
 from packaging.requirements import Requirement
 from packaging.version import Version

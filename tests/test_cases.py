@@ -3,7 +3,7 @@ every file a case needs, both ways."""
 
 import subprocess
 
-from hotpath import report
+from hotpath.render import report
 from hotpath.cases import CASES
 from hotpath.paths import CLAIMS, FLOORS, ROOT
 

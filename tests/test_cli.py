@@ -25,7 +25,7 @@ def test_table_prints_jira_markup_for_any_jmh_file(capsys, data_dir):
 
 def test_the_reference_profile_reads_and_writes_only_the_committed_data_set():
     from hotpath.paths import REFERENCE, RESULTS, results_file
-    from hotpath.profiles import get_profile
+    from hotpath.measure.profiles import get_profile
 
     assert results_file("reference", "zip") == REFERENCE / "zip.json"
     assert results_file("full", "zip") == RESULTS / "full" / "zip.json"

@@ -1,0 +1,205 @@
+"""The write-ups' claimed figures (data/claims/<case>.csv) checked against our measurements.
+
+Verdicts: reproduced (same direction, and ours is significant or a real byte change),
+contradicted (ours goes the other way), inconclusive (ours cannot tell), not comparable
+(nothing of ours measures it, or the figure is of a different kind).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pandas as pd
+
+from . import stats
+from .compare import NATIVE_PARTS
+from ..cases import load_claims
+from ..paths import CLAIMS
+from ..jmh import SECONDS, per_op, per_time
+
+
+_SAME_WORDS = re.compile(r"within error|parity|~|same|unchanged|noise", re.IGNORECASE)
+#: For metrics without a per-fork test, a change smaller than this is not a direction.
+_MIN_MOVE = 0.05
+#: Below this share of measured time, GC time is a handful of collections: no direction.
+_MIN_GC_TIME_PCT = 2.0
+#: What a claimed direction says, for the reader of a contradiction.
+_SAID = {"same": "no change beyond its error", "up": "an increase", "down": "a decrease"}
+#: What check() returns: figures as numbers (tables.claims_table formats them), the verdict
+#: and why, and the keys that tie a claim to its benchmark row.
+FIGURES = ["claim", "claimed_old", "claimed_new", "claimed_unit", "claimed_change",
+           "ours_old", "ours_new", "ours_unit", "verdict", "why"]
+KEYS = ["benchmark", "params", "variant"]
+
+
+def _convert(value: float, unit_from: str, unit_to: str) -> float:
+    """Time units convert between themselves (ns/op <-> us/op, ops/s <-> ops/ms)."""
+    if unit_from == unit_to or math.isnan(value):
+        return value
+    f, t = per_op(unit_from), per_op(unit_to)
+    if f and t:
+        return value * SECONDS[f] / SECONDS[t]
+    f, t = per_time(unit_from), per_time(unit_to)
+    if f and t:
+        return value / SECONDS[f] * SECONDS[t]
+    return math.nan
+
+
+def _claimed_direction(claim: pd.Series) -> str:
+    if _SAME_WORDS.search(claim["claimed_change"]):
+        return "same"
+    old, new = claim["old"], claim["new"]
+    if not math.isnan(old) and not math.isnan(new):
+        if new == old:
+            return "same"
+        return "up" if new > old else "down"
+    m = re.search(r"([+\-−])\s*\d", claim["claimed_change"])
+    if m:
+        return "up" if m.group(1) == "+" else "down"
+    if re.search(r"less|fewer|no |zero|eliminat", claim["claimed_change"], re.IGNORECASE):
+        return "down"
+    return "unknown"
+
+
+def _params(claim: pd.Series) -> str:
+    """A claim's 'a=1;b=2' in the pairs' own form 'a=1, b=2'."""
+    return ", ".join(p.strip() for p in claim["params"].split(";") if p.strip())
+
+
+def _claimed_change(claim: pd.Series) -> float:
+    """The claimed relative change (new/old - 1), from the figures or else the stated %."""
+    old, new = claim["old"], claim["new"]
+    if not math.isnan(old) and not math.isnan(new) and old:
+        return new / old - 1
+    m = re.search(r"([+\-−])\s*(\d+(?:\.\d+)?)\s*%", claim["claimed_change"])
+    if m:
+        return (1 if m.group(1) == "+" else -1) * float(m.group(2)) / 100
+    return math.nan
+
+
+def _within_band(claim: pd.Series) -> bool:
+    change = _claimed_change(claim)
+    return not math.isnan(change) and abs(change) < stats.THRESHOLD
+
+
+def _find_pair(pairs: pd.DataFrame, claim: pd.Series) -> pd.Series | None:
+    if pairs.empty:
+        return None
+    params = _params(claim)
+    hit = pairs[(pairs["benchmark"] == claim["benchmark"]) & (pairs["params"] == params)
+                & (pairs["candidate"] == (claim["variant"] or "optimized"))]
+    return None if hit.empty else hit.iloc[0]
+
+
+def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
+    """(old, new, unit, direction, significant, why) of our measurement for the claim."""
+    metric = claim["metric"]
+    if metric == "score":
+        old = _convert(pair["old_score"], pair["unit"], claim["unit"])
+        new = _convert(pair["new_score"], pair["unit"], claim["unit"])
+        unit = claim["unit"]
+        if math.isnan(old):
+            old, new, unit = pair["old_score"], pair["new_score"], pair["unit"]
+        v = pair["verdict"]
+        up_is_faster = pair["higher_is_better"]
+        direction = {"faster": "up" if up_is_faster else "down",
+                     "slower": "down" if up_is_faster else "up", "same": "same"}.get(v, "")
+        point = "up" if pair["ratio"] > 1 + stats.THRESHOLD else (
+            "down" if pair["ratio"] < 1 - stats.THRESHOLD else "same")
+        why = (f"fork-level test: {v}" if v != "inconclusive"
+               else "no fork-level verdict: " + "; ".join(pair["warnings"] or ["CI spans the threshold"]))
+        return old, new, unit, direction or None, point, why
+    native_sides = {m: stem for stem, m in NATIVE_PARTS.items()}
+    if metric == "gc.alloc.rate.norm" or metric in native_sides:
+        side = "alloc" if metric == "gc.alloc.rate.norm" else native_sides[metric]
+        old, new = pair[f"old_{side}"], pair[f"new_{side}"]
+        if math.isnan(old) or math.isnan(new):
+            return old, new, "B/op", None, None, f"{metric} not measured in this run"
+        verdict = pair[f"{side}_verdict"]
+        direction = "same" if verdict == "same" else ("down" if new < old else "up")
+        return old, new, "B/op", direction, direction, f"B/op change: {verdict}"
+    if metric in ("gc.time", "gc.count"):
+        col = "gc_time_pct" if metric == "gc.time" else "gc_count_per_mop"
+        old, new = pair[f"old_{col}"], pair[f"new_{col}"]
+        unit = "% of time" if metric == "gc.time" else "per 10⁶ ops"
+        if math.isnan(old) or math.isnan(new):
+            return old, new, unit, None, None, f"{metric} not measured in this run"
+        if old == 0 and new == 0:
+            return old, new, unit, None, None, "no GC in the measured iterations of either variant"
+        if metric == "gc.time" and max(old, new) < _MIN_GC_TIME_PCT:
+            return old, new, unit, None, None, (
+                f"GC took under {_MIN_GC_TIME_PCT:g}% of measured time in both variants: "
+                f"a few collections, too few to compare")
+        forks = min(pair["forks_old"], pair["forks_new"])
+        if forks < stats.MIN_FORKS:
+            # The same guard as the time verdicts: a fork or two of GC sums decide nothing.
+            move = (new - old) / old if old else (math.inf if new else 0.0)
+            point = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
+            return old, new, unit, None, point, (
+                f"too few forks for a verdict ({forks} per side, {stats.MIN_FORKS} needed)")
+        move = (new - old) / old if old else math.inf
+        direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
+        return old, new, unit, direction, direction, (
+            "normalized (the write-up's raw sum is of another run shape); direction only")
+    if metric == "peak.heap":
+        if peaks is None or peaks.empty:
+            return math.nan, math.nan, "B", None, None, "peak live heap not measured in this run"
+        rows = peaks[(peaks["benchmark"] == pair["benchmark"]) & (peaks["params"] == pair["params"])]
+        by_variant = {r["variant"]: r for _, r in rows.iterrows()}
+        if pair["baseline"] not in by_variant or pair["candidate"] not in by_variant:
+            return math.nan, math.nan, "B", None, None, "no peak measurement for this payload"
+        old_row, new_row = by_variant[pair["baseline"]], by_variant[pair["candidate"]]
+        old, new = float(old_row["peak_bytes"]), float(new_row["peak_bytes"])
+        # Each figure's resolution covers its own bisection and the payload baseline's; the
+        # baseline is shared by the variants and cancels in the difference.
+        noise = (old_row["resolution_bytes"] + new_row["resolution_bytes"]) / 2
+        direction = "same" if abs(new - old) <= noise else ("down" if new < old else "up")
+        return old, new, "B", direction, direction, (
+            f"peak live heap by -Xmx bisection (resolution ±{noise / 1024:,.0f} KB)")
+    return math.nan, math.nan, "", None, None, f"metric {metric!r} not measured here"
+
+
+def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
+          folder: Path = CLAIMS) -> pd.DataFrame:
+    """One row per claimed figure: the write-up's, ours, a verdict and why."""
+    rows = []
+    for _, claim in load_claims(case_id, folder).iterrows():
+        said = _claimed_direction(claim)
+        row = {"claim": claim["claim"], "claimed_old": claim["old"], "claimed_new": claim["new"],
+               "claimed_unit": claim["unit"], "claimed_change": claim["claimed_change"],
+               "ours_old": math.nan, "ours_new": math.nan, "ours_unit": "", "verdict": "",
+               "why": "", "benchmark": claim["benchmark"], "params": _params(claim),
+               "variant": claim["variant"] or "optimized"}
+        pair = _find_pair(pairs, claim) if claim["benchmark"] else None
+        if pair is None:
+            row["verdict"] = "not comparable"
+            row["why"] = claim["note"] or ("no benchmark of ours measures this" if not
+                                           claim["benchmark"] else "not in this run")
+            rows.append(row)
+            continue
+        old, new, unit, direction, point, why = _ours(pair, claim, peaks)
+        row["ours_old"], row["ours_new"], row["ours_unit"] = old, new, unit
+        if direction is None and point is None:
+            row["verdict"], row["why"] = "not comparable", why
+        elif direction is None:
+            row["verdict"] = "inconclusive"
+            row["why"] = why + (f"; point estimate {'agrees' if point == said else 'disagrees'}"
+                                f" with the claim")
+        elif said == "unknown":
+            row["verdict"], row["why"] = "not comparable", "the write-up gives no direction"
+        elif direction == said:
+            row["verdict"], row["why"] = "reproduced", why
+        elif direction == "same" and _within_band(claim):
+            # A claimed -2..-4% is "no change beyond ±5%" at this threshold: confirmed, not contradicted.
+            row["verdict"] = "reproduced"
+            row["why"] = (f"{why}; the claimed change is itself within ±{stats.THRESHOLD:.0%}, "
+                          f"so 'same' agrees with it")
+        else:
+            row["verdict"] = "contradicted"
+            row["why"] = f"{why}, where the write-up reports {_SAID[said]}"
+        if claim["note"]:
+            row["why"] += f" ({claim['note']})"
+        rows.append(row)
+    return pd.DataFrame(rows, columns=[*FIGURES, *KEYS])

@@ -1,0 +1,387 @@
+"""Stage 2: pair each candidate variant with the baseline and compute the deltas.
+
+Pairing key: (benchmark, every param except ``variant``). The baseline is the ``old`` variant
+unless told otherwise; every other variant is a candidate. Rows that cannot be paired are
+returned with the reason, never dropped silently.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..measure import sequential
+from . import stats
+from ..jmh import SECONDS, VARIANT, params_text
+
+#: Variants beyond the write-ups, each reported in a table of its own: the least the operation
+#: must allocate (issue "floor"), and the released upstream code beside our old model.
+FLOOR, UPSTREAM = "floor", "upstream"
+BEYOND = (FLOOR, UPSTREAM)
+ALLOC = "gc.alloc.rate.norm"
+NATIVE = "native.alloc.norm"
+#: Column stem -> metric: native bytes per op in total and by origin (hotpath.profiler).
+NATIVE_PARTS = {"native": NATIVE, "direct": NATIVE + ".direct", "zlib": NATIVE + ".zlib"}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    pairs: pd.DataFrame
+    unpaired: pd.DataFrame
+    baseline: str
+
+
+def higher_is_better(unit: str) -> bool:
+    """Throughput units (ops/s) improve upwards; time-per-op units downwards."""
+    return unit.startswith("ops/")
+
+
+def time_per_op(row: pd.Series) -> tuple[float, float, float]:
+    """(ratio, CI low, CI high) of time per op new/old; throughput ratios are inverted."""
+    ratio, lo, hi = row["ratio"], row["ci_low"], row["ci_high"]
+    if row["higher_is_better"]:
+        return (1 / ratio if ratio else math.nan,
+                1 / hi if hi else math.nan, 1 / lo if lo else math.nan)
+    return ratio, lo, hi
+
+
+def _ops_per_iteration(primary: pd.Series) -> list[float]:
+    """Operations per measured iteration, derived from the primary metric where the mode allows."""
+    unit, mode, t = primary["unit"], primary["mode"], primary["measurement_time_s"]
+    values = [v for fork in primary["raw"] for v in fork]
+    m = re.fullmatch(r"(ops)/(\w+)|(\w+)/op", unit)
+    if mode == "ss":
+        return [float(primary["batch_size"])] * len(values)
+    if not m or math.isnan(t) or mode == "sample":
+        return []
+    if m.group(1):  # ops per time unit
+        return [v * t / SECONDS[m.group(2)] for v in values]
+    return [t / (v * SECONDS[m.group(3)]) if v else math.nan for v in values]
+
+
+def gc_normalized(group: pd.DataFrame) -> dict[str, float]:
+    """GC count per 10^6 ops and GC time as % of measured time.
+
+    JMH's gc.count and gc.time are sums over the whole run; raw sums only compare between runs
+    of the same shape, so normalize them by what was measured.
+    """
+    by_metric = {r["metric"]: r for _, r in group.iterrows()}
+    primary = by_metric["score"]
+    out = {"gc_count_per_mop": math.nan, "gc_time_pct": math.nan}
+    if "gc.count" not in by_metric:
+        return out
+    count = sum(v for fork in by_metric["gc.count"]["raw"] for v in fork)
+    gc_ms = sum(v for fork in by_metric["gc.time"]["raw"] for v in fork) if "gc.time" in by_metric else 0.0
+    ops = _ops_per_iteration(primary)
+    if ops and not any(math.isnan(o) for o in ops):
+        out["gc_count_per_mop"] = count / sum(ops) * 1e6
+    measured_ms = primary["iterations"] * primary["measurement_time_s"] * 1e3
+    if primary["mode"] in ("thrpt", "avgt") and measured_ms:
+        out["gc_time_pct"] = gc_ms / measured_ms * 100
+    return out
+
+
+def _bytes_per_op(group: pd.DataFrame, metric: str) -> tuple[float, float]:
+    """(B/op, spread) for a .norm metric. With -prof gc on but no alloc metric, the benchmark
+    allocated nothing: that is 0 B/op, the best case, not missing data."""
+    rows = group[group["metric"] == metric]
+    if rows.empty:
+        profiled = metric == ALLOC and group["metric"].str.startswith("gc.").any()
+        return (0.0, 0.0) if profiled else (math.nan, math.nan)
+    row = rows.iloc[0]
+    values = [v for fork in row["raw"] for v in fork]
+    spread = float(np.ptp(values)) if values else 0.0
+    return float(row["score"]), spread
+
+
+def _side(group: pd.DataFrame) -> dict:
+    primary = group[group["metric"] == "score"].iloc[0]
+    alloc, alloc_spread = _bytes_per_op(group, ALLOC)
+    natives = {}
+    for stem, metric in NATIVE_PARTS.items():
+        natives[stem], natives[f"{stem}_spread"] = _bytes_per_op(group, metric)
+    return {
+        "score": primary["score"], "error": primary["error"], "unit": primary["unit"],
+        "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
+        "jvm_args": primary["jvm_args"], "runtime": primary["runtime"], "alloc": alloc, "alloc_spread": alloc_spread,
+        **natives, **gc_normalized(group),
+    }
+
+
+def pair(frame: pd.DataFrame, baseline: str = "old",
+         threshold: float = stats.THRESHOLD, label: str = VARIANT) -> Comparison:
+    """Pair every candidate variant with the baseline on (benchmark, params).
+
+    ``label`` names what tells the variants apart (a @Param), for the reasons given."""
+    keys = ["benchmark", "params", "mode"]
+    plan = SequentialRun.of(frame)
+    pairs, unpaired = [], []
+    for (benchmark, params, mode), group in frame.groupby(keys, sort=False):
+        variants = dict(tuple(group.groupby("variant", sort=False)))
+        for v, rows in list(variants.items()):
+            # Two results for one key (files concatenated, a benchmark run twice): which one
+            # counts is not ours to guess.
+            if (rows["metric"] == "score").sum() > 1:
+                unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
+                                 "variant": v, "reason": "more than one result for the same "
+                                 "benchmark, params and mode"})
+                del variants[v]
+        if not variants:
+            continue
+        if baseline not in variants:
+            for v in variants:
+                unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
+                                 "variant": v, "reason": f"no {baseline!r} row to compare with"
+                                 if v else f"no @Param {label!r} to tell the sides apart"})
+            continue
+        if len(variants) == 1:
+            unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
+                             "variant": baseline, "reason": "no candidate variant beside it"})
+            continue
+        old = _side(variants[baseline])
+        for candidate, cgroup in variants.items():
+            if candidate == baseline:
+                continue
+            new = _side(cgroup)
+            pairs.append(_pair_row(benchmark, params, mode, baseline, candidate, old, new,
+                                   threshold, plan.row(benchmark, params, candidate)))
+    pair_frame = pd.DataFrame(pairs)
+    unpaired_frame = pd.DataFrame(unpaired, columns=["benchmark", "params", "mode", "variant",
+                                                     "reason"])
+    return Comparison(pair_frame, unpaired_frame, baseline)
+
+
+class SequentialRun:
+    """What a run of the sequential fork plan recorded (its sidecar's "sequential" block, kept
+    on the frame's attrs by the loader): each row's design, forks and why it stopped."""
+
+    def __init__(self, block: dict | None):
+        self.block = block or {}
+        self.design = (sequential.Design.from_dict(self.block["design"])
+                       if self.block.get("design") else None)
+        self.rows = {(r["benchmark"], r["params"], r["candidate"]): r
+                     for r in self.block.get("rows", [])}
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame) -> "SequentialRun":
+        return cls(frame.attrs.get("sequential"))
+
+    def row(self, benchmark: str, params: str, candidate: str) -> dict:
+        """The row's record with its design; {} for a run with a fixed number of forks."""
+        if self.design is None:
+            return {}
+        r = dict(self.rows.get((benchmark, params, candidate)) or {})
+        cap = int(r.get("cap") or self.design.cap)
+        r["design"] = sequential.Design(cap=cap, min_forks=self.design.min_forks,
+                                        alpha=self.design.alpha, rho=self.design.rho)
+        return r
+
+
+def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
+              plan: dict | None = None) -> dict:
+    plan = plan or {}
+    design = plan.get("design")
+    better_up = higher_is_better(old["unit"])
+    tv = stats.time_verdict(old["raw"], new["raw"], better_up, threshold, design)
+    cv = sequential.pooled_fork_cv(old["raw"], new["raw"])
+    needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=24),
+                                         threshold)
+              if tv.verdict == "inconclusive" else 0)
+    warnings = list(tv.warnings)
+    if old["runtime"] != new["runtime"]:
+        warnings.append(f"rows mix runtimes ({old['runtime']} vs {new['runtime']})")
+    if old["jdk"] != new["jdk"]:
+        warnings.append(f"rows mix JDKs ({old['jdk']} vs {new['jdk']})")
+    if old["jvm_args"] != new["jvm_args"]:
+        warnings.append("rows mix JVM flags")
+    if old["unit"] != new["unit"]:
+        warnings.append(f"units differ ({old['unit']} vs {new['unit']})")
+    cls, _, method = benchmark.rpartition(".")
+    return {
+        "benchmark": benchmark, "class": cls.rpartition(".")[2], "method": method,
+        "params": params, "mode": mode, "baseline": baseline, "candidate": candidate,
+        "unit": old["unit"], "higher_is_better": better_up,
+        "runtime": old["runtime"] if old["runtime"] == new["runtime"]
+        else f"{old['runtime']} vs {new['runtime']}",
+        "old_score": old["score"], "old_error": old["error"],
+        "new_score": new["score"], "new_error": new["error"],
+        "ratio": tv.ratio,
+        "change_pct": (tv.ratio - 1) * 100,
+        "ci_low": tv.ci_low, "ci_high": tv.ci_high, "p_value": tv.p_value,
+        "verdict": tv.verdict, "threshold": threshold,
+        "forks_old": old["forks"], "forks_new": new["forks"],
+        # Why the row stopped taking forks (sequential plan): decided, cap or budget; "" for a
+        # fixed number of forks.
+        "stopped": plan.get("stopped", ""), "fork_cv": cv, "forks_needed": needed,
+        "old_alloc": old["alloc"], "new_alloc": new["alloc"],
+        "alloc_delta": new["alloc"] - old["alloc"],
+        "alloc_ratio": new["alloc"] / old["alloc"] if old["alloc"] else math.nan,
+        "alloc_verdict": stats.alloc_verdict(old["alloc"], new["alloc"],
+                                             max(old["alloc_spread"], new["alloc_spread"])),
+        **{k: v for stem in NATIVE_PARTS for k, v in {
+            f"old_{stem}": old[stem], f"new_{stem}": new[stem],
+            f"{stem}_delta": new[stem] - old[stem],
+            f"{stem}_verdict": stats.alloc_verdict(old[stem], new[stem],
+                                                   max(old[f"{stem}_spread"], new[f"{stem}_spread"])),
+        }.items()},
+        "old_gc_count_per_mop": old["gc_count_per_mop"],
+        "new_gc_count_per_mop": new["gc_count_per_mop"],
+        "old_gc_time_pct": old["gc_time_pct"], "new_gc_time_pct": new["gc_time_pct"],
+        "warnings": warnings,
+    }
+
+
+def _with_variant_as_param(frame: pd.DataFrame) -> pd.DataFrame:
+    """The 'variant' @Param back among the params, so that a new labelling keeps its rows apart."""
+    out = frame.copy()
+    out["param_values"] = [{**p, VARIANT: v} if v else dict(p)
+                           for p, v in zip(out["param_values"], out["variant"])]
+    out["params"] = out["param_values"].map(params_text)
+    return out
+
+
+def relabel(frame: pd.DataFrame, variant: str) -> pd.DataFrame:
+    """Treat a whole file as one variant (e.g. JMH run on master vs on a patched branch)."""
+    out = _with_variant_as_param(frame)
+    out["variant"] = variant
+    return out
+
+
+def by_param(frame: pd.DataFrame, name: str) -> pd.DataFrame:
+    """Use the values of one @Param as the variants (e.g. impl=array vs impl=list)."""
+    out = _with_variant_as_param(frame)
+    out["variant"] = out["param_values"].map(lambda p: p.get(name)).fillna("")
+    out["params"] = out["param_values"].map(lambda p: params_text(p, without=name))
+    return out
+
+
+def summary(comparison: Comparison) -> dict[str, float]:
+    """Suite summary: geometric means of the time and allocation ratios."""
+    pairs = comparison.pairs
+    if pairs.empty:
+        return {"time_geomean": math.nan, "alloc_geomean": math.nan}
+    time_ratios = [r if not hib else 1 / r for r, hib in zip(pairs["ratio"],
+                                                               pairs["higher_is_better"])]
+    # Pairs that fall to 0 B/op have no finite ratio; they are called out in the tables instead.
+    # Benchmarks that allocate (next to) nothing have ratios of noise: left out too.
+    kept = (pairs["alloc_verdict"] != "→ 0 B/op") & (pairs["old_alloc"] >= stats.ALLOC_NOISE_BYTES)
+    alloc = pairs.loc[kept, "alloc_ratio"]
+    return {"time_geomean": stats.geomean(time_ratios), "alloc_geomean": stats.geomean(alloc)}
+
+
+def precision(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per time row (benchmark x params x variant): forks, fork-to-fork CV, the score's 95% CI
+    half-width as a share of it, and the forks that row would need to reach the goal."""
+    rows = []
+    for _, r in frame[frame["metric"] == "score"].iterrows():
+        cv = stats.fork_cv(r["raw"])
+        rows.append({"benchmark": r["benchmark"], "params": r["params"], "variant": r["variant"],
+                     "mode": r["mode"], "forks": r["forks_measured"], "fork_cv": cv,
+                     "halfwidth": stats.score_halfwidth(r["raw"]), "forks_needed": stats.forks_for(cv)})
+    return pd.DataFrame(rows, columns=["benchmark", "params", "variant", "mode", "forks", "fork_cv",
+                                       "halfwidth", "forks_needed"])
+
+
+def precision_summary(rows: pd.DataFrame) -> str:
+    """'93 of 164 time rows (57%) within 3% (95% CI half-width), 140 (85%) within 5%; median 2.7%'."""
+    h = rows["halfwidth"].dropna()
+    if h.empty:
+        return "no time row has two forks: no interval"
+    within = [(h <= g + 1e-12).sum() for g in (stats.PRECISION_GOAL, 0.05)]
+    return (f"{within[0]} of {len(h)} time rows ({within[0] / len(h):.0%}) within "
+            f"{stats.PRECISION_GOAL:.0%} (95% CI half-width over fork means), "
+            f"{within[1]} ({within[1] / len(h):.0%}) within 5%; median {h.median():.1%}")
+
+
+def floor_excess(pairs: pd.DataFrame, floors: pd.DataFrame) -> pd.DataFrame:
+    """Per benchmark x params with a stated floor (data/floors/<case>.csv) and per variant,
+    baseline included: the B/op above the floor, heap and native together (native counts as 0
+    where the run did not measure it)."""
+    rows = []
+    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
+        f = floor_of(floors, benchmark, params)
+        if f is None:
+            continue
+        floor = f["heap_floor"] + (0.0 if math.isnan(f["native_floor"]) else f["native_floor"])
+        first = group.iloc[0]
+        sides = [(first["baseline"], first["old_alloc"], first.get("old_native", math.nan))]
+        sides += [(r["candidate"], r["new_alloc"], r.get("new_native", math.nan))
+                  for _, r in group.iterrows()]
+        for variant, heap, native in sides:
+            if math.isnan(heap):
+                continue
+            total = heap + (0.0 if native is None or math.isnan(native) else native)
+            rows.append({"benchmark": benchmark, "params": params, "variant": variant,
+                         "floor": floor, "excess": max(0.0, total - floor)})
+    return pd.DataFrame(rows, columns=["benchmark", "params", "variant", "floor", "excess"])
+
+
+def floor_of(floors: pd.DataFrame, benchmark: str, params: str) -> pd.Series | None:
+    """The stated floor of one benchmark x params (data/floors/<case>.csv), if there is one."""
+    hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
+    return None if hit.empty else hit.iloc[0]
+
+
+def at_floor(excess: float, floor: float) -> bool:
+    """Within measurement noise of the floor: 8 bytes (one object alignment) or 1% of it."""
+    return excess <= max(8.0, 0.01 * floor)
+
+
+def size_of(params: str, name: str) -> float:
+    """The numeric value of one @Param in a params string ('size=1024, x=y' -> 1024.0)."""
+    for kv in params.split(", "):
+        key, _, value = kv.partition("=")
+        if key == name:
+            try:
+                return float(value)
+            except ValueError:
+                return math.nan
+    return math.nan
+
+
+def alloc_slopes(pairs: pd.DataFrame, param: str) -> pd.DataFrame:
+    """Least-squares fit of heap B/op against a size @Param, per variant.
+
+    The slope is the number of bytes allocated per payload byte, i.e. the payload copies a
+    variant makes; the intercept is its fixed cost per call.
+    """
+    rows = pairs.assign(x=pairs["params"].map(lambda p: size_of(p, param))).dropna(subset=["x"])
+    out = []
+    if rows.empty:
+        return pd.DataFrame(columns=["variant", "copies_per_byte", "fixed_bytes", "points"])
+    sides = [(rows["baseline"].iloc[0], rows.drop_duplicates("x"), "old_alloc")]
+    sides += [(c, rows[rows["candidate"] == c], "new_alloc") for c in rows["candidate"].unique()]
+    for variant, sub, column in sides:
+        if len(sub) < 2:
+            continue
+        slope, intercept = np.polyfit(sub["x"].to_numpy(float), sub[column].to_numpy(float), 1)
+        out.append({"variant": variant, "copies_per_byte": float(slope),
+                    "fixed_bytes": float(intercept), "points": len(sub)})
+    return pd.DataFrame(out)
+
+
+def sort_by_param(pairs: pd.DataFrame, name: str) -> pd.DataFrame:
+    """Rows in the numeric order of one @Param (64, 1024, 16384 rather than as strings)."""
+    return (pairs.assign(_n=pairs["params"].map(lambda p: size_of(p, name)))
+            .sort_values("_n", kind="stable").drop(columns="_n"))
+
+
+def across_classes(frame: pd.DataFrame, variant: str, baseline: tuple[str, str],
+                   candidate: tuple[str, str], threshold: float = stats.THRESHOLD) -> Comparison:
+    """One variant in two benchmark classes that ask the same call two ways, paired like two
+    variants: ``baseline`` and ``candidate`` are (class name, label). (zip: old with its
+    Deflater left to the Cleaner, and old with each Deflater ended.)"""
+    parts = []
+    methods = frame.loc[frame["class"] == baseline[0], "method"]
+    # Both sides under the baseline's name, so that they pair like two variants of one call.
+    common = f"{variant} {methods.iloc[0]}" if len(methods) else variant
+    for cls, name in (baseline, candidate):
+        rows = frame[(frame["class"] == cls) & (frame["variant"] == variant)].copy()
+        rows["benchmark"] = rows["method"] = common
+        rows["variant"] = name
+        parts.append(rows)
+    return pair(pd.concat(parts, ignore_index=True), baseline=baseline[1], threshold=threshold)

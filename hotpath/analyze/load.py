@@ -1,0 +1,183 @@
+"""Stage 1: read JMH JSON (any mode, any JMH version, any project) into one tidy DataFrame.
+
+One row per benchmark x params x variant x metric. The primary metric is called ``score``;
+secondary metrics keep JMH's names without the ``·`` prefix of JMH <= 1.36. Raw per-fork,
+per-iteration values stay in the ``raw`` column so later stages can do fork-aware statistics.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from ..errors import ResultsError
+from ..jmh import VARIANT, number, params_text, read_json, seconds
+from ..measure.runtimes import runtime_of
+from ..paths import memory_of, peaks_of, sidecar_of
+
+#: Metrics of the memory pass (hotpath.profiler.NativeAllocProfiler): joined onto the timing rows.
+MEMORY_PASS_METRICS = "native.alloc"
+
+COLUMNS = [
+    "benchmark", "class", "method", "mode", "params", "variant", "metric", "unit",
+    "score", "error", "ci_low", "ci_high", "raw", "histogram", "forks_measured",
+    "iterations", "threads", "measurement_time_s", "batch_size", "jdk", "vm", "jvm_args",
+    "runtime", "jmh_version", "param_values", "source",
+]
+
+
+@dataclass(frozen=True)
+class Run:
+    """One results file: its tidy frame and, if present, its provenance sidecar."""
+
+    source: Path
+    frame: pd.DataFrame
+    provenance: dict[str, Any] | None
+
+
+def _raw(metric: dict[str, Any]) -> tuple[list[list[float]], list | None]:
+    """Per-fork, per-iteration values; sample mode's histograms become weighted means."""
+    if "rawData" in metric:
+        return [[number(v) for v in fork] for fork in metric["rawData"]], None
+    hist = metric.get("rawDataHistogram")
+    if hist:
+        raw = []
+        for fork in hist:
+            means = []
+            for iteration in fork:
+                total = sum(number(c) for _, c in iteration)
+                weighted = sum(number(v) * number(c) for v, c in iteration)
+                means.append(weighted / total if total else math.nan)
+            raw.append(means)
+        return raw, hist
+    return [], None
+
+
+def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str) -> dict:
+    full = entry["benchmark"]
+    cls, _, method = full.rpartition(".")
+    params = {k: str(v) for k, v in (entry.get("params") or {}).items()}
+    variant = params.pop(VARIANT, "")
+    ci = metric.get("scoreConfidence") or [math.nan, math.nan]
+    raw, hist = _raw(metric)
+    return {
+        "benchmark": full,
+        "class": cls.rpartition(".")[2],
+        "method": method,
+        "mode": entry["mode"],
+        "params": params_text(params),
+        "variant": variant,
+        "metric": name,
+        "unit": metric.get("scoreUnit", ""),
+        "score": number(metric.get("score")),
+        "error": number(metric.get("scoreError")),
+        "ci_low": number(ci[0]),
+        "ci_high": number(ci[1]),
+        "raw": raw,
+        "histogram": hist,
+        "forks_measured": len(raw),
+        "iterations": sum(len(f) for f in raw),
+        "threads": entry.get("threads", 1),
+        "measurement_time_s": seconds(entry.get("measurementTime")),
+        "batch_size": entry.get("measurementBatchSize", 1),
+        "jdk": entry.get("jdkVersion", ""),
+        "vm": f"{entry.get('vmName', '')} {entry.get('vmVersion', '')}".strip(),
+        "jvm_args": " ".join(entry.get("jvmArgs") or []),
+        # JDK x collector, from what JMH recorded of the fork: rows of two runtimes never pair.
+        "runtime": runtime_of(entry.get("jdkVersion", ""), " ".join(entry.get("jvmArgs") or [])),
+        "jmh_version": entry.get("jmhVersion", "unknown (< 1.19)"),
+        "param_values": params,
+        "source": source,
+    }
+
+
+def tidy(entries: list[dict[str, Any]], source: str = "") -> pd.DataFrame:
+    """JMH's nested records -> one row per benchmark x params x variant x metric."""
+    rows = []
+    for entry in entries:
+        rows.append(_row(entry, "score", entry["primaryMetric"], source))
+        for name, metric in (entry.get("secondaryMetrics") or {}).items():
+            # JMH <= 1.36 prefixes profiler metrics with a middle dot.
+            rows.append(_row(entry, name.lstrip("·\u00b7"), metric, source))
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def read_provenance(results: Path) -> dict[str, Any] | None:
+    """The sidecar beside a results file, checked against the file's own hash."""
+    path = sidecar_of(Path(results))
+    if not path.is_file():
+        return None
+    try:
+        provenance = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise ResultsError(f"{path}: corrupt provenance sidecar ({e.msg})") from None
+    digest = hashlib.sha256(Path(results).read_bytes()).hexdigest()
+    if provenance.get("sha256") not in (None, digest):
+        raise ResultsError(
+            f"{path}: the sidecar describes another run (its sha256 does not match {results})"
+        )
+    return provenance
+
+
+def read_results(path: str | Path) -> Run:
+    """Read a JMH results file (and its sidecar, if any) into a Run; a memory pass beside it
+    contributes its native-bytes metrics."""
+    path = Path(path)
+    entries = read_json(path)
+    frame = join_memory_pass(tidy(entries, str(path)), memory_of(path))
+    provenance = read_provenance(path)
+    # The sequential plan's designs and stop reasons travel with the frame to the comparison.
+    if provenance and provenance.get("sequential"):
+        frame.attrs["sequential"] = provenance["sequential"]
+    return Run(source=path, frame=frame, provenance=provenance)
+
+
+def join_memory_pass(frame: pd.DataFrame, memory: Path) -> pd.DataFrame:
+    """Native bytes per op come from forks of their own (the profiler that hooks every malloc
+    would slow the timed forks): its rows join the timing rows by benchmark, mode, params and
+    variant. A timing file that carries them itself (runs before the split) keeps its own."""
+    if not memory.is_file():
+        return frame
+    extra = tidy(read_json(memory), str(memory))
+    extra = extra[extra["metric"].str.startswith(MEMORY_PASS_METRICS)]
+    keys = ["benchmark", "mode", "params", "variant"]
+    own = frame[frame["metric"].str.startswith(MEMORY_PASS_METRICS)]
+    timed = frame[frame["metric"] == "score"][keys].drop_duplicates()
+    extra = extra.merge(timed, on=keys)  # only rows the timing pass has
+    if not own.empty:
+        extra = extra.merge(own[keys + ["metric"]], on=keys + ["metric"], how="left",
+                            indicator=True)
+        extra = extra[extra["_merge"] == "left_only"].drop(columns="_merge")
+    return pd.concat([frame, extra[COLUMNS]], ignore_index=True)
+
+
+PEAK_COLUMNS = ["benchmark", "params", "variant", "peak_bytes", "baseline_bytes",
+                "resolution_bytes", "facts", "method"]
+
+
+def read_peaks(results: str | Path) -> pd.DataFrame:
+    """Peak live heap per call measured beside a results file (empty if none was measured)."""
+    path = peaks_of(Path(results))
+    if not path.is_file():
+        return pd.DataFrame(columns=PEAK_COLUMNS)
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise ResultsError(f"{path}: truncated or corrupt JSON ({e.msg})") from None
+    rows = []
+    for e in entries:
+        params = dict(e["params"])
+        variant = params.pop(VARIANT, "")
+        rows.append({"benchmark": e["benchmark"],
+                     "params": params_text(dict(sorted(params.items()))),
+                     "variant": variant, "peak_bytes": e["peakBytes"],
+                     "baseline_bytes": e["baselineBytes"],
+                     "resolution_bytes": e["resolutionBytes"], "facts": e.get("facts", {}),
+                     "method": e["method"]})
+    return pd.DataFrame(rows, columns=PEAK_COLUMNS)

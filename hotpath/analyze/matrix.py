@@ -1,0 +1,46 @@
+"""The JDK x GC matrix of a case, read: which cells were measured, and every cell's pairs of old
+with the write-up's variant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from . import compare
+from ..errors import ResultsError
+from .load import read_results
+from ..measure.runtimes import MAIN, MATRIX, PRESSURE, Cell
+from ..paths import matrix_file
+
+#: Every cell a matrix can hold, in the order reports show them.
+ALL_CELLS = (*MATRIX, PRESSURE)
+
+
+def profile_for(profile: str) -> str:
+    """Whose matrix an overview of ``profile`` shows: the committed matrix beside the committed
+    reference; a local profile's own matrix otherwise."""
+    return "matrix" if profile in ("reference", "matrix") else profile
+
+
+def cell_files(profile: str, case_id: str) -> dict[Cell, Path]:
+    """The cells of a case's matrix that have results, in report order."""
+    return {c: f for c in ALL_CELLS if (f := matrix_file(profile, case_id, c.id)).is_file()}
+
+
+def read(profile: str, case_id: str, candidate: str = "optimized") -> pd.DataFrame:
+    """Every measured cell's pairs (old vs ``candidate``), with the cell's id and description."""
+    files = cell_files(profile, case_id)
+    if not files:
+        raise ResultsError(
+            f"no JDK x GC matrix for case {case_id!r} under the {profile!r} profile "
+            f"(looked for {matrix_file(profile, case_id, MAIN.id)} and its sibling cells); "
+            f"make it with: make matrix CASE={case_id} PROFILE={profile}")
+    frames = []
+    for cell, path in files.items():
+        pairs = compare.pair(read_results(path).frame).pairs
+        if pairs.empty:
+            continue
+        mine = pairs[pairs["candidate"] == candidate]
+        frames.append(mine.assign(cell=cell.id, cell_description=cell.describe(), source=str(path)))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()

@@ -1,0 +1,450 @@
+"""Run a case's JMH matrix to JSON under data/results/<profile>/, with a provenance sidecar.
+
+A run writes beside the final file and renames on success only: a run that fails, is
+interrupted or misses a benchmark leaves the previous result as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import math
+import json
+import os
+import platform
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from . import forkplan, interleave, machine, runtimes
+from ..cases import Case
+from ..errors import HotpathError
+from ..jmh import params_text, read_json
+from ..paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, sidecar_of
+from .profiles import Profile
+from .runtimes import Cell
+from ..offline import external_references as _external
+
+
+def _git(*args: str) -> str:
+    try:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _java_properties(java: str) -> dict[str, str]:
+    out = subprocess.run([java, "-XshowSettings:properties", "-version"], capture_output=True,
+                         text=True).stderr
+    props = {}
+    for key in ("java.version", "java.vm.name", "java.vm.version", "java.vendor",
+                "java.runtime.version"):
+        m = re.search(rf"^\s*{re.escape(key)} = (.*)$", out, re.MULTILINE)
+        if m:
+            props[key] = m.group(1).strip()
+    return props
+
+
+def environment(java: str = "java") -> dict:
+    """What the JMH JSON does not record: machine, OS, JDK, source revision."""
+    commit = _git("rev-parse", "HEAD")
+    # Results a run writes are not source changes: only the rest makes a tree dirty.
+    outside_results = ("--", ".", ":!data/reference", ":!data/results", ":!data/matrix")
+    changed = (_git("diff", "--name-only", "HEAD", *outside_results).splitlines()
+               + _git("ls-files", "--others", "--exclude-standard", *outside_results).splitlines())
+    return {
+        "cpu_model": _cpu_model(),
+        "cores": os.cpu_count(),
+        "memory_gib": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)
+        if hasattr(os, "sysconf") else None,
+        "os": platform.platform(),
+        "jdk": _java_properties(java),
+        "git_commit": commit or "unknown",
+        "git_dirty": bool(changed) if commit else None,
+        "git_dirty_paths": changed[:20],
+    }
+
+
+def listed_benchmarks(include: str, jar: Path = JAR) -> list[str]:
+    """The benchmarks JMH would run for an include regex (`-l`)."""
+    out = subprocess.run(["java", "-jar", str(jar), "-l", include], capture_output=True,
+                         text=True)
+    if out.returncode:
+        raise HotpathError(f"cannot list benchmarks in {jar}: {out.stderr.strip()[:200]}")
+    lines = out.stdout.splitlines()
+    start = next((i for i, l in enumerate(lines) if l.startswith("Benchmarks:")), len(lines))
+    return [l.strip() for l in lines[start + 1:] if l.strip()]
+
+
+def _shown(path: Path) -> str:
+    """Paths in recorded commands are relative to the project root, as a user types them."""
+    path = Path(path).resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".partial")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _jmh(cmd: list[str], case: Case, out: Path, log: Path | None = None) -> None:
+    """Run JMH; with a ``log``, its console output goes there (a sequential run makes many
+    short runs, and says itself what each round does)."""
+    if log is None:
+        rc = subprocess.run(cmd, cwd=ROOT).returncode
+    else:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as f:
+            f.write(f"$ {shlex.join(cmd)}\n")
+            f.flush()
+            rc = subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT).returncode
+        if rc != 0:
+            tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+            print("\n".join(tail), file=sys.stderr)
+    if rc != 0:
+        raise HotpathError(f"JMH failed for case {case.id} (exit {rc}); {out} was left as it was"
+                           + (f"; its output is in {_shown(log)}" if log else ""))
+
+
+def benchmark_listing(case: Case, jar: Path) -> dict[str, dict[str, list[str]]]:
+    """Each of the case's benchmarks with its @Params and values (JMH's -lp)."""
+    out = subprocess.run(["java", "-jar", str(jar), "-lp", case.benchmarks], capture_output=True,
+                         text=True)
+    if out.returncode:
+        raise HotpathError(f"cannot list benchmarks in {jar}: {out.stderr.strip()[:200]}")
+    return interleave.declared_params(out.stdout)
+
+
+def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = None) -> forkplan.Plan:
+    """The case's sequential plan: its rows and its time budget (the profile's unless given)."""
+    declared = benchmark_listing(case, jar)
+    rows = forkplan.plan_rows(case, profile, declared)
+    if not rows:
+        raise HotpathError(f"case {case.id} has no rows to measure under profile {profile.name} "
+                           f"(no 'variant' @Param beside {case.baseline!r})")
+    if budget_s is None:
+        budget_s = forkplan.parse_budget(profile.budget) or math.inf
+    return forkplan.Plan(case, profile, rows, declared, budget_s)
+
+
+def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
+                   extra_args: list[str], java: str = "java") -> list[str]:
+    """The sequential fork plan's rounds (hotpath.measure.forkplan), merged into ``merged``.
+
+    Returns the round commands. Round files are left in rounds/<case>.partial/ beside ``out``:
+    the caller moves them to rounds/<case>/ once the run is accepted (promote_rounds), so that a
+    failed run leaves the earlier run's rounds as they were."""
+    case, profile = plan.case, plan.profile
+    rounds_dir = rounds_of(out, case)
+    staging = staging_of(rounds_dir)
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+
+    def command(variant, benchmarks, params, target):
+        return [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(benchmarks),
+                *profile.jmh_args(forks=1, variant_filter=False, java=java), *extra_args,
+                "-p", f"variant={variant}", *forkplan.jmh_params(params),
+                "-rf", "json", "-rff", str(target)]
+
+    log = ROOT / "target" / "jmh-logs" / f"{profile.name}-{case.id}.log"
+    log.unlink(missing_ok=True)
+    print(f"hotpath: {case.id}: JMH's output goes to {_shown(log)}", flush=True)
+    done = forkplan.run(plan, command, staging, lambda cmd: _jmh(cmd, case, out, log))
+    files = [target for _, target in done]
+    for target in files:
+        read_json(target)
+    merged.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
+    return [shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]) for cmd, target in done]
+
+
+def rounds_of(out: Path, case: Case) -> Path:
+    return out.parent / "rounds" / case.id
+
+
+def staging_of(rounds_dir: Path) -> Path:
+    return rounds_dir.with_name(rounds_dir.name + ".partial")
+
+
+def promote_rounds(rounds_dir: Path) -> None:
+    """An accepted run's round files replace the earlier run's."""
+    shutil.rmtree(rounds_dir, ignore_errors=True)
+    os.replace(staging_of(rounds_dir), rounds_dir)
+
+
+def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path) -> str:
+    """Peak live heap per call (hotpath.peak.PeakHeapMain): bisection on -Xmx in child JVMs."""
+    cmd = ["java", "-cp", _shown(jar), "hotpath.peak.PeakHeapMain", case.peak_calls or "",
+           _shown(out), "--resolution-pct", str(profile.peak_resolution_pct)]
+    print(f"hotpath: {case.id}: measuring peak live heap per call", flush=True)
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise HotpathError(f"peak-heap measurement failed for case {case.id}: {reason}")
+    return shlex.join([*cmd[:5], _shown(final), *cmd[6:]])
+
+
+def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
+        extra_args: list[str] | None = None, cell: Cell | None = None,
+        budget_s: float | None = None) -> Path:
+    """Run the case's benchmarks under the profile; return the results file.
+
+    With a ``cell``, the forks run on that cell's JDK and collector (hotpath.measure.runtimes) instead
+    of the main configuration; peak live heap is measured on the main configuration only.
+    A sequential profile spends at most ``budget_s`` (else its own budget) on the whole case:
+    the memory pass and the peak measurement first, then the timed rounds in what is left."""
+    java = "java"
+    if cell is not None:
+        java = str(runtimes.java_of(cell))  # a missing JDK stops here, before anything runs
+        profile = dataclasses.replace(profile, jvm_args=cell.jvm_args(profile.jvm_args))
+    if budget_s is not None and math.isfinite(budget_s) and profile.interleave:
+        # Said and recorded as the budget this run was given (a matrix cell's share), not the
+        # profile's default.
+        profile = dataclasses.replace(profile, budget=forkplan.format_duration(budget_s))
+    if not jar.is_file():
+        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
+    expected = listed_benchmarks(case.benchmarks, jar)
+    if not expected:
+        raise HotpathError(f"no benchmarks match {case.benchmarks!r} in {jar}")
+    out = out or results_file(profile.name, case.id)
+    if profile.require_quiet:
+        refuse_if_busy(profile)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(out.name + ".partial")
+    memory_partial = memory_of(out).with_name(memory_of(out).name + ".partial")
+    peak_partial = peaks_of(out).with_name(peaks_of(out).name + ".partial")
+    cmd = timing_command(case, profile, jar, partial, extra_args, java)
+    plan = plan_for(case, profile, jar, budget_s) if profile.interleave else None
+    started = dt.datetime.now(dt.timezone.utc)
+    # Taken before the run: the revision that ran, not whatever the tree holds hours later.
+    env = environment(java)
+    t0 = time.monotonic()
+    meter = machine.CpuMeter.start()
+    print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
+          f"{profile.describe()}", flush=True)
+    if plan:
+        print(f"hotpath: {case.id}: plan: {plan.describe()}", flush=True)
+    rounds: list[str] = []
+    try:
+        sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
+        memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
+                                     extra_args, java, plan)
+        peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out))
+                    if case.peak_calls and cell is None and profile.peaks else None)
+        if plan:
+            before = time.monotonic() - t0
+            plan.budget_s -= before
+            rounds = run_sequential(plan, jar, out, partial, extra_args or [], java)
+            if not plan.forks_run:
+                raise HotpathError(
+                    f"the budget was spent before the first timed fork (the memory pass and "
+                    f"set-up took {forkplan.format_duration(before)}): give at least "
+                    f"{forkplan.format_duration(before + plan.first_look_s())} for a first look "
+                    f"of every row; {out} was left as it was")
+        else:
+            _jmh(cmd, case, out)
+        entries = read_json(partial)
+        if plan:
+            found = {(e["benchmark"], forkplan.side_params(e), forkplan.side_variant(e))
+                     for e in entries}
+            missing = [f"{b}({params_text(dict(p))}) {v}" for b, p, v in sides
+                       if (b, p, v) not in found]
+        else:
+            missing = sorted(set(expected) - {e["benchmark"] for e in entries})
+        if missing:
+            raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
+                               f"{out} was left as it was")
+        load = meter.read()
+        provenance = {
+            "case": case.id,
+            "profile": profile.name,
+            "profile_settings": profile.describe(),
+            "started": started.isoformat(timespec="seconds"),
+            "duration_s": round(time.monotonic() - t0, 1),
+            "jmh_version": entries[0].get("jmhVersion", ""),
+            "jvm_args": list(profile.jvm_args),
+            "runtime": (cell or runtimes.MAIN).id,
+            "runtime_description": (cell or runtimes.MAIN).describe(),
+            "command": (shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]) if plan
+                        else shlex.join([*cmd[:-1], _shown(out)])),
+            "memory_command": memory_cmd,
+            "peak_command": peak_cmd,
+            "machine_load": load,
+            "interleaved_rounds": rounds or None,
+            "sequential": plan.record() if plan else None,
+            "left_out": left_out(case, profile, plan) if plan else None,
+            "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+            **env,
+            "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
+        }
+        os.replace(partial, out)
+        if plan:
+            promote_rounds(rounds_of(out, case))
+        if memory_cmd:
+            os.replace(memory_partial, memory_of(out))
+        else:  # a stale memory pass must not join onto new timing rows
+            memory_of(out).unlink(missing_ok=True)
+        if peak_cmd:
+            os.replace(peak_partial, peaks_of(out))
+        _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
+    finally:
+        partial.unlink(missing_ok=True)
+        shutil.rmtree(staging_of(rounds_of(out, case)), ignore_errors=True)
+        memory_partial.unlink(missing_ok=True)
+        peak_partial.unlink(missing_ok=True)
+    if load["others_cores"] > machine.QUIET_CORES:
+        print(f"hotpath: warning: {case.id}: {machine.describe(load)}", file=sys.stderr)
+    return out
+
+
+def timing_command(case: Case, profile: Profile, jar: Path, target: Path,
+                   extra_args: list[str] | None = None, java: str = "java") -> list[str]:
+    return [*profile.java(profile.forks, java), "-jar", _shown(jar), case.benchmarks,
+            *profile.jmh_args(java=java),
+            *(extra_args or []), "-rf", "json", "-rff", str(target)]
+
+
+def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
+                   extra_args: list[str] | None = None, java: str = "java") -> list[str]:
+    return [*profile.java(profile.memory_forks, java), "-jar", _shown(jar), case.benchmarks,
+            *profile.memory_args(java), *(extra_args or []), "-rf", "json", "-rff", str(target)]
+
+
+def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
+                    expected: list[str], extra_args: list[str] | None = None,
+                    java: str = "java", plan: forkplan.Plan | None = None) -> str | None:
+    """Native bytes per op in forks of their own, before the timed rounds. With the ``plan``
+    of a run of the write-ups' rows, just its sides: one run per variant and group of
+    benchmarks."""
+    if not profile.memory_profilers:
+        return None
+    print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}), one fork "
+          f"per benchmark, apart from the timed forks", flush=True)
+    if plan is None or profile.rows == "all":
+        cmd = memory_command(case, profile, jar, partial, extra_args, java)
+        _jmh(cmd, case, final)
+        missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
+        if missing:
+            raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
+        return shlex.join([*cmd[:-1], _shown(final)])
+    sides = forkplan.sides_of(plan.rows, case.baseline)
+    commands, files = [], []
+    try:
+        for variant in dict.fromkeys(v for _, _, v in sides):
+            mine = [s for s in sides if s[2] == variant]
+            for benchmarks, params in forkplan.invocations(mine, plan.declared):
+                target = partial.with_name(f"{partial.name}.{len(files)}")
+                cmd = [*profile.java(profile.memory_forks, java), "-jar", _shown(jar),
+                       interleave.include_only(benchmarks), *profile.memory_args(java),
+                       *(extra_args or []), "-p", f"variant={variant}",
+                       *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
+                _jmh(cmd, case, final)
+                read_json(target)
+                files.append(target)
+                commands.append(shlex.join([*cmd[:-1], _shown(final)]))
+        partial.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
+    finally:
+        for f in files:
+            f.unlink(missing_ok=True)
+    return "; ".join(commands)
+
+
+def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
+    """What a run of the write-ups' rows did not measure, and the command that does."""
+    if profile.rows == "all":
+        return None
+    measured = {(r.benchmark, r.params, r.candidate) for r in plan.rows}
+    everything = forkplan.plan_rows(case, dataclasses.replace(profile, rows="all"), plan.declared)
+    rest = [r for r in everything if (r.benchmark, r.params, r.candidate) not in measured]
+    return {
+        "rows": len(rest),
+        "variants": sorted({r.candidate for r in rest} - {r.candidate for r in plan.rows}),
+        "benchmarks": sorted({r.benchmark.rsplit(".", 2)[-2] for r in rest}
+                             - {r.benchmark.rsplit(".", 2)[-2] for r in plan.rows}),
+        "command": f"make report CASE={case.id} PROFILE=full",
+    }
+
+
+def refuse_if_busy(profile: Profile) -> None:
+    """Full and reference runs decide verdicts: they do not start on a busy machine."""
+    if os.environ.get(machine.OVERRIDE):
+        return
+    load = machine.others_now()
+    if load["others_cores"] > machine.QUIET_CORES:
+        raise HotpathError(
+            f"the machine is busy: other processes used {load['others_cores']:.2f} cores over "
+            f"{load['wall_s']:.0f} s (load average {load['load_average_end']}); PROFILE="
+            f"{profile.name} needs a quiet machine. Stop what else runs (builds, tests, other "
+            f"benchmarks) and try again, or set {machine.OVERRIDE}=1 to run anyway (the run's "
+            f"load is recorded and reported).")
+
+
+def async_profiler_library(jar: Path = JAR) -> Path:
+    """libasyncProfiler.so for this machine, taken from the async-profiler jar inside ours."""
+    import platform as _platform
+    import zipfile
+
+    arch = {"x86_64": "linux-x64", "amd64": "linux-x64", "aarch64": "linux-arm64"}.get(
+        _platform.machine().lower())
+    if not arch or not sys.platform.startswith("linux"):
+        raise HotpathError(f"no bundled async-profiler for {sys.platform}/{_platform.machine()}")
+    target = ROOT / "target" / "async-profiler" / arch / "libasyncProfiler.so"
+    if not target.is_file() or target.stat().st_mtime < jar.stat().st_mtime:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(jar) as z:
+            target.write_bytes(z.read(f"{arch}/libasyncProfiler.so"))
+    return target
+
+
+def flame_graphs(case: Case, profile: Profile, jar: Path = JAR) -> Path:
+    """Allocation flame graphs per benchmark and variant, one fork, apart from timing runs.
+
+    JMH's async-profiler integration writes <dir>/<benchmark-id>/flame-alloc-*.html; every fork
+    would overwrite the same files, hence one fork.
+    """
+    if not jar.is_file():
+        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
+    out = REPORTS / case.id / "flames"
+    staging = out.with_name(".flames.partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    lib = async_profiler_library(jar)
+    cmd = ["java", "-jar", _shown(jar), case.benchmarks, "-f", "1",
+           "-wi", str(profile.warmup_iterations), "-w", profile.warmup_time,
+           "-i", str(profile.measurement_iterations), "-r", profile.measurement_time,
+           "-jvmArgsAppend", " ".join(profile.jvm_args), "-foe", "true",
+           "-prof", f"async:libPath={lib};event=alloc;output=flamegraph;dir={staging}"]
+    try:
+        if subprocess.run(cmd, cwd=ROOT).returncode:
+            raise HotpathError(f"profiling run failed for case {case.id}; {out} was left as it was")
+        pages = sorted(staging.rglob("*.html"))
+        if not pages:
+            raise HotpathError(f"async-profiler wrote no flame graph for case {case.id}")
+        for page in pages:
+            found = _external(page.read_text(encoding="utf-8", errors="replace"))
+            if found:
+                raise HotpathError(f"{page.name} would fetch from the network: {found[0][:80]}")
+        (staging / "README.md").write_text(
+            "Allocation flame graphs (async-profiler `alloc` event, one fork) made by\n\n"
+            f"    {shlex.join(cmd).replace(str(staging), str(out.relative_to(ROOT)))}\n", encoding="utf-8")
+        shutil.rmtree(out, ignore_errors=True)
+        os.replace(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return out

@@ -1,0 +1,384 @@
+"""The sequential fork plan: forks are spent on the rows whose verdict is still open.
+
+A row is one benchmark x params, a candidate variant against old. Rounds run one fork of
+every side an open row needs (old and the candidate), one variant after the other, the order
+alternating round by round (hotpath.measure.interleave). From the design's first look on, every open
+row is tested after every round (hotpath.measure.sequential) and closes when its verdict is decided
+or when it reaches its cap. The first round takes every row, whatever the budget; later rounds
+take the rows the budget left can bring to a decision, and the rows still open when it is spent
+close as budget spent. Each round's forks are JMH's own JSON, merged at the end as before.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from . import sequential
+from .interleave import order_of_round
+from ..cases import Case, load_claims
+from ..errors import HotpathError
+from ..jmh import VARIANT, number, params_text
+from .profiles import Profile
+
+#: A fork's cost beyond its warmup and measurement (JVM start, pre-touching the heap, JMH's
+#: set-up), before a run has timed its own.
+FORK_OVERHEAD_S = 1.0
+
+
+@dataclass(frozen=True)
+class Row:
+    benchmark: str
+    params: tuple[tuple[str, str], ...]  # declaration order, without the variant
+    candidate: str
+    cap: int
+
+    @property
+    def params_text(self) -> str:
+        return params_text(dict(self.params))
+
+    @property
+    def key(self) -> tuple[tuple[str, str], ...]:
+        """The params as a side's key: sorted, whatever order JMH writes them in."""
+        return tuple(sorted(self.params))
+
+    @property
+    def name(self) -> str:
+        short = self.benchmark.rsplit(".", 2)
+        return f"{'.'.join(short[-2:])}({self.params_text}) {self.candidate}"
+
+
+Side = tuple[str, tuple[tuple[str, str], ...], str]  # benchmark, params, variant
+
+
+@dataclass
+class RowState:
+    row: Row
+    stopped: str = ""
+    verdict: str = ""
+    forks: int = 0
+
+
+def writeup_variants(case: Case) -> list[str]:
+    """The write-up's own variants: its candidate and any other its claims name."""
+    named = [v for v in load_claims(case.id)["variant"] if v and v != case.baseline]
+    return list(dict.fromkeys([case.candidate, *named]))
+
+
+def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[str]]]) -> list[Row]:
+    """The rows a profile measures: every benchmark x params x candidate, or (``rows=
+    "writeups"``) those the write-up's table names, with the case's headline row."""
+    own = writeup_variants(case)
+
+    def cap(candidate: str) -> int:
+        return profile.forks if candidate in own else min(profile.beyond_cap, profile.forks)
+
+    rows: list[Row] = []
+    if profile.rows == "all":
+        for benchmark, params in declared.items():
+            variants = params.get(VARIANT, [])
+            if case.baseline not in variants:
+                continue
+            names = [p for p in params if p != VARIANT]
+            for combo in itertools.product(*(params[p] for p in names)):
+                for v in variants:
+                    if v != case.baseline and (not profile.variants or v in profile.variants):
+                        rows.append(Row(benchmark, tuple(zip(names, combo)), v, cap(v)))
+        return rows
+    wanted = [(c["benchmark"], c["params"], c["variant"])
+              for _, c in load_claims(case.id).iterrows() if c["benchmark"]]
+    wanted.append((case.headline[0], case.headline[1], case.candidate))
+    for benchmark, text, variant in wanted:
+        if variant == case.baseline:
+            variant = case.candidate
+        params = declared.get(benchmark)
+        if params is None:
+            raise HotpathError(f"case {case.id}: the write-up's row {benchmark} is not in the "
+                               f"benchmarks jar")
+        given = dict(kv.split("=", 1) for kv in (p.strip() for p in text.split(",")) if kv)
+        names = [p for p in params if p != VARIANT]
+        if set(given) != set(names) or any(given[p] not in params[p] for p in names):
+            raise HotpathError(f"case {case.id}: the write-up's row {benchmark}({text}) names "
+                               f"params the benchmark does not declare ({', '.join(names)})")
+        row = Row(benchmark, tuple((p, given[p]) for p in names), variant, cap(variant))
+        if row not in rows:
+            rows.append(row)
+    return rows
+
+
+def sides_of(rows: list[Row], baseline: str) -> list[Side]:
+    out: list[Side] = []
+    for r in rows:
+        for v in (baseline, r.candidate):
+            side = (r.benchmark, r.key, v)
+            if side not in out:
+                out.append(side)
+    return out
+
+
+def invocations(sides: list[Side], declared: dict[str, dict[str, list[str]]]) -> list[tuple[list[str], dict[str, list[str]]]]:
+    """One variant's sides as few JMH runs as can hold them exactly: (benchmarks, params to
+    set with -p). JMH runs the product of the values given, so a benchmark whose wanted
+    combinations are not a product runs once per combination, and two benchmarks share a run
+    only where the params they both declare want the same values."""
+    by_benchmark: dict[str, list[tuple[tuple[str, str], ...]]] = {}
+    for benchmark, params, _ in sides:
+        by_benchmark.setdefault(benchmark, []).append(params)
+    specs: list[tuple[str, dict[str, list[str]]]] = []
+    for benchmark, combos in by_benchmark.items():
+        names = [p for p in declared.get(benchmark, {}) if p != VARIANT]
+        values = {n: list(dict.fromkeys(dict(c)[n] for c in combos)) for n in names}
+        if math.prod(len(v) for v in values.values()) == len(set(combos)):
+            specs.append((benchmark, values))
+        else:
+            specs += [(benchmark, {n: [dict(c)[n]] for n in names}) for c in dict.fromkeys(combos)]
+    groups: list[tuple[list[str], dict[str, list[str]]]] = []
+    for benchmark, values in specs:
+        for benchmarks, merged in groups:
+            if benchmark not in benchmarks and all(merged.get(n, v) == v for n, v in values.items()):
+                benchmarks.append(benchmark)
+                merged.update(values)
+                break
+        else:
+            groups.append(([benchmark], dict(values)))
+    return groups
+
+
+def side_params(entry: dict) -> tuple[tuple[str, str], ...]:
+    """A JMH result's params without the variant, as a side's key (sorted)."""
+    return tuple(sorted((k, str(v)) for k, v in (entry.get("params") or {}).items() if k != VARIANT))
+
+
+def side_variant(entry: dict) -> str:
+    return str((entry.get("params") or {}).get(VARIANT, ""))
+
+
+def _fork_means(path: Path) -> dict[Side, list[float]]:
+    out: dict[Side, list[float]] = {}
+    for entry in json.loads(path.read_text(encoding="utf-8")):
+        key = (entry["benchmark"], side_params(entry), side_variant(entry))
+        raw = entry["primaryMetric"].get("rawData") or []
+        out[key] = [float(np.mean([number(v) for v in fork])) for fork in raw if fork]
+    return out
+
+
+@dataclass
+class Plan:
+    """A case's sequential run: its rows, their forks so far and why each stopped."""
+
+    case: Case
+    profile: Profile
+    rows: list[Row]
+    declared: dict[str, dict[str, list[str]]]
+    budget_s: float
+    design: sequential.Design = field(init=False)
+    states: dict[Row, RowState] = field(init=False)
+    means: dict[Side, list[float]] = field(default_factory=dict)
+    fork_s: float = 0.0
+    forks_run: int = 0
+    spent_s: float = 0.0
+    #: Each benchmark's score unit, once measured: throughput rows improve upwards.
+    units: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.design = sequential.Design(cap=self.profile.forks, min_forks=self.profile.min_forks)
+        self.states = {r: RowState(r) for r in self.rows}
+        p = self.profile
+        self.fork_s = (p.warmup_iterations * _seconds(p.warmup_time)
+                       + p.measurement_iterations * _seconds(p.measurement_time) + FORK_OVERHEAD_S)
+
+    def row_design(self, row: Row) -> sequential.Design:
+        return sequential.Design(cap=row.cap, min_forks=self.design.min_forks,
+                                 alpha=self.design.alpha, rho=self.design.rho)
+
+    def open_rows(self) -> list[Row]:
+        return [r for r, s in self.states.items() if not s.stopped]
+
+    def describe(self) -> str:
+        sides = sides_of(self.rows, self.case.baseline)
+        caps = sorted({r.cap for r in self.rows})
+        return (f"{len(self.rows)} rows ({len(sides)} variant x params sides), forks per side "
+                f"{self.design.min_forks} to {'/'.join(map(str, caps))}, about {self.fork_s:.1f} s "
+                f"a fork, the first look of every row about {format_duration(self.first_look_s())}; "
+                f"budget {format_duration(self.budget_s)}")
+
+    def first_round_s(self) -> float:
+        """One fork per side of every row, at the current fork estimate."""
+        return len(sides_of(self.rows, self.case.baseline)) * self.fork_s
+
+    def first_look_s(self) -> float:
+        """What bringing every row to its first look costs at the current fork estimate."""
+        return self.design.min_forks * self.first_round_s()
+
+    def forks_of(self, side: Side) -> list[float]:
+        return self.means.get(side, [])
+
+    def look(self) -> None:
+        """Test every open row that has reached the first look; close what is decided or capped."""
+        for row in self.open_rows():
+            old = self.forks_of((row.benchmark, row.key, self.case.baseline))
+            new = self.forks_of((row.benchmark, row.key, row.candidate))
+            state = self.states[row]
+            state.forks = min(len(old), len(new))
+            if state.forks < self.design.min_forks:
+                continue
+            iv = sequential.interval(old, new, self.row_design(row))
+            verdict = sequential.decision(iv.low, iv.high, self.higher_is_better(row))
+            if verdict:
+                state.stopped, state.verdict = sequential.DECIDED, verdict
+            elif state.forks >= row.cap:
+                state.stopped, state.verdict = sequential.CAP, "inconclusive"
+
+    def higher_is_better(self, row: Row) -> bool:
+        return self.units.get(row.benchmark, "").startswith("ops/")
+
+    def close_all(self, reason: str) -> None:
+        for row in self.open_rows():
+            state = self.states[row]
+            state.stopped, state.verdict = reason, state.verdict or "inconclusive"
+
+    def affordable(self, rows: list[Row], left_s: float) -> list[Row]:
+        """The open rows the budget left can still bring to a decision, nearest first.
+
+        A row's cost is the forks per side it still needs: to the first look while it has not
+        had one (two or three forks say too little of a row to give it up: a row dropped before
+        its first look has no interval at all), else to the forks its ratio and fork CV say a
+        decision takes (at most its cap). Spread over every row, a short budget would bring
+        none to a look; spent on the nearest, it decides some. A row is kept while the rounds
+        it needs fit."""
+        def need(row: Row) -> int:
+            old = self.forks_of((row.benchmark, row.key, self.case.baseline))
+            new = self.forks_of((row.benchmark, row.key, row.candidate))
+            n = min(len(old), len(new))
+            goal = self.design.min_forks
+            if n >= goal:
+                ratio = math.exp(np.log(new).mean() - np.log(old).mean())
+                cv = sequential.pooled_fork_cv([[v] for v in old], [[v] for v in new])
+                goal = max(goal, sequential.forks_to_decide(ratio, cv, self.row_design(row)))
+            return max(1, min(goal, row.cap) - n)
+
+        chosen: list[Row] = []
+        spent = 0.0
+        for row in sorted(rows, key=need):
+            cost = need(row) * 2 * self.fork_s
+            if spent + cost <= left_s:
+                chosen.append(row)
+                spent += cost
+        if not chosen:  # none can reach a decision: give the nearest one more round if it fits
+            nearest = min(rows, key=need)
+            if 2 * self.fork_s <= left_s:
+                chosen = [nearest]
+        return chosen
+
+    def record(self) -> dict:
+        """The sidecar's "sequential" block: the design, the budget, and every row's forks and
+        why it stopped."""
+        return {
+            "design": self.design.as_dict(),
+            "describe": self.design.describe(),
+            "budget_s": round(self.budget_s, 1),
+            "spent_s": round(self.spent_s, 1),
+            "forks_run": self.forks_run,
+            "rows": [{"benchmark": r.benchmark, "params": r.params_text, "candidate": r.candidate,
+                      "cap": r.cap, "forks": s.forks, "stopped": s.stopped, "verdict": s.verdict}
+                     for r, s in self.states.items()],
+        }
+
+
+def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Path], list[str]],
+        staging: Path, jmh: Callable[[list[str]], None], log: Callable[[str], None] = print) -> list[tuple[list[str], Path]]:
+    """Run the plan's rounds until every row is closed; returns each fork run's command and
+    its JSON file. ``command(variant, benchmarks, params, target)`` builds one JMH run."""
+    started = time.monotonic()
+    deadline = started + plan.budget_s
+    done: list[tuple[list[str], Path]] = []
+    baseline = plan.case.baseline
+    variants = [baseline] + list(dict.fromkeys(r.candidate for r in plan.rows))
+    n = 0
+    if plan.budget_s <= 0:
+        plan.close_all(sequential.BUDGET)
+    elif plan.budget_s < plan.first_round_s():
+        log(f"hotpath: {plan.case.id}: the budget left ({format_duration(plan.budget_s)}) is "
+            f"shorter than one fork per side of every row: the first round runs whole and overruns it")
+    # Each round gives every chosen row one more fork per side, and a row closes at its cap,
+    # so this many rounds is a bound that is never reached.
+    for r in range(sum(row.cap for row in plan.rows)):
+        open_rows = plan.open_rows()
+        if not open_rows:
+            break
+        # The first round takes every row: a figure for each, whatever the budget brings to a
+        # look. Later rounds take what the budget left can bring to a decision; a row left
+        # out stays open for a later round (rows that decide early free the time).
+        rows = open_rows if r == 0 else plan.affordable(open_rows, deadline - time.monotonic())
+        if not rows:
+            break
+        sides = sides_of(rows, baseline)
+        log(f"hotpath: {plan.case.id}: round {r + 1}: {len(rows)} open row(s), {len(sides)} fork(s), "
+            f"{format_duration(deadline - time.monotonic())} of the budget left")
+        for variant in order_of_round(variants, r):
+            mine = [s for s in sides if s[2] == variant]
+            for benchmarks, params in invocations(mine, plan.declared):
+                n += 1
+                target = staging / f"round-{r + 1:02d}-{variant}-{n:04d}.json"
+                cmd = command(variant, benchmarks, params, target)
+                t0 = time.monotonic()
+                jmh(cmd)
+                took = time.monotonic() - t0
+                forks = _fork_means(target)
+                for side, means in forks.items():
+                    plan.means.setdefault(side, []).extend(means)
+                for entry in json.loads(target.read_text(encoding="utf-8")):
+                    plan.units[entry["benchmark"]] = entry["primaryMetric"].get("scoreUnit", "")
+                count = max(1, sum(len(m) for m in forks.values()))
+                plan.forks_run += count
+                # What a fork costs here, all overheads in: the next round is planned with it.
+                plan.fork_s = 0.7 * plan.fork_s + 0.3 * (took / count) if done else took / count
+                done.append((cmd, target))
+        plan.look()
+    plan.close_all(sequential.BUDGET)
+    plan.spent_s = time.monotonic() - started
+    return done
+
+
+def jmh_params(params: dict[str, list[str]]) -> list[str]:
+    out: list[str] = []
+    for name, values in params.items():
+        out += ["-p", f"{name}={','.join(values)}"]
+    return out
+
+
+def _seconds(text: str) -> float:
+    from ..jmh import seconds
+    value = seconds(text)
+    return 0.0 if math.isnan(value) else value
+
+
+def parse_budget(text: str | None) -> float | None:
+    """'45m', '1h30m', '600s', '600' (seconds) -> seconds; '' or None -> None."""
+    if text is None or not str(text).strip():
+        return None
+    t = str(text).strip().lower()
+    if re.fullmatch(r"\d+(\.\d+)?", t):
+        return float(t)
+    parts = re.findall(r"(\d+(?:\.\d+)?)\s*(h|min|m|s)", t)
+    if not parts or "".join(a + b for a, b in parts) != re.sub(r"\s+", "", t):
+        raise HotpathError(f"cannot read the budget {text!r}: give it as 45m, 1h30m, 90s or seconds")
+    scale = {"h": 3600, "min": 60, "m": 60, "s": 1}
+    return sum(float(a) * scale[b] for a, b in parts)
+
+
+def format_duration(seconds: float) -> str:
+    if math.isinf(seconds):
+        return "no limit"
+    seconds = max(0, int(round(seconds)))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return (f"{h} h {m:02d} min" if h else f"{m} min {s:02d} s" if m else f"{s} s")

@@ -1,0 +1,210 @@
+"""Benchmark profiles: how long and how often JMH runs. The one place they are defined."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..errors import UnknownNameError
+
+#: Every fork gets the same fixed heap so that GC counts and times compare between variants,
+#: pre-touched: without it, allocation-heavy benchmarks pay a page fault per fresh heap page
+#: until the first pass through the heap (seen here: 4-5x slower allocating benchmarks).
+JVM_ARGS: tuple[str, ...] = ("-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-XX:+AlwaysPreTouch")
+#: What some benchmarks' @Fork annotations add (the released Ignite reads Buffer.address); a
+#: run without forks must give the host JVM the same.
+HOST_ARGS: tuple[str, ...] = ("--add-opens=java.base/java.nio=ALL-UNNAMED",)
+
+
+NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
+#: Profilers that hook allocations or sample stacks: they move what they sit beside (the
+#: nativemem hook halved a malloc-heavy benchmark's throughput), so never in a timed fork.
+ALLOCATION_HOOKING = (NATIVE_PROFILER, "async", "stack", "perfasm", "perfnorm", "jfr", "dtraceasm")
+
+
+def hooks_allocations(profiler: str) -> bool:
+    return profiler.split(":", 1)[0] in ALLOCATION_HOOKING
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    purpose: str
+    forks: int
+    warmup_iterations: int
+    warmup_time: str
+    measurement_iterations: int
+    measurement_time: str
+    #: Profilers in the timed forks: JMH's cheap counters only (-prof gc for heap B/op).
+    profilers: tuple[str, ...] = ("gc",)
+    #: The memory pass: forks of their own for what hooks every allocation (native B/op by
+    #: origin: direct, zlib, other). Native B/op counts mallocs per op, which the JIT does not
+    #: change (a Deflater's zlib state is malloc'd at any tier), so one fork with a short
+    #: warmup and two short iterations suffice.
+    memory_profilers: tuple[str, ...] = (NATIVE_PROFILER,)
+    memory_warmup_iterations: int = 2
+    memory_warmup_time: str = "500 ms"
+    memory_iterations: int = 2
+    memory_time: str = "500 ms"
+    memory_forks: int = 1
+    #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
+    peak_resolution_pct: float = 2.0
+    #: Measure peak live heap per call where a case has it (zip).
+    peaks: bool = True
+    #: The sequential fork plan (hotpath.measure.forkplan): one fork per side of every open row per
+    #: round, the variants alternating; ``forks`` is then the cap of a write-up row's forks per
+    #: side, ``beyond_cap`` that of the floor and upstream rows, and ``budget`` the run's time.
+    interleave: bool = False
+    min_forks: int = 4
+    beyond_cap: int = 8
+    budget: str = ""
+    #: Which rows: "all" (every benchmark x params x variant) or "writeups" (the rows the
+    #: write-ups' tables name, data/claims/, and each case's headline row; old against the
+    #: write-up's own variants).
+    rows: str = "all"
+    #: Refuse to start while other processes use the machine (hotpath.measure.machine).
+    require_quiet: bool = False
+    jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
+    #: The variants run (empty: every variant the benchmarks declare).
+    variants: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        hooking = [p for p in self.profilers if hooks_allocations(p)]
+        if hooking:
+            raise ValueError(f"profile {self.name!r}: {', '.join(hooking)} would run in timed "
+                             f"forks; put it in memory_profilers")
+
+    def jmh_args(self, forks: int | None = None, variant_filter: bool = True,
+                 java: str = "java") -> list[str]:
+        """The timing pass's JMH options; they override the benchmarks' annotations. An
+        interleaved round names its one variant itself (``variant_filter=False``); a ``java``
+        other than the default is the forks' JVM (JMH's -jvm)."""
+        return self._args(self.forks if forks is None else forks, self.warmup_iterations,
+                          self.warmup_time, self.measurement_iterations, self.measurement_time,
+                          self.profilers, variant_filter, java)
+
+    def memory_args(self, java: str = "java") -> list[str]:
+        """The memory pass: one fork, a short warmup, native bytes per op."""
+        return self._args(self.memory_forks, self.memory_warmup_iterations,
+                          self.memory_warmup_time, self.memory_iterations, self.memory_time,
+                          self.memory_profilers, True, java)
+
+    def java(self, forks: int, java: str = "java") -> list[str]:
+        """The command that starts JMH: without forks (-f 0) the benchmarks run in this JVM,
+        which then needs the forks' JVM arguments itself. The harness runs on the forks' java."""
+        return [java, *self.jvm_args, *HOST_ARGS] if forks == 0 else [java]
+
+    def _args(self, forks: int, warmup_iterations: int, warmup_time: str, iterations: int,
+              time: str, profilers: tuple[str, ...], variant_filter: bool,
+              java: str) -> list[str]:
+        args = [
+            "-f", str(forks),
+            "-wi", str(warmup_iterations), "-w", warmup_time,
+            "-i", str(iterations), "-r", time,
+            "-jvmArgsAppend", " ".join(self.jvm_args),
+            # Fail on error: a benchmark that throws (e.g. a setup that finds the variants
+            # disagree) stops the run instead of silently vanishing from the JSON.
+            "-foe", "true",
+        ]
+        for profiler in profilers:
+            args += ["-prof", profiler]
+        if forks and java != "java":
+            args += ["-jvm", java]
+        if self.variants and variant_filter:
+            args += ["-p", f"variant={','.join(self.variants)}"]
+        return args
+
+    def describe(self) -> str:
+        forks = ("no forks (one JVM per pass)" if self.forks == 0 else
+                 f"{self.min_forks} to {self.forks} forks per side as the verdicts need"
+                 + (f" ({self.beyond_cap} for floor and upstream)" if self.rows == "all" else "")
+                 if self.interleave else f"{self.forks} fork(s)")
+        return (
+            f"{forks} x ({self.warmup_iterations} x {self.warmup_time} warmup + "
+            f"{self.measurement_iterations} x {self.measurement_time} measurement)"
+            + (", variants interleaved fork by fork, a row closing when decided"
+               + (f", budget {self.budget}" if self.budget else "") if self.interleave else "")
+            + (", the write-ups' rows only (old and the write-up's variants)"
+               if self.rows == "writeups" else "")
+            + (f", variants {', '.join(self.variants)} only" if self.variants else "")
+            + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
+               f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
+               if self.memory_profilers else "")
+        )
+
+
+PROFILES: dict[str, Profile] = {
+    p.name: p
+    for p in (
+        Profile(
+            name="smoke",
+            purpose="every benchmark runs briefly, in one JVM per pass (no forks): proves "
+                    "that it runs, numbers mean little",
+            forks=0, warmup_iterations=1, warmup_time="100 ms",
+            measurement_iterations=2, measurement_time="100 ms", peak_resolution_pct=5.0,
+            memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="100 ms",
+            memory_iterations=1, memory_time="100 ms",
+        ),
+        Profile(
+            name="quick",
+            # The write-ups' own rows, old against the write-up's variants, in ten minutes from a
+            # fresh clone: the sequential plan in a budget of six and a half minutes of
+            # benchmarks for the five cases. Short forks: the fork, not its length, is what narrows an interval
+            # here (iterations within a fork agree within ~2%).
+            purpose="the default: each write-up's own rows, decided as far as a budget of six "
+                    "and a half minutes allows (all five cases in ten minutes from a fresh clone)",
+            forks=8, warmup_iterations=2, warmup_time="300 ms",
+            measurement_iterations=2, measurement_time="200 ms", interleave=True,
+            rows="writeups", budget="6m30s", peak_resolution_pct=5.0,
+            # Native B/op counts mallocs per op: one JVM per variant, no forks, is enough.
+            memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="200 ms",
+            memory_iterations=1, memory_time="200 ms",
+        ),
+        Profile(
+            name="full",
+            # Fork means vary more than iterations within a fork, so the time buys forks: on
+            # this machine 6 x 2 gave narrower intervals than 5 x 5 at less cost. The warmup
+            # stays at the write-ups' 3 x 1 s: after 1-2 s some benchmarks still ran 15-47%
+            # slower than later (see README, "The fork plan"). Up to 24 forks per side for the
+            # write-ups' variants, 8 for floor and upstream (their B/op is what they are for).
+            purpose="verdicts that hold up: every row, 4 to 24 forks per side of 3 x 1 s warmup "
+                    "+ 2 x 1 s, interleaved, a row closing when decided",
+            forks=24, beyond_cap=8, warmup_iterations=3, warmup_time="1 s",
+            measurement_iterations=2, measurement_time="1 s", interleave=True,
+            require_quiet=True, budget="2h30m",
+        ),
+    )
+}
+
+
+#: The JDK x GC matrix (hotpath.measure.runtimes): the write-up's change in every cell, in a sitting.
+#: Per cell 4 to 12 forks per side of 2 x 1 s warmup (the pilot: after 2 s, 31 of 40 rows were
+#: within 10% of steady) + 2 x 500 ms, old and the write-up's variant only (hotpath.measure.matrix),
+#: the budget shared by the case's cells; native B/op per cell from a memory pass of
+#: 1 x 200 ms + 1 x 200 ms (mallocs per op are counted, not timed).
+PROFILES["matrix"] = replace(
+    PROFILES["full"], name="matrix",
+    purpose="the JDK x GC matrix (make matrix): per cell 4 to 12 forks per side of 2 x 1 s "
+            "warmup + 2 x 500 ms, old and the write-up's variant, interleaved, a row closing "
+            "when decided; written under data/matrix/",
+    forks=12, warmup_iterations=2, measurement_time="500 ms", budget="1h",
+    memory_warmup_iterations=1, memory_warmup_time="200 ms", memory_iterations=1,
+    memory_time="200 ms",
+)
+
+#: The study's reference data set: the full profile, run once on the study's machine with
+#: `make bench PROFILE=reference`, committed under data/reference/. No other profile writes there,
+#: and `make report PROFILE=reference` renders it without benchmarking.
+PROFILES["reference"] = replace(
+    PROFILES["full"], name="reference",
+    purpose="the committed reference data set (data/reference/): the full profile's settings; "
+            "make report renders it without re-running",
+)
+
+
+def get_profile(name: str) -> Profile:
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise UnknownNameError(
+            f"unknown profile {name!r}; known profiles: {', '.join(PROFILES)}"
+        ) from None

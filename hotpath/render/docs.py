@@ -1,0 +1,183 @@
+"""The figures README.md and docs/ quote from the committed data, generated from it.
+
+A quoted figure sits between two markers:
+
+    <!-- generated: headline (hotpath docs) -->
+    ...
+    <!-- end: headline -->
+
+`hotpath docs` (`make docs`) rewrites what is between them from data/reference/ and
+data/matrix/; `hotpath docs --check`, and a test, fail when any block differs from what the
+data say, so that no quoted figure can go stale."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+
+from ..analyze import compare
+from . import fmt, headline, matrix, overview, tables
+from ..cases import existing_cases
+from ..errors import HotpathError
+from ..analyze.load import read_provenance, read_results
+from ..paths import ROOT, results_file
+
+PROFILE = "reference"
+FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md")
+BLOCK = re.compile(r"(<!-- generated: (?P<name>[\w-]+) \(hotpath docs\) -->\n)(?P<body>.*?)"
+                   r"(<!-- end: (?P=name) -->)", re.S)
+
+
+class Reference:
+    """The committed reference run, read and paired once for every block: per case its pairs
+    and provenance, and the overview's tables (which check every claim)."""
+
+    def __init__(self) -> None:
+        self.cases = existing_cases()
+        self.runs = {}
+        for case in self.cases:
+            run = read_results(results_file(PROFILE, case.id))
+            self.runs[case.id] = (compare.pair(run.frame).pairs, run.provenance or {})
+        self.table, self.checked = overview.rows(PROFILE)
+
+    def mine(self, case) -> pd.DataFrame:
+        """The rows of the write-up's variant against old."""
+        pairs = self.runs[case.id][0]
+        return pairs[pairs["candidate"] == case.candidate]
+
+
+def headline_table(ref: Reference) -> str:
+    """The reference run at a glance: the overview's row per case, as Markdown."""
+    table, checked = ref.table, ref.checked
+    shown = table.drop(columns=["report", "source", "headline", "chart", "JDK × GC matrix"],
+                       errors="ignore")
+    counts = Counter(checked["verdict"]) if not checked.empty else Counter()
+    decided = [tuple(map(int, d.split(" of "))) for d in table["time rows decided"] if " of " in d]
+    done, rows = sum(d for d, _ in decided), sum(n for _, n in decided)
+    text = tables.to_markdown(shown)
+    text += (f"\n{done} of the {rows} time rows that set a write-up's variant against old are "
+             f"decided ({done / rows:.0%}). The write-ups' claims: " + ", ".join(
+                 f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "inconclusive",
+                                              "not comparable") if counts[v]) + ".\n")
+    return text
+
+
+def _minutes(seconds: float) -> str:
+    m, s = divmod(int(round(seconds)), 60)
+    return f"{m} min {s:02d} s"
+
+
+def runs_table(ref: Reference) -> str:
+    """How each case of the reference run was made: commit, plan, time, rows decided."""
+    rows = []
+    for case in ref.cases:
+        p = ref.runs[case.id][1]
+        mine = ref.mine(case)
+        seq = p.get("sequential") or {}
+        rows.append({
+            "case": case.id,
+            "commit": str(p.get("git_commit", "?"))[:7],
+            "started": str(p.get("started", "?"))[:16].replace("T", " "),
+            "took": _minutes(p["duration_s"]) if p.get("duration_s") else "—",
+            "plan": (f"sequential, budget {_minutes(seq['budget_s'])}, {seq.get('forks_run', '?')} forks"
+                     if seq.get("budget_s") else "fixed: "
+                     + str(p.get("profile_settings", "?")).split(" x ")[0]),
+            "write-up rows decided": f"{int((mine['verdict'] != 'inconclusive').sum())} of {len(mine)}",
+        })
+    return tables.to_markdown(pd.DataFrame(rows))
+
+
+def undecided_list(ref: Reference) -> str:
+    """Every write-up row the reference run left undecided: what its interval allows and the
+    forks a decision would need."""
+    lines = []
+    for case in ref.cases:
+        mine = ref.mine(case)
+        for _, r in mine[mine["verdict"] == "inconclusive"].iterrows():
+            _, lo, hi = compare.time_per_op(r)
+            lines.append(f"- {case.id} {fmt.label(r)} ({fmt.fmt_stopped(r)} forks per side): "
+                         f"{fmt.undecided(r, lo, hi)}")
+    return ("\n".join(lines) if lines else "None.") + "\n"
+
+
+def claims_list(ref: Reference) -> str:
+    """The claims the reference run does not reproduce, with both sides' figures."""
+    checked = ref.checked
+    table = checked[checked["verdict"] != "reproduced"].reset_index(drop=True) \
+        if not checked.empty else checked
+    return tables.to_markdown(table) if not table.empty else "None.\n"
+
+
+def _how_measured(results: Path) -> str:
+    """'sequential, 88 forks, 5.2 min, commit 04ea6f9': which plan made a cell, so that cells
+    measured under different plans are not read as one matrix."""
+    prov = read_provenance(results)
+    if prov is None:
+        return "no provenance sidecar"
+    seq = prov.get("sequential")
+    plan = (f"sequential, {seq['forks_run']} forks" if seq
+            else prov["profile_settings"].split(" x ", 1)[0].replace("fork(s)", "forks per side"))
+    return f"{plan}, {prov['duration_s'] / 60:.1f} min, commit {prov['git_commit'][:7]}"
+
+
+def matrix_table(ref: Reference) -> str:
+    """Per case with a matrix and per cell: time per op new/old (geometric mean) and verdicts;
+    and where the verdict or sign differs from JDK 17 + G1, both decided or not."""
+    rows = []
+    for case in ref.cases:
+        files = {c.id: f for c, f in matrix.cell_files("matrix", case.id).items()}
+        if not files:
+            continue
+        pairs = matrix.read("matrix", case.id, case.candidate)
+        for _, g in matrix.geomeans(pairs).iterrows():
+            rows.append({"case": case.id, **g.to_dict(), "measured": _how_measured(files[g["cell"]])})
+        rows[-1]["differs from JDK 17 + G1"] = matrix.summary(pairs)
+    frame = pd.DataFrame(rows).fillna("")
+    return tables.to_markdown(frame) if not frame.empty else "None measured.\n"
+
+
+GENERATORS = {"headline": headline_table, "reference-runs": runs_table,
+              "undecided": undecided_list, "claims": claims_list, "matrix": matrix_table}
+
+
+def blocks() -> dict[str, str]:
+    ref = Reference()
+    return {name: make(ref) for name, make in GENERATORS.items()}
+
+
+def fill(text: str, made: dict[str, str]) -> str:
+    def body(m: re.Match) -> str:
+        name = m.group("name")
+        if name not in made:
+            raise HotpathError(f"no generator for the block {name!r}; known: {', '.join(made)}")
+        return m.group(1) + made[name] + m.group(4)
+    return BLOCK.sub(body, text)
+
+
+def stale(root: Path = ROOT) -> list[str]:
+    """'docs/results.md: claims' for every block whose text the data no longer give."""
+    made = blocks()
+    found = []
+    for name in FILES:
+        text = (root / name).read_text(encoding="utf-8")
+        for m in BLOCK.finditer(text):
+            if made.get(m.group("name")) != m.group("body"):
+                found.append(f"{name}: {m.group('name')}")
+    return found
+
+
+def write(root: Path = ROOT) -> list[str]:
+    """Rewrite every generated block; returns the files that changed."""
+    made = blocks()
+    changed = []
+    for name in FILES:
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        new = fill(text, made)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            changed.append(name)
+    return changed

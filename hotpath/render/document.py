@@ -1,0 +1,433 @@
+"""A report as it is written in a notebook: each section is shown in the notebook (and so in
+the HTML) and collected for the two attachable texts, summary.md (GitHub) and jira.txt (Jira
+wiki markup). PNG charts are written beside them, since neither GitHub Markdown nor Jira shows
+embedded images; the HTML embeds them, so that it stays one self-contained file.
+
+Every case report has the same frame: ``Document.open`` shows the title, the headline and the
+compact table; the notebook adds what is particular to its case; ``finish`` adds the claims
+check, the environment and the provenance, once, at the end.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import math
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from . import chartcheck, charts, fmt, headline, tables, units, versions
+from ..analyze import claims, compare
+from ..measure import machine
+from .. import cases
+from ..cases import get_case
+from ..analyze.load import Run, read_peaks, read_results
+from ..analyze.stats import THRESHOLD
+
+#: Written beside the report: its headline and charts, for the overview page.
+MANIFEST = "report.json"
+
+
+def _show(obj) -> None:
+    try:
+        from IPython.display import Markdown, display
+    except ImportError:  # outside IPython: the texts are still written
+        return
+    display(Markdown(obj) if isinstance(obj, str) else obj)
+
+
+def _show_html(markup: str) -> None:
+    try:
+        from IPython.display import HTML, display
+    except ImportError:
+        return
+    display(HTML(markup))
+
+
+def _show_png(path: Path, caption: str) -> None:
+    # The PNG itself, embedded: a Figure under the Agg backend would carry only its text/plain
+    # repr ("<Figure size ...>"), and an Image output has no alternative text.
+    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
+    _show_html(f'<img class="chart" alt="{html.escape(caption, quote=True)}" '
+               f'src="data:image/png;base64,{data}">')
+
+
+class Document:
+    def __init__(self, case_id: str, run: Run, output_dir: str | Path,
+                 heading: str = "", question: str = "",
+                 comparison: compare.Comparison | None = None):
+        """A case's report; with an empty case_id, a report titled by ``heading``."""
+        self.case = get_case(case_id) if case_id else None
+        self.heading = heading
+        self.question = question
+        self.run = run
+        self.comparison = comparison
+        self.out = Path(output_dir)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.md: list[str] = []
+        self.jira: list[str] = []
+        self.headline = ""
+        self.charts: list[str] = []
+        #: Per chart, what a reader could not read in it (chartcheck); empty when all is legible.
+        self.chart_problems: dict[str, list[str]] = {}
+
+    @classmethod
+    def open(cls, case_id: str, results: str | Path, output_dir: str | Path) -> "Document":
+        """Read a case's results, pair old with every other variant, and open the report
+        with its title, headline and compact table."""
+        run = read_results(results)
+        doc = cls(case_id, run, output_dir, comparison=compare.pair(run.frame))
+        doc.title()
+        doc.lead()
+        return doc
+
+    @property
+    def pairs(self) -> pd.DataFrame:
+        return self.comparison.pairs
+
+    @property
+    def peaks(self) -> pd.DataFrame:
+        return read_peaks(self.run.source)
+
+    @property
+    def floors(self) -> pd.DataFrame:
+        """The case's allocation floors (data/floors/<case>.csv), for tables and charts."""
+        return cases.load_floors(self.case.id) if self.case else cases.load_floors("")
+
+    def of_class(self, name: str) -> pd.DataFrame:
+        """The pairs of one benchmark class: one question of the case."""
+        return self.pairs[self.pairs["class"] == name]
+
+    def checked_claims(self) -> pd.DataFrame:
+        if self.case is None or self.comparison is None or self.pairs.empty:
+            return pd.DataFrame(columns=[*claims.FIGURES, *claims.KEYS])
+        return claims.check(self.case.id, self.pairs, self.peaks)
+
+    # -- pieces -------------------------------------------------------------------------
+    def title(self) -> None:
+        c = self.case
+        if c is None:
+            self.md.append(f"# {self.heading}\n\n**Question.** {self.question}\n")
+            self.jira.append(f"h2. {self.heading}\n*Question.* {self.question}\n")
+            _show(f"**Question.** {self.question}")
+            return
+        head = f"{c.id}: {c.title}"
+        self.md.append(f"# {head}\n\n{c.system}, {c.writeup}.\n\n**Question.** {c.question}\n")
+        self.jira.append(f"h2. {head}\n{c.system}, {c.writeup}.\n*Question.* {c.question}\n")
+        _show(f"**{c.system}, {c.writeup}.**\n\n**Question.** {c.question}")
+
+    def lead(self) -> None:
+        """The headline sentence and one compact row per benchmark x params: the verdict first."""
+        pairs = self.pairs
+        c = self.case
+        self.headline = headline.sentence(pairs, c.candidate if c else "optimized",
+                                          *(c.headline if c else ("", "")))
+        self.md.append(f"**Result.** {self.headline}\n")
+        self.jira.append(f"*Result.* {_md_to_jira(self.headline)}\n")
+        _show_html(f'<p id="headline" class="headline"><strong>Result.</strong> '
+                   f'{tables.html_cell(self.headline)}</p>')
+        if pairs.empty:
+            return
+        sequential = self.sequential()
+        rule = (f"*faster*/*slower* need the CI beyond ±{THRESHOLD:.0%}, *same* inside it. The "
+                f"CI is the sequential fork plan's repeated confidence interval (it keeps its 95% "
+                f"however often the row was looked at); *forks per side* says how many each row "
+                f"took and why it stopped" if sequential else
+                f"*faster*/*slower* need p < 0.05 and the CI beyond ±{THRESHOLD:.0%}")
+        self.table("At a glance", tables.compact_table(pairs, self.checked_claims()),
+                   note=f"Time per op new/old with its 95% CI over fork means (below 1: faster; "
+                        f"throughput is inverted); {rule}. {self.decided_note()}"
+                        + "".join(f"Undecided: {n}. " for n in tables.undecided_notes(pairs))
+                        + "Details, charts, the claims check and the environment follow.")
+        left = (self.run.provenance or {}).get("left_out")
+        if left and left.get("rows"):
+            what = [f"{left['rows']} more benchmark × params × variant rows"]
+            if left.get("variants"):
+                what.append("the variants " + ", ".join(left["variants"]))
+            if left.get("benchmarks"):
+                what.append("the benchmarks " + ", ".join(left["benchmarks"]))
+            self.text(f"**Left out of this run.** It measured the write-up's own rows (old against "
+                      f"the write-up's variants) and left out {'; '.join(what)}. "
+                      f"`{left['command']}` measures them.")
+
+    def measured(self, pairs: pd.DataFrame, what: str, least: int = 1) -> bool:
+        """Whether this run measured a section's rows (at least ``least`` of them); if not, the
+        report says so and names the command that does: the quick run leaves the sweeps out."""
+        if len(pairs) >= least:
+            return True
+        left = (self.run.provenance or {}).get("left_out") or {}
+        command = left.get("command") or (f"make report CASE={self.case.id} PROFILE=full"
+                                          if self.case else "a run with these benchmarks")
+        self.text(f"*{what}: not measured in this run; `{command}` measures it.*")
+        return False
+
+    def sequential(self) -> dict | None:
+        """The sequential plan's record of this run, if it ran under one."""
+        return (self.run.provenance or {}).get("sequential") if self.run else None
+
+    def decided_note(self) -> str:
+        """'3 of 4 time rows decided (1 stopped by the budget). '"""
+        pairs = self.pairs
+        if pairs.empty:
+            return ""
+        mine = pairs[~pairs["candidate"].isin(compare.BEYOND)] if (~pairs["candidate"].isin(compare.BEYOND)).any() else pairs
+        decided = int((mine["verdict"] != "inconclusive").sum())
+        stops = Counter(s for s in mine.get("stopped", pd.Series(dtype=str)) if s and s != "decided")
+        why = ", ".join(f"{n} {fmt.STOPPED[s]}" for s, n in sorted(stops.items()))
+        return f"{decided} of {len(mine)} time rows decided" + (f" ({why})" if why else "") + ". "
+
+    def finish(self, claims_note: str = "") -> None:
+        """Claims check, flame graphs, environment and provenance, once, at the end; then the
+        attachable texts."""
+        if self.comparison is not None and not self.pairs.empty and "speed-ratio.png" not in self.charts:
+            self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
+                        "Time per op, each variant / old, with its 95% CI over fork means")
+        self.fidelity()
+        self.left_on_the_table()
+        if self.case is not None and self.comparison is not None:
+            table = tables.claims_table(self.checked_claims())
+            self.table("Claims check: the write-up's figures beside ours", table, note=claims_note or (
+                "The write-up measured the upstream code on its own machine; we measure our models "
+                "on ours. Absolute numbers differ; the question is whether each claimed direction "
+                "reproduces."))
+        self.environment()
+        self.write()
+
+    def text(self, markdown: str, jira: str | None = None) -> None:
+        self.md.append(markdown.strip() + "\n")
+        self.jira.append((jira if jira is not None else _md_to_jira(markdown)).strip() + "\n")
+        _show(markdown)
+
+    def table(self, heading: str, table: pd.DataFrame, note: str = "") -> None:
+        self.md.append(f"## {heading}\n\n{tables.to_markdown(table)}" + (f"\n{note}\n" if note else ""))
+        plain = table.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
+        self.jira.append(f"h3. {heading}\n{tables.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))
+        _show(f"### {heading}")
+        _show_html(tables.html_table(table))
+        if note:
+            _show(note)
+
+    def figure(self, name: str, fig, caption: str) -> None:
+        # Returns nothing: a cell ending in doc.figure(...) would print the value into the report.
+        path = charts.save_png(fig, self.out / f"{name}.png")
+        found = chartcheck.problems(fig, drawn=True)  # the save drew it: no second draw
+        if found:
+            self.chart_problems[path.name] = found
+            print(f"hotpath: {path.name}: " + "; ".join(found), file=sys.stderr)
+        plt.close(fig)
+        self.charts.append(path.name)
+        self.md.append(f"![{caption}]({path.name})\n\n*{caption}*\n")
+        self.jira.append(f"!{path.name}|thumbnail!\n_{caption}_\n")
+        _show_png(path, caption)
+        _show(f"*{caption}*")
+
+    def verdict_note(self, comparison: compare.Comparison | None = None) -> str:
+        comparison = comparison or self.comparison
+        s = compare.summary(comparison)
+        pairs = comparison.pairs
+        seq = self.sequential()
+        lines = [
+            (f"Time verdicts use per-fork means (the fork is the unit of replication). The "
+             f"ratio new/old is of their geometric means; its 95% CI is a repeated confidence "
+             f"interval of the sequential fork plan ({seq['describe']}): rows took forks until "
+             f"decided, capped or out of budget. *faster*/*slower* needs the CI beyond "
+             f"±{THRESHOLD:.0%}, *same* the CI inside ±{THRESHOLD:.0%}, anything else is "
+             f"*inconclusive*. B/op changes count when they exceed the run's own spread and 8 B."
+             if seq and seq.get("describe") else
+             f"Time verdicts use per-fork means (the fork is the unit of replication): a "
+             f"Mann-Whitney U test and a 95% CI of the ratio new/old (of the geometric means of "
+             f"the fork means; Welch t-interval on their logs); *faster*/*slower* "
+             f"needs p < 0.05 and the CI beyond ±{THRESHOLD:.0%}, *same* needs the CI inside "
+             f"±{THRESHOLD:.0%}, anything else is *inconclusive*. B/op changes count when they "
+             f"exceed the run's own spread and 8 B."),
+        ]
+        if not math.isnan(s["time_geomean"]):
+            lines.append(f"Geometric mean of time-per-op ratios (new/old): "
+                         f"**{s['time_geomean']:.3f}**; of heap B/op ratios: "
+                         f"**{s['alloc_geomean']:.3f}** (pairs falling to 0 B/op left out).")
+        lines.append(self.passes_note() + " Times are in the unit each column names "
+                     f"(ns, µs, ms or s per op; ops/s with SI prefixes); bytes in B, KB or MB "
+                     f"({units.KIB_NOTE}).")
+        load = (self.run.provenance or {}).get("machine_load")
+        if load and load.get("others_cores", 0) > machine.QUIET_CORES:
+            lines.append(f"**Warning: a busy machine.** {machine.describe(load)}.")
+        warnings = fmt.warnings_by_row(pairs)
+        if warnings:
+            lines.append("Warnings: " + "; ".join(warnings) + ".")
+        if not comparison.unpaired.empty:
+            lines.append("Not paired: " + "; ".join(
+                f"{u.benchmark}({u.params}) {u.variant}: {u.reason}"
+                for u in comparison.unpaired.itertuples()) + ".")
+        return "\n\n".join(lines)
+
+    def fidelity(self) -> None:
+        """Our old model beside the released upstream code (the `upstream` variant)."""
+        if self.case is None or self.comparison is None:
+            return
+        table = tables.fidelity_table(self.pairs)
+        missing = f" {self.case.unchecked}" if self.case.unchecked else ""
+        if table.empty:
+            if self.case.upstream or missing:
+                self.text(f"## Fidelity\n\n*This run has no `upstream` rows: the released code "
+                          f"({self.case.upstream or 'none'}) was not run beside the models.*{missing}")
+            return
+        self.table("Fidelity: the released upstream code beside our old model", table, note=(
+            f"Upstream: `{self.case.upstream}` from Maven Central, run as the `upstream` "
+            f"variant of the same benchmarks; every benchmark setup aborts unless its output "
+            f"equals our old model's. The old model should allocate what the release "
+            f"allocates (within 2% or 16 B) and take its time within 20%.{missing}"))
+        self.fidelity_notes()
+
+    def fidelity_notes(self) -> None:
+        """Why the release and our model still differ where they do (data/fidelity/notes.csv)."""
+        from ..paths import FIDELITY_NOTES
+
+        if self.case is None:
+            return
+        notes = cases.read_table(FIDELITY_NOTES, ["case", "benchmark", "explanation"])
+        notes = notes[notes["case"] == self.case.id]
+        rows = [{"benchmark": b.replace("hotpath.", ""), "why": e}
+                for b, e in zip(notes["benchmark"], notes["explanation"])]
+        if rows:
+            self.table("Where the release and our model differ, and why", pd.DataFrame(rows))
+
+    def left_on_the_table(self) -> None:
+        """How far each variant is from the least the operation must allocate, and the price
+        of the floor variant's moves (data/floors/<case>.csv and .md)."""
+        from ..paths import FLOORS
+
+        if self.case is None or self.comparison is None or self.pairs.empty:
+            return
+        floors = cases.load_floors(self.case.id)
+        if floors.empty:
+            return
+        table = tables.left_on_the_table(self.pairs, floors, (self.case.candidate, "floor"))
+        if table.empty:
+            return
+        self.table("Left on the table: each variant against the allocation floor", table, note=(
+            "The floor is the least the operation must allocate given its API (the object it "
+            "returns; 0 when it writes into the caller's buffer), stated per benchmark in "
+            f"`data/floors/{self.case.id}.csv`. Beside a non-zero floor, ×N is the variant's "
+            "B/op as a multiple of it; beside a zero floor, the bytes above it. The `floor` "
+            "variant is a proposal with evidence, not a claim that upstream should merge it."))
+        price = FLOORS / f"{self.case.id}.md"
+        if price.is_file():
+            text = price.read_text(encoding="utf-8")
+            # the file's own title is replaced by a section heading of the report
+            body = re.sub(r"\A#[^\n]*\n+", "", text).strip()
+            self.text("## The price of the floor\n\n" + body)
+
+    def passes_note(self) -> str:
+        """Which pass each column came from: nothing that hooks allocations sits in a timed fork."""
+        p = self.run.provenance or {}
+        native = self.run.frame["metric"].str.startswith("native.alloc").any()
+        text = "Time, heap B/op (`-prof gc`) and GC figures come from the timed forks"
+        if not native:
+            return text + "."
+        if p.get("memory_command") or any(str(s).endswith(".memory.json")
+                                          for s in self.run.frame["source"].unique()):
+            return text + ("; native B/op from the memory pass: forks of their own with "
+                           "`NativeAllocProfiler`, whose malloc hook would slow the timed forks.")
+        return text + ("; native B/op from the same forks (a run from before the memory pass was "
+                       "split off: its times carry the native profiler's malloc hook).")
+
+    def flame_graphs(self) -> None:
+        """Links to the allocation flame graphs of `make profile`, if they were made."""
+        from ..paths import REPORTS
+
+        if self.case is None:
+            return
+        folder = REPORTS / self.case.id / "flames"
+        pages = sorted(folder.glob("*/flame-alloc-forward.html")) if folder.is_dir() else []
+        if not pages:
+            profile = (self.run.provenance or {}).get("profile", "quick")
+            self.text(f"*No allocation flame graphs yet: `make profile CASE={self.case.id} "
+                      f"PROFILE={profile}` makes them (async-profiler, one fork, apart from the "
+                      f"timing runs) and renders this report again.*")
+            return
+        rows = []
+        for page in pages:
+            name = page.parent.name.replace("hotpath.", "").replace(f"{self.case.id}.", "", 1)
+            rows.append({"benchmark": name,
+                         "flame graph": f"[forward](flames/{page.parent.name}/{page.name}) · "
+                                        f"[reverse](flames/{page.parent.name}/flame-alloc-reverse.html)"})
+        self.table("Allocation flame graphs", pd.DataFrame(rows),
+                   note="async-profiler `alloc` event, one fork per benchmark, apart from timing runs; "
+                        "the pages render offline.")
+
+    def environment(self) -> None:
+        """Where the numbers come from: the raw file, the command, the commit, the machine;
+        and what drew the report from them."""
+        self.flame_graphs()
+        p = self.run.provenance or {}
+        f = self.run.frame.iloc[0]
+        rows = [
+            ("results file", str(_relative(self.run.source))),
+            ("profile", f"{p.get('profile', '?')}: {p.get('profile_settings', '?')}"),
+            *_commands(p),
+            *([("memory pass", p["memory_command"])] if p.get("memory_command") else []),
+            ("machine load", machine.describe(p.get("machine_load"))),
+            ("precision", compare.precision_summary(compare.precision(self.run.frame))),
+            ("git commit", f"{p.get('git_commit', '?')}" + _dirty(p)),
+            ("date", p.get("started", "?")),
+            ("CPU", f"{p.get('cpu_model', '?')}, {p.get('cores', '?')} cores"),
+            ("OS", p.get("os", "?")),
+            ("JDK", f"{f['jdk']}, {f['vm']}"),
+            ("JMH", str(f["jmh_version"])),
+            # The rows above are the run's; this one is the render's own (hotpath.render.versions).
+            ("rendered with", versions.describe()),
+            ("JVM args", f["jvm_args"] or "(none)"),
+        ]
+        self.table("Environment", pd.DataFrame(rows, columns=["what", "value"]))
+
+    def write(self) -> None:
+        (self.out / "summary.md").write_text("\n".join(self.md), encoding="utf-8")
+        (self.out / "jira.txt").write_text("\n".join(self.jira), encoding="utf-8")
+        manifest = {"case": self.case.id if self.case else "", "headline": self.headline,
+                    "charts": self.charts, "chart_problems": self.chart_problems}
+        (self.out / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
+                                         encoding="utf-8")
+
+
+def _commands(p: dict) -> list[tuple[str, str]]:
+    """The command that ran; for an interleaved run, its rounds (one fork each), then the merge."""
+    rounds = p.get("interleaved_rounds")
+    if not rounds:
+        return [("command", p.get("command", "unknown (no provenance sidecar)"))]
+    order = [m.group(1) if (m := re.search(r"variant=(\S+)", cmd)) else "?" for cmd in rounds]
+    return [
+        ("rounds", f"{len(rounds)} JMH runs of one fork each, in this order: {', '.join(order)}; "
+                   "every command is in the provenance sidecar"),
+        ("first round", rounds[0]),
+        ("merged", "hotpath.measure.interleave.merge: the rounds' forks in one file, score and error "
+                   "recomputed as JMH does"),
+    ]
+
+
+def _dirty(p: dict) -> str:
+    if not p.get("git_dirty"):
+        return ""
+    paths = p.get("git_dirty_paths")
+    return f" (uncommitted changes: {', '.join(paths)})" if paths else " (uncommitted changes)"
+
+
+def _relative(path: Path) -> Path:
+    from ..paths import ROOT
+    try:
+        return Path(path).resolve().relative_to(ROOT)
+    except ValueError:
+        return Path(path)
+
+
+def _md_to_jira(text: str) -> str:
+    """The little Markdown our notes use: **bold**, *italic*, `code`."""
+    import re
+    text = re.sub(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])", r"_\1_", text)
+    text = re.sub(r"\*\*(.+?)\*\*", r"*\1*", text)
+    return re.sub(r"`([^`]+)`", r"{{\1}}", text)

@@ -1,0 +1,303 @@
+"""Execute a case's report notebook with papermill and publish its files atomically.
+
+The notebook runs in a staging folder beside the report folder; the report folder is
+replaced only when the notebook succeeded and every expected file is there, so a failed run
+never overwrites a good earlier report with a partial one.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import json
+import multiprocessing
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..cases import get_case
+from ..errors import HotpathError, UnknownNameError
+from ..analyze.load import read_results
+from ..offline import external_references
+from ..paths import REPORTS, ROOT
+
+TEMPLATES = Path(__file__).parent / "templates"
+COMPARE_NOTEBOOK = ROOT / "notebooks" / "compare.ipynb"
+MATRIX_NOTEBOOK = ROOT / "notebooks" / "matrix.ipynb"
+EXPECTED = ("report.html", "jira.txt", "summary.md")
+#: Sub-folders written by other commands (flame graphs, the JDK x GC matrix) that survive a
+#: re-render of the case report.
+KEPT = ("flames", "matrix")
+#: papermill's tag on the cell it injects, and the fixed id that cell is given (see ``settle``).
+INJECTED = "injected-parameters"
+_PY_TYPES = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list,
+             "dict": dict}
+
+
+def notebook_parameters(notebook: Path) -> dict[str, dict[str, Any]]:
+    import papermill
+
+    return papermill.inspect_notebook(str(notebook))
+
+
+def check_parameters(notebook: Path, values: dict[str, Any]) -> dict[str, Any]:
+    """Unknown names and values of the wrong type are refused before anything runs."""
+    declared = notebook_parameters(notebook)
+    checked = {}
+    for name, value in values.items():
+        if name not in declared:
+            raise UnknownNameError(f"{notebook.name} has no parameter {name!r}; it takes: "
+                                   f"{', '.join(declared)}")
+        type_name = declared_type(declared[name])
+        expected = _PY_TYPES.get(type_name)
+        if isinstance(value, str) and expected not in (None, str):
+            value = coerce(name, value, type_name)
+        if expected and (not isinstance(value, expected)
+                         or (expected is int and isinstance(value, bool))):
+            raise HotpathError(f"parameter {name!r} of {notebook.name} takes a {type_name}, "
+                               f"not {type(value).__name__} {value!r}")
+        checked[name] = value
+    return checked
+
+
+def declared_type(parameter: dict[str, Any]) -> str:
+    """The annotation's type, else the type of the default literal."""
+    type_name = parameter.get("inferred_type_name") or "None"
+    if type_name == "None":
+        try:
+            type_name = type(ast.literal_eval(parameter["default"])).__name__
+        except (ValueError, SyntaxError):
+            pass
+    return type_name
+
+
+def coerce(name: str, text: str, type_name: str) -> Any:
+    """A command-line string to the parameter's declared type, or a one-line error."""
+    try:
+        if type_name == "list" or type_name.startswith(("List", "java.util.List")):
+            value = json.loads(text)
+            if not isinstance(value, list):
+                raise ValueError(text)
+            return value
+        if type_name == "int":
+            return int(text)
+        if type_name == "float":
+            return float(text)
+        if type_name == "bool":
+            if text.lower() in ("true", "1", "yes"):
+                return True
+            if text.lower() in ("false", "0", "no"):
+                return False
+            raise ValueError(text)
+    except (ValueError, json.JSONDecodeError):
+        raise HotpathError(f"parameter {name!r} takes a {type_name}, not {text!r}") from None
+    return text
+
+
+def export_html(executed: Path, target: Path) -> None:
+    """Code-free HTML that renders offline (no require.js, MathJax or other CDN fetches)."""
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="offline", extra_template_basedirs=[str(TEMPLATES)])
+    exporter.exclude_input = True
+    exporter.exclude_input_prompt = True
+    exporter.exclude_output_prompt = True
+    body, _ = exporter.from_notebook_node(nbformat.read(executed, as_version=4))
+    found = external_references(body)
+    if found:
+        raise HotpathError(f"report HTML would fetch from the network: {found[0][:120]}")
+    target.write_text(body, encoding="utf-8")
+
+
+def kernel_language(notebook: Path) -> str:
+    import nbformat
+
+    meta = nbformat.read(notebook, as_version=4).metadata
+    return (meta.get("kernelspec", {}).get("language")
+            or meta.get("language_info", {}).get("name") or "python")
+
+
+def prepare(notebook: Path) -> None:
+    """Java notebooks need our translator before papermill can inspect or parameterize them."""
+    if kernel_language(notebook) == "java":
+        import nbformat
+
+        from .java_translator import register
+
+        nb = nbformat.read(notebook, as_version=4)
+        cell = next((c for c in nb.cells if "parameters" in c.metadata.get("tags", [])), None)
+        register(cell.source if cell else "")
+
+
+def execute(notebook: Path, executed: Path, parameters: dict[str, Any]) -> Path:
+    """Run a notebook (Python or Java kernel) with checked parameters into ``executed``."""
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    prepare(notebook)
+    params = check_parameters(notebook, parameters)
+    kernel = "java" if kernel_language(notebook) == "java" else "python3"
+    try:
+        with _kernel_options(kernel) as options:
+            papermill.execute_notebook(str(notebook), str(executed), parameters=params,
+                                       cwd=str(ROOT), progress_bar=False, log_output=False,
+                                       kernel_name=kernel, **options)
+    except PapermillExecutionError as e:
+        raise HotpathError(f"{notebook.name} failed in cell {e.exec_count}: "
+                           f"{e.ename}: {str(e.evalue).splitlines()[0][:200] if e.evalue else ''}") from None
+    settle(executed)
+    return executed
+
+
+def settle(executed: Path, renamed: dict[str, str] | None = None) -> None:
+    """Make an executed notebook depend on its inputs only, so that rendering the same JSON
+    twice gives the same bytes: papermill gives its injected-parameters cell a random id (which
+    report.html carries too) and stamps the notebook and every cell with clock times and
+    durations; the timestamps go, the id becomes a fixed one. ``renamed`` replaces paths, such
+    as the staging folder by the report folder it becomes."""
+    import nbformat
+
+    nb = nbformat.read(executed, as_version=4)
+    for meta in (nb.metadata.get("papermill", {}),
+                 *(c.metadata.get("papermill", {}) for c in nb.cells)):
+        for key in ("start_time", "end_time", "duration"):
+            meta.pop(key, None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)  # the kernel's iopub/shell timestamps
+        if INJECTED in cell.metadata.get("tags", []):
+            cell.id = INJECTED
+    text = nbformat.writes(nb)
+    for old, new in (renamed or {}).items():
+        text = text.replace(json.dumps(old, ensure_ascii=False)[1:-1],
+                            json.dumps(new, ensure_ascii=False)[1:-1])
+    executed.write_text(text + "\n", encoding="utf-8")
+
+
+@contextlib.contextmanager
+def _kernel_options(kernel: str):
+    """The Python kernel talks over Unix sockets in a folder of its own: over TCP, ipykernel
+    warns on every run that traffic is unencrypted, which reads like a fault in a report run.
+    The Java kernel (JeroMQ) keeps TCP on loopback. A kernel manager passed in is ours to stop."""
+    if kernel != "python3":
+        yield {}
+        return
+    from jupyter_client.manager import KernelManager
+
+    with tempfile.TemporaryDirectory(prefix="hotpath-kernel-") as folder:
+        km = KernelManager(kernel_name=kernel, transport="ipc")
+        km.ip = str(Path(folder) / "kernel")
+        try:
+            yield {"km": km}
+        finally:
+            if km.has_kernel:
+                km.shutdown_kernel(now=True)
+            km.cleanup_resources()
+
+
+def render_case(case_id: str, results: Path, out_dir: Path | None = None,
+           parameters: dict[str, Any] | None = None) -> Path:
+    """Run notebooks/<case>.ipynb on a results file into reports/<case>/ (or out_dir)."""
+    case = get_case(case_id)
+    if not case.notebook.is_file():
+        raise HotpathError(f"case {case_id!r} has no report notebook yet ({case.notebook})")
+    results = Path(results).resolve()
+    read_results(results)  # a missing or corrupt file stops here, before anything is touched
+    return publish_notebook(case.notebook, Path(out_dir or REPORTS / case.id),
+                            {"case": case.id, "results": str(results), **(parameters or {})})
+
+
+def render_matrix(case_id: str, profile: str, out_dir: Path | None = None) -> Path:
+    """Run notebooks/matrix.ipynb on a case's matrix cells into reports/<case>/matrix/."""
+    from . import matrix
+
+    get_case(case_id)
+    matrix.read(profile, case_id)  # no cell measured: stop here, before anything is touched
+    return publish_notebook(MATRIX_NOTEBOOK, Path(out_dir or REPORTS / case_id / "matrix"),
+                            {"case": case_id, "profile": profile})
+
+
+def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = None,
+                 param: str = "", baseline_value: str = "") -> Path:
+    """Any two JMH runs (or two values of one @Param in one file) -> the same report files."""
+    files = [Path(baseline).resolve()] + ([Path(candidate).resolve()] if candidate else [])
+    for f in files:
+        read_results(f)
+    if not candidate and not param:
+        raise HotpathError("give a candidate file, or a @Param and its baseline value to compare within one file")
+    return publish_notebook(COMPARE_NOTEBOOK, Path(out_dir or REPORTS / "compare"), {
+        "baseline": str(files[0]), "candidate": str(files[1]) if candidate else "",
+        "param": param, "baseline_value": baseline_value})
+
+
+def render_all(groups: list[list[tuple[Any, tuple]]], workers: int | None = None) -> list[list[Any]]:
+    """Render groups of jobs (function, arguments) side by side in worker processes, the jobs
+    of one group one after the other (a case's matrix report goes into its case's folder).
+    Each job's result is its report folder or the HotpathError it raised, in the order given;
+    a failed job stops the rest of its group, never the other groups."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = min(len(groups), workers or RENDER_WORKERS)
+    if workers <= 1:
+        return [_attempt(steps) for steps in groups]
+    # Workers fork from a fresh single-threaded server, never from this process, whose threads
+    # (kernel clients, test runners) would leave a forked child holding a lock forever; the
+    # server imports papermill and nbconvert once (seconds) for every worker.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["hotpath.render.report", "hotpath.render.overview", "papermill", "nbconvert"])
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(_attempt, groups))
+
+
+#: Reports rendered at once: a kernel start waits on more than the CPU, so one more than
+#: the cores keeps them busy.
+RENDER_WORKERS = (os.cpu_count() or 1) + 1
+
+
+def _attempt(steps: list[tuple[Any, tuple]]) -> list[Any]:
+    done: list[Any] = []
+    for render, args in steps:
+        try:
+            done.append(render(*args))
+        except HotpathError as e:
+            done.append(e)
+            break
+    return done
+
+
+def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any]) -> Path:
+    """Execute into a staging folder beside out_dir; swap it in only when complete."""
+    out_dir = out_dir.resolve()
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = out_dir.with_name(f".{out_dir.name}.staging-{os.getpid()}")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    params = {**parameters, "output_dir": str(staging)}
+    try:
+        check_parameters(notebook, params)
+        executed = execute(notebook, staging / notebook.name, params)
+        # The notebook as it would read had it run in the report folder: the staging folder's
+        # name holds a process id, which differs on every run.
+        settle(executed, {str(staging): str(out_dir)})
+        export_html(executed, staging / "report.html")
+        missing = [f for f in EXPECTED if not (staging / f).is_file()]
+        if missing or not list(staging.glob("*.png")):
+            raise HotpathError(f"{notebook.name} did not write {', '.join(missing or ['a PNG chart'])}")
+        publish(staging, out_dir)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return out_dir
+
+
+def publish(staging: Path, out_dir: Path) -> None:
+    """Swap the finished staging folder in; keep folders other commands wrote (flames/)."""
+    old = out_dir.with_name(f".{out_dir.name}.previous-{os.getpid()}")
+    if out_dir.exists():
+        for keep in KEPT:
+            if (out_dir / keep).exists():
+                shutil.copytree(out_dir / keep, staging / keep, dirs_exist_ok=True)
+        os.replace(out_dir, old)
+    os.replace(staging, out_dir)
+    shutil.rmtree(old, ignore_errors=True)

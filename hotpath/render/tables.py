@@ -1,0 +1,450 @@
+"""Stage 3a: comparison -> tables, and tables -> Jira wiki markup, GitHub Markdown and HTML."""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+
+import pandas as pd
+
+from .fmt import (fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak, fmt_score,
+                  fmt_stopped, fmt_time_change, fmt_verdict, label, undecided)
+from ..analyze.compare import BEYOND, UPSTREAM, floor_of
+from ..analyze.compare import time_per_op
+from .headline import NATIVE_NAMES
+from .units import Scale, byte_scale, score_scale
+
+
+MEASURE_UNITS = {"alloc": "heap B/op", "native": "native B/op", "direct": "direct-buffer B/op",
+                 "zlib": "zlib B/op"}
+
+
+
+def _candidates(pairs: pd.DataFrame) -> list[str]:
+    return list(dict.fromkeys(pairs["candidate"]))
+
+
+
+def _measured(pairs: pd.DataFrame, column: str) -> bool:
+    return column in pairs and pairs[column].notna().any()
+
+
+
+def native_columns(pairs: pd.DataFrame) -> list[str]:
+    """Native origins that -prof gc cannot see (direct ByteBuffers, zlib), each only where some
+    row allocates there: Jira tables must stay narrow. Measured but nowhere allocated: the total,
+    so that the table still says "0 native B/op" rather than nothing."""
+    if not _measured(pairs, "old_native"):
+        return []
+    shown = [stem for stem in ("direct", "zlib")
+             if (pairs[[f"old_{stem}", f"new_{stem}"]] > 0.5).any(axis=None)]
+    return shown or ["native"]
+
+
+
+def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
+    """One row per benchmark x params (x candidate): time, heap B/op, native B/op, GC.
+
+    The write-ups' own shape (payload, old, new, time change, old B/op, new B/op, alloc change).
+    """
+    many = len(_candidates(pairs)) > 1
+    # Files from elsewhere mix modes and units; one score column per unit would be mostly empty.
+    modes, units = pairs["mode"].nunique() > 1, pairs["unit"].nunique() > 1
+    native = native_columns(pairs)
+    # One unit per column; where rows differ in unit, each row says its own.
+    column_scale = None if units else _score_scale(pairs)
+    alloc = _byte_scale(pairs, "alloc")
+    rows = []
+    for _, r in pairs.iterrows():
+        row = {"benchmark": label(r)}
+        if many:
+            row["variant"] = r["candidate"]
+        if modes:
+            row["mode"] = r["mode"]
+        scale = column_scale or _score_scale(pairs.loc[[r.name]])
+        if units:
+            row["unit"] = scale.unit
+        # With one candidate its name heads its columns; with several, the variant column says.
+        new = "new" if many else str(r["candidate"])
+        row[r["baseline"] if units else f"{r['baseline']} {scale.unit}"] = fmt_score(
+            r["old_score"], r["old_error"], scale)
+        row[new if units else f"{new} {scale.unit}"] = fmt_score(r["new_score"], r["new_error"], scale)
+        row["time"] = fmt_time_change(r)
+        row["verdict"] = fmt_verdict(r)
+        row[f"{r['baseline']} {alloc.unit}"] = fmt_bytes(r["old_alloc"], alloc)
+        row[f"{new} {alloc.unit}"] = fmt_bytes(r["new_alloc"], alloc)
+        row["alloc"] = fmt_alloc_change(r["old_alloc"], r["new_alloc"], r["alloc_verdict"])
+        for stem in native:
+            row[f"{MEASURE_UNITS[stem]} old → new"] = (f"{fmt_bytes(r[f'old_{stem}'])} → "
+                                                      f"{fmt_bytes(r[f'new_{stem}'])}")
+        if gc:
+            row["GCs/10⁶ ops old → new"] = (f"{fmt_number(r['old_gc_count_per_mop'])} → "
+                                             f"{fmt_number(r['new_gc_count_per_mop'])}")
+            row["GC time % old → new"] = (f"{fmt_number(r['old_gc_time_pct'])} → "
+                                          f"{fmt_number(r['new_gc_time_pct'])}")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+
+def _score_scale(pairs: pd.DataFrame) -> Scale:
+    """One readable unit for the old and new scores of these rows (all in one JMH unit)."""
+    return score_scale(pairs["unit"].iloc[0], [*pairs["old_score"], *pairs["new_score"]])
+
+
+def _byte_scale(pairs: pd.DataFrame, measure: str) -> Scale:
+    """B/op, KB/op or MB/op for the old and new bytes of ``measure`` in these rows."""
+    return byte_scale([*pairs[f"old_{measure}"], *pairs[f"new_{measure}"]], per="/op")
+
+
+def long_table(pairs: pd.DataFrame) -> pd.DataFrame:
+    """One row per benchmark x measure, like a write-up's "old | optimized | change" table."""
+    rows = []
+    for _, r in pairs.iterrows():
+        name = label(r) + ("" if r["candidate"] == "optimized" else f" [{r['candidate']}]")
+        what = "throughput" if r["higher_is_better"] else "time"
+        scale = _score_scale(pairs.loc[[r.name]])
+        rows.append({"benchmark": name, "measure": f"{what} ({scale.unit})",
+                     "old": fmt_score(r["old_score"], r["old_error"], scale),
+                     "new": fmt_score(r["new_score"], r["new_error"], scale),
+                     "change": fmt_time_change(r), "verdict": fmt_verdict(r)})
+        rows.append({"benchmark": name, "measure": "heap alloc (B/op)",
+                     "old": fmt_bytes(r["old_alloc"]), "new": fmt_bytes(r["new_alloc"]),
+                     "change": fmt_alloc_change(r["old_alloc"], r["new_alloc"],
+                                                r["alloc_verdict"]),
+                     "verdict": r["alloc_verdict"]})
+        for stem, what in (("native", "native alloc, all (B/op)"),
+                           ("direct", "native: direct buffers (B/op)"),
+                           ("zlib", "native: zlib (B/op)")):
+            if not math.isnan(r.get(f"old_{stem}", math.nan)):
+                rows.append({"benchmark": name, "measure": what,
+                             "old": fmt_bytes(r[f"old_{stem}"]), "new": fmt_bytes(r[f"new_{stem}"]),
+                             "change": fmt_alloc_change(r[f"old_{stem}"], r[f"new_{stem}"],
+                                                        r[f"{stem}_verdict"]),
+                             "verdict": r[f"{stem}_verdict"]})
+        rows.append({"benchmark": name, "measure": "GC count (per 10⁶ ops)",
+                     "old": fmt_number(r["old_gc_count_per_mop"]),
+                     "new": fmt_number(r["new_gc_count_per_mop"]),
+                     "change": _ratio_text(r["old_gc_count_per_mop"], r["new_gc_count_per_mop"]),
+                     "verdict": "no test (sum over the run)"})
+        rows.append({"benchmark": name, "measure": "GC time (% of measured time)",
+                     "old": fmt_number(r["old_gc_time_pct"]),
+                     "new": fmt_number(r["new_gc_time_pct"]),
+                     "change": _ratio_text(r["old_gc_time_pct"], r["new_gc_time_pct"]),
+                     "verdict": "no test (sum over the run)"})
+    return pd.DataFrame(rows)
+
+
+
+def _ratio_text(old: float, new: float) -> str:
+    if math.isnan(old) or math.isnan(new):
+        return "—"
+    if old == new:
+        return "~"
+    if new == 0:
+        return "→ 0"
+    if old == 0:
+        return "from 0"
+    r = old / new
+    return f"{r:.1f}× less" if r >= 1 else f"{1 / r:.1f}× more"
+
+
+
+#: A Markdown link in a table cell: [text](target).
+MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+
+def html_cell(value: object) -> str:
+    """A table cell as HTML: escaped, with Markdown links made into anchors."""
+    return MD_LINK.sub(r'<a href="\2">\1</a>', html.escape(str(value)))
+
+
+
+_NUMERIC = re.compile(r"^[−+\-~0-9.,± ()%×a-z/→–—≤]*$")
+
+
+
+def numeric_column(values) -> bool:
+    """Figures align right, words left: a column of numbers (with units, ±, →) is numeric."""
+    values = [str(v) for v in values]
+    return bool(values) and all(_NUMERIC.match(v) and any(ch.isdigit() for ch in v) or v == "—"
+                                for v in values)
+
+
+
+def html_table(table: pd.DataFrame) -> str:
+    """A plain HTML table: escaped cells, links as anchors, figures right and words left.
+
+    Written by hand rather than by pandas' Styler, whose random ids would make every render
+    of the same JSON differ."""
+    if table.empty:
+        return "<p>None.</p>"
+    align = ["num" if numeric_column(table[c]) else "text" for c in table.columns]
+    head = "".join(f'<th class="{a}">{html.escape(str(c))}</th>' for c, a in zip(table.columns, align))
+    body = "".join("<tr>" + "".join(f'<td class="{a}">{html_cell(v)}</td>' for v, a in zip(row, align))
+                   + "</tr>\n" for row in table.itertuples(index=False))
+    return f'<table class="hotpath"><thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody></table>'
+
+
+
+def _jira_cell(text: object) -> str:
+    # Jira wiki markup gives | [ ] { } meaning inside table cells.
+    return re.sub(r"([|\[\]{}])", r"\\\1", str(text)).replace("\n", " ") or " "
+
+
+
+def to_jira(table: pd.DataFrame) -> str:
+    lines = ["||" + "||".join(_jira_cell(c) for c in table.columns) + "||"]
+    for _, row in table.iterrows():
+        lines.append("|" + "|".join(_jira_cell(v) for v in row) + "|")
+    return "\n".join(lines) + "\n"
+
+
+
+def _md_cell(text: object) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+
+def to_markdown(table: pd.DataFrame) -> str:
+    align = ["---:" if numeric_column(table[c]) else "---" for c in table.columns]
+    lines = ["| " + " | ".join(_md_cell(c) for c in table.columns) + " |",
+             "| " + " | ".join(align) + " |"]
+    for _, row in table.iterrows():
+        lines.append("| " + " | ".join(_md_cell(v) for v in row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd.DataFrame:
+    """One row per benchmark x params (x variant): time new/old with CI and verdict, heap and
+    native B/op old -> new (native only where measured and allocated), claims reproduced."""
+    # One row per benchmark x params: floor and upstream have tables of their own.
+    written = ~pairs["candidate"].isin(BEYOND)
+    pairs = pairs[written] if written.any() else pairs
+    many = pairs["candidate"].nunique() > 1
+    modes = pairs["mode"].nunique() > 1
+    native = native_columns(pairs)
+    heap = _byte_scale(pairs, "alloc")
+    rows = []
+    for _, r in pairs.iterrows():
+        ratio, lo, hi = time_per_op(r)
+        row = {"benchmark": label(r)}
+        if many:
+            row["variant"] = r["candidate"]
+        if modes:
+            row["mode"] = r["mode"]
+        row["time/op new/old"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
+        row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
+        # An undecided row's sentence is long: it goes under the table (undecided_notes).
+        row["verdict"] = ("undecided" if r["verdict"] == "inconclusive" else
+                          r["verdict"] if r["verdict"] != "same" else f"same (±{r['threshold']:.0%})")
+        row["forks per side"] = fmt_stopped(r)
+        row[f"heap {heap.unit} old → new"] = (f"{fmt_bytes(r['old_alloc'], heap)} → "
+                                              f"{fmt_bytes(r['new_alloc'], heap)}")
+        for stem in native:
+            scale = _byte_scale(pairs, stem)
+            row[f"{NATIVE_NAMES[stem]} {scale.unit} old → new"] = (
+                f"{fmt_bytes(r[f'old_{stem}'], scale)} → {fmt_bytes(r[f'new_{stem}'], scale)}")
+        if claims is not None and not claims.empty:
+            row["claims"] = _claims_of(claims, r)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def undecided_notes(pairs: pd.DataFrame) -> list[str]:
+    """What each undecided row of the compact table still allows, and the forks a decision
+    would need: 'put(size=100): time/op between −1% and +9%: not decided at ±5%; …'."""
+    written = ~pairs["candidate"].isin(BEYOND)
+    pairs = pairs[written] if written.any() else pairs
+    many = pairs["candidate"].nunique() > 1
+    notes, early = [], 0
+    for _, r in pairs[pairs["verdict"] == "inconclusive"].iterrows():
+        _, lo, hi = time_per_op(r)
+        if math.isnan(lo) or math.isnan(hi):
+            early += 1  # said once below, not row by row
+            continue
+        name = label(r) + (f" [{r['candidate']}]" if many else "")
+        notes.append(f"{name}: {undecided(r, lo, hi)}")
+    if early:
+        notes.append(f"{early} row{'s' if early > 1 else ''} with fewer than 4 forks per side: "
+                     f"no interval yet")
+    return notes
+
+
+def _claims_of(claims: pd.DataFrame, r: pd.Series) -> str:
+    mine = claims[(claims["benchmark"] == r["benchmark"]) & (claims["params"] == r["params"])
+                  & (claims["variant"] == r["candidate"])]
+    comparable = mine[mine["verdict"] != "not comparable"]
+    if mine.empty:
+        return ""
+    if comparable.empty:
+        return f"{len(mine)} not comparable"
+    return f"{int((comparable['verdict'] == 'reproduced').sum())} of {len(comparable)} reproduced"
+
+
+def _above(value: float, floor: float) -> str:
+    """A variant against the floor: its B/op and '×3.2' of a non-zero floor; against a zero
+    floor every byte is above it."""
+    if math.isnan(value) or math.isnan(floor):
+        return "—"
+    if floor > 0:
+        return f"{fmt_bytes(value)} (×{value / floor:.1f})"
+    return "0 (at the floor)" if value < 0.5 else fmt_bytes(value)
+
+
+def left_on_the_table(pairs: pd.DataFrame, floors: pd.DataFrame,
+                      variants: tuple[str, ...] = ("optimized", "floor")) -> pd.DataFrame:
+    """Per benchmark x params: old, the write-up's variant and the floor variant against the
+    least the operation must allocate (heap and native), as multiples of that floor."""
+    rows = []
+    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
+        f = floor_of(floors, benchmark, params)
+        if f is None:
+            continue
+        by = {r["candidate"]: r for _, r in group.iterrows()}
+        first = group.iloc[0]
+        row = {"benchmark": label(first), "heap floor B/op": fmt_bytes(f["heap_floor"]),
+               "old heap": _above(first["old_alloc"], f["heap_floor"])}
+        for v in variants:
+            row[f"{v} heap"] = _above(by[v]["new_alloc"], f["heap_floor"]) if v in by else "—"
+        if "old_native" in first and not math.isnan(first["old_native"]):
+            row["native floor B/op"] = fmt_bytes(f["native_floor"])
+            row["old native"] = _above(first["old_native"], f["native_floor"])
+            for v in variants:
+                row[f"{v} native"] = _above(by[v]["new_native"], f["native_floor"]) if v in by else "—"
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _param_value(params: str, name: str) -> str:
+    return dict(kv.split("=", 1) for kv in params.split(", ") if "=" in kv).get(name, "")
+
+
+def _facts(facts: dict) -> str:
+    """What a peak measurement recorded of its payload: input bytes -> output bytes."""
+    if "marshalledBytes" in facts and "zippedBytes" in facts:
+        return f"{fmt_bytes(facts['marshalledBytes'])} → {fmt_bytes(facts['zippedBytes'])} B"
+    return ", ".join(f"{k} {fmt_bytes(v)}" for k, v in facts.items())
+
+
+def _peak_of(peaks: pd.DataFrame | None, params: str, variant: str) -> pd.Series | None:
+    if peaks is None or peaks.empty:
+        return None
+    rows = peaks[(peaks["params"] == params) & (peaks["variant"] == variant)]
+    return rows.iloc[0] if len(rows) else None
+
+
+def variants_table(pairs: pd.DataFrame, param: str, peaks: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The write-ups' own shape, one row per value of a @Param: each variant's time, its heap
+    B/op (with the change against old) and, where measured, its peak live heap per call."""
+    rows = []
+    time, heap = _score_scale(pairs), _byte_scale(pairs, "alloc")
+    for params, group in pairs.groupby("params", sort=False):
+        by = {r["candidate"]: r for _, r in group.iterrows()}
+        first = group.iloc[0]
+        baseline = first["baseline"]
+        row = {param: _param_value(params, param)}
+        old_peak = _peak_of(peaks, params, baseline)
+        if old_peak is not None and old_peak["facts"]:
+            row["input → output"] = _facts(old_peak["facts"])
+        row[f"{baseline} {time.unit}"] = fmt_score(first["old_score"], first["old_error"], time)
+        for v, r in by.items():
+            row[f"{v} {time.unit}"] = fmt_score(r["new_score"], r["new_error"], time)
+        row[f"{baseline} {heap.unit}"] = fmt_bytes(first["old_alloc"], heap)
+        for v, r in by.items():
+            change = (r["new_alloc"] / r["old_alloc"] - 1) * 100 if r["old_alloc"] else math.nan
+            row[f"{v} {heap.unit}"] = f"{fmt_bytes(r['new_alloc'], heap)} ({fmt_pct(change)})"
+        if peaks is not None and not peaks.empty:
+            for v in [baseline, *by]:
+                pk = _peak_of(peaks, params, v)
+                row[f"{v} peak"] = "—" if pk is None else fmt_peak(pk["peak_bytes"], pk["resolution_bytes"])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def peak_table(peaks: pd.DataFrame, param: str) -> pd.DataFrame:
+    """Peak live heap per call (hotpath.peak) with its resolution and, where it is a figure
+    rather than a bound, as a multiple of the input size."""
+    size = peaks["facts"].map(lambda f: f.get("marshalledBytes", math.nan))
+    return pd.DataFrame({
+        param: peaks["params"].map(lambda p: _param_value(p, param)),
+        "variant": peaks["variant"],
+        "peak live heap": [fmt_peak(p, r) for p, r in zip(peaks["peak_bytes"], peaks["resolution_bytes"])],
+        "± resolution": peaks["resolution_bytes"].map(lambda b: f"{b / 1024:,.0f} KB"),
+        # A bound is not a figure: no ratio for a peak the search could not resolve.
+        "peak / N": [fmt_number(p / n) if n and p > r else "—"
+                     for p, r, n in zip(peaks["peak_bytes"], peaks["resolution_bytes"], size)],
+        "output": peaks["facts"].map(lambda f: fmt_bytes(f.get("zippedBytes", math.nan)) + " B"),
+    })
+
+
+def sizes_of(peaks: pd.DataFrame, param: str) -> dict[str, float]:
+    """@Param value -> the payload's input bytes, as the peak measurement recorded them."""
+    return {_param_value(p, param): f.get("marshalledBytes", math.nan)
+            for p, f in zip(peaks["params"], peaks["facts"])}
+
+
+def _with_unit(value: float, unit: str) -> str:
+    """A figure with its unit, a time or throughput in the unit a reader writes."""
+    if value is None or math.isnan(value):
+        return "—"
+    if unit in ("B/op", "B"):
+        return f"{fmt_bytes(value)} {unit}"
+    scale = score_scale(unit, [value])
+    return f"{fmt_number(scale(value))} {scale.unit}".strip()
+
+
+def claims_table(checked: pd.DataFrame) -> pd.DataFrame:
+    """claims.check's figures as a reader sees them: the write-up's, ours, verdict and why."""
+    rows = []
+    for _, c in checked.iterrows():
+        ours = "—"
+        if not math.isnan(c["ours_old"]) or not math.isnan(c["ours_new"]):
+            change = ((c["ours_new"] / c["ours_old"] - 1) * 100 if c["ours_old"]
+                      and not math.isnan(c["ours_old"]) else math.nan)
+            ours = (f"{_with_unit(c['ours_old'], c['ours_unit'])} → "
+                    f"{_with_unit(c['ours_new'], c['ours_unit'])} ({fmt_pct(change)})")
+        rows.append({"claim": c["claim"],
+                     "write-up": f"{_with_unit(c['claimed_old'], c['claimed_unit'])} → "
+                                 f"{_with_unit(c['claimed_new'], c['claimed_unit'])} "
+                                 f"({c['claimed_change']})",
+                     "ours": ours, "verdict": c["verdict"], "why": c["why"]})
+    return pd.DataFrame(rows, columns=["claim", "write-up", "ours", "verdict", "why"])
+
+
+#: The old model "allocates what the release allocates" within this share or these bytes.
+FIDELITY_SHARE, FIDELITY_BYTES = 0.02, 16.0
+FIDELITY_TIME = 0.20
+
+
+def _matches(model: float, upstream: float) -> str:
+    if math.isnan(model) or math.isnan(upstream):
+        return "—"
+    delta = upstream - model
+    ok = abs(delta) <= max(FIDELITY_BYTES, FIDELITY_SHARE * max(model, upstream))
+    sign = "+" if delta > 0 else ""
+    return f"{'yes' if ok else 'no'} ({sign}{fmt_bytes(delta)} B)"
+
+
+def fidelity_table(pairs: pd.DataFrame) -> pd.DataFrame:
+    """The released upstream code beside our old model, row by row: heap (and native) B/op,
+    whether they match within 2% or 16 B, and time per op upstream/model with its CI."""
+    rows = []
+    for _, r in pairs[pairs["candidate"] == UPSTREAM].iterrows():
+        ratio, lo, hi = time_per_op(r)
+        row = {"benchmark": label(r),
+               "heap B/op model → upstream": f"{fmt_bytes(r['old_alloc'])} → {fmt_bytes(r['new_alloc'])}",
+               "heap within 2% or 16 B": _matches(r["old_alloc"], r["new_alloc"])}
+        if not math.isnan(r.get("old_native", math.nan)):
+            row["native B/op model → upstream"] = f"{fmt_bytes(r['old_native'])} → {fmt_bytes(r['new_native'])}"
+            row["native within 2% or 16 B"] = _matches(r["old_native"], r["new_native"])
+        row["time/op upstream/model"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
+        row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
+        row["time within 20%"] = ("—" if math.isnan(lo) else
+                                  "yes" if 1 - FIDELITY_TIME <= lo and hi <= 1 + FIDELITY_TIME else
+                                  "no" if hi < 1 - FIDELITY_TIME or lo > 1 + FIDELITY_TIME else "undecided")
+        row["output"] = "identical (every setup checks it)"
+        rows.append(row)
+    return pd.DataFrame(rows)

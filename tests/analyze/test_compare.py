@@ -1,0 +1,117 @@
+"""Pairing and normalization on real JMH output."""
+
+import math
+
+import pandas as pd
+import pytest
+
+from hotpath.analyze import compare, load
+
+
+@pytest.fixture
+def avgt(data_dir):
+    return load.read_results(data_dir / "avgt-params-gc.json").frame
+
+
+def test_two_param_values_in_one_file_pair_up(avgt):
+    c = compare.pair(compare.by_param(avgt, "size"), baseline="64")
+    assert set(c.pairs["method"]) == {"byteArray", "nothing"}
+    row = c.pairs[c.pairs["method"] == "byteArray"].iloc[0]
+    assert row["alloc_delta"] == pytest.approx(960, abs=1)  # byte[1024] - byte[64]
+    assert row["alloc_verdict"] == "more"
+    assert c.unpaired.empty
+
+
+def test_rows_without_variant_are_reported_unpaired_with_the_reason(avgt):
+    c = compare.pair(avgt)
+    assert c.pairs.empty
+    assert (c.unpaired["reason"].str.contains("variant")).all()
+    assert len(c.unpaired) == 4
+
+
+def test_a_baseline_alone_is_unpaired(avgt):
+    frame = compare.relabel(avgt, "old")
+    c = compare.pair(frame)
+    assert c.pairs.empty and (c.unpaired["reason"] == "no candidate variant beside it").all()
+
+
+def test_two_files_pair_as_baseline_and_candidate(avgt):
+    frame = pd.concat([compare.relabel(avgt, "base"), compare.relabel(avgt, "cand")])
+    c = compare.pair(frame, baseline="base")
+    assert len(c.pairs) == 4
+    assert (c.pairs["ratio"] == 1.0).all()
+    assert (c.pairs["alloc_verdict"] == "same").all()
+
+
+def test_gc_count_and_time_are_normalized_by_what_was_measured(avgt):
+    group = avgt[(avgt["method"] == "byteArray") & (avgt["params"] == "size=64")]
+    norm = compare.gc_normalized(group)
+    primary = group[group["metric"] == "score"].iloc[0]
+    ops = sum(0.1 / (v * 1e-9) for fork in primary["raw"] for v in fork)
+    assert norm["gc_count_per_mop"] == pytest.approx(5 / ops * 1e6)
+    # 19 ms of GC over 2 forks x 3 iterations x 100 ms
+    assert norm["gc_time_pct"] == pytest.approx(19 / 600 * 100)
+
+
+def test_a_benchmark_without_alloc_metric_but_with_gc_profiler_allocates_nothing(avgt):
+    group = avgt[(avgt["method"] == "nothing") & (avgt["params"] == "size=64")]
+    group = group[group["metric"] != "gc.alloc.rate.norm"]
+    frame = pd.concat([compare.relabel(group, "old"), compare.relabel(group, "optimized")])
+    row = compare.pair(frame).pairs.iloc[0]
+    assert row["old_alloc"] == 0.0 and row["new_alloc"] == 0.0
+
+
+def test_summary_inverts_throughput_ratios(data_dir):
+    frame = load.read_results(data_dir / "thrpt-noalloc-gc.json").frame
+    a, b = compare.relabel(frame, "old"), compare.relabel(frame, "optimized")
+    score = b["metric"] == "score"
+    b.loc[score, "score"] *= 2  # twice the throughput = half the time
+    b.loc[score, "raw"] = b.loc[score, "raw"].map(lambda forks: [[2 * v for v in f] for f in forks])
+    c = compare.pair(pd.concat([a, b]))
+    assert compare.summary(c)["time_geomean"] == pytest.approx(0.5)
+
+
+def test_alloc_slope_counts_the_copies_of_the_payload(data_dir):
+    frame = load.read_results(data_dir / "avgt-variant-gc.json").frame
+    slopes = compare.alloc_slopes(compare.pair(frame).pairs, "size").set_index("variant")
+    # old allocates one byte[size] (16 + size bytes): one copy per byte; optimized none.
+    assert slopes.loc["old", "copies_per_byte"] == pytest.approx(1.0, abs=0.01)
+    assert slopes.loc["old", "fixed_bytes"] == pytest.approx(16, abs=2)
+    assert slopes.loc["optimized", "copies_per_byte"] == pytest.approx(0.0, abs=0.01)
+
+
+def test_size_of_reads_one_numeric_param():
+    assert compare.size_of("size=1024, payload=X", "size") == 1024.0
+    assert math.isnan(compare.size_of("payload=X", "size"))
+
+
+@pytest.fixture
+def variants(data_dir):
+    """hotpath's own output: the 'variant' @Param (old, optimized) beside a size @Param."""
+    return load.read_results(data_dir / "avgt-variant-gc.json").frame
+
+
+def test_two_runs_with_variants_keep_every_variant_apart(variants):
+    c = compare.pair(pd.concat([compare.relabel(variants, "baseline"),
+                                compare.relabel(variants, "candidate")]), baseline="baseline")
+    assert len(c.pairs) == 4 and c.unpaired.empty  # 2 sizes x 2 variants
+    assert {"size=64, variant=old", "size=64, variant=optimized"} <= set(c.pairs["params"])
+    old_64 = c.pairs[c.pairs["params"] == "size=64, variant=old"].iloc[0]
+    assert old_64["old_alloc"] == pytest.approx(80, abs=1)  # old's byte[64], not optimized's 0
+
+
+def test_the_variant_param_itself_can_be_the_pairing_param(variants):
+    c = compare.pair(compare.by_param(variants, "variant"), baseline="old")
+    assert len(c.pairs) == 2 and set(c.pairs["params"]) == {"size=64", "size=4096"}
+
+
+def test_pairing_on_another_param_keeps_the_variants_apart(variants):
+    c = compare.pair(compare.by_param(variants, "size"), baseline="64")
+    assert set(c.pairs["params"]) == {"variant=old", "variant=optimized"}
+
+
+def test_two_results_for_one_benchmark_are_unpaired_not_guessed(variants):
+    c = compare.pair(pd.concat([variants, variants[variants["params"] == "size=64"]]))
+    assert set(c.pairs["params"]) == {"size=4096"}
+    assert (c.unpaired["reason"].str.startswith("more than one result")).all()
+    assert len(c.unpaired) == 2

@@ -1,0 +1,111 @@
+"""Loading real JMH output: every mode, with and without params and profilers, and bad files."""
+
+import json
+import math
+
+import pytest
+
+from hotpath.analyze import load
+from hotpath.errors import ResultsError
+
+
+def metric(frame, method, metric_name, params=""):
+    rows = frame[(frame["method"] == method) & (frame["metric"] == metric_name)
+                 & (frame["params"] == params)]
+    assert len(rows) == 1, rows
+    return rows.iloc[0]
+
+
+def test_alloc_norm_matches_the_known_size_of_a_byte_array(data_dir):
+    frame = load.read_results(data_dir / "avgt-params-gc.json").frame
+    # byte[n] costs 16 + n bytes with compressed oops.
+    assert metric(frame, "byteArray", "gc.alloc.rate.norm", "size=64")["score"] == pytest.approx(80, abs=0.5)
+    assert metric(frame, "byteArray", "gc.alloc.rate.norm", "size=1024")["score"] == pytest.approx(1040, abs=0.5)
+    assert metric(frame, "nothing", "gc.alloc.rate.norm", "size=64")["score"] < 0.5
+
+
+def test_every_row_keeps_raw_values_per_fork(data_dir):
+    frame = load.read_results(data_dir / "avgt-params-gc.json").frame
+    primary = metric(frame, "byteArray", "score", "size=64")
+    assert primary["forks_measured"] == 2
+    assert [len(f) for f in primary["raw"]] == [3, 3]
+    assert primary["unit"] == "ns/op" and primary["mode"] == "avgt"
+    assert primary["measurement_time_s"] == pytest.approx(0.1)
+
+
+def test_sample_mode_histograms_become_weighted_iteration_means(data_dir):
+    frame = load.read_results(data_dir / "sample-noprof.json").frame
+    primary = metric(frame, "byteArray", "score", "size=64")
+    hist = primary["histogram"]
+    fork0_it0 = hist[0][0]
+    expected = sum(v * c for v, c in fork0_it0) / sum(c for _, c in fork0_it0)
+    assert primary["raw"][0][0] == pytest.approx(expected)
+    assert "p0.99" in set(frame["metric"])
+
+
+def test_throughput_file_without_params_loads(data_dir):
+    frame = load.read_results(data_dir / "thrpt-noalloc-gc.json").frame
+    primary = metric(frame, "nothing", "score", "size=64")
+    assert primary["unit"] == "ops/s"
+
+
+def test_jmh_136_middle_dot_prefix_is_stripped(data_dir, tmp_path):
+    entries = json.loads((data_dir / "avgt-params-gc.json").read_text())
+    for e in entries:
+        e["secondaryMetrics"] = {"·" + k: v for k, v in e["secondaryMetrics"].items()}
+        del e["jmhVersion"]
+    path = tmp_path / "old-jmh.json"
+    path.write_text(json.dumps(entries))
+    frame = load.read_results(path).frame
+    assert "gc.alloc.rate.norm" in set(frame["metric"])
+    assert not any(m.startswith("·") for m in frame["metric"])
+
+
+def test_non_finite_strings_are_numbers():
+    assert math.isnan(load.number("NaN"))
+    assert load.number("+INF") == math.inf
+    assert load.number("-INF") == -math.inf
+    assert load.number(3) == 3.0
+
+
+def test_params_are_kept_as_strings_and_variant_is_split_off(tmp_path, data_dir):
+    entries = json.loads((data_dir / "avgt-params-gc.json").read_text())
+    entries[0]["params"] = {"variant": "old", "entries": "30"}
+    path = tmp_path / "variant.json"
+    path.write_text(json.dumps(entries))
+    row = load.read_results(path).frame.iloc[0]
+    assert row["variant"] == "old" and row["params"] == "entries=30"
+    assert row["param_values"] == {"entries": "30"}
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no such results file"),
+    ("", "empty"),
+    ("[{\"benchmark\": \"a.b\", \"mode\": \"avgt\", \"primaryMetric\": {\"sco", "truncated or corrupt JSON"),
+    ("{}", "expected an array"),
+    ("[]", "holds no benchmark results"),
+    ("[{\"benchmark\": \"a.b\"}]", "entry 0 is not a JMH result"),
+])
+def test_bad_files_give_one_line_errors(tmp_path, content, message):
+    path = tmp_path / "results.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(ResultsError, match=message) as err:
+        load.read_results(path)
+    assert "\n" not in str(err.value)
+
+
+def test_truncated_real_file_is_refused(tmp_path, data_dir):
+    text = (data_dir / "avgt-params-gc.json").read_text()
+    path = tmp_path / "cut.json"
+    path.write_text(text[: len(text) // 2])
+    with pytest.raises(ResultsError, match="truncated"):
+        load.read_results(path)
+
+
+def test_sidecar_of_another_run_is_refused(tmp_path, data_dir):
+    path = tmp_path / "r.json"
+    path.write_text((data_dir / "thrpt-noalloc-gc.json").read_text())
+    (tmp_path / "r.provenance.json").write_text(json.dumps({"sha256": "0" * 64}))
+    with pytest.raises(ResultsError, match="another run"):
+        load.read_results(path)

@@ -1,0 +1,88 @@
+"""The JMH runner on a real (calibration) benchmark: results, sidecar, failures, interleaving."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from hotpath.measure import bench
+from hotpath.analyze import load
+from hotpath.cases import Case
+from hotpath.errors import HotpathError
+from hotpath.paths import JAR
+from hotpath.measure.profiles import PROFILES
+
+pytestmark = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
+
+CALIBRATION = Case(id="calibration", writeup="-", system="-", title="known copy", question="-",
+                   benchmarks=r"^hotpath\.calibration\.KnownCopyBenchmark\.")
+TINY = replace(PROFILES["smoke"], measurement_iterations=1, forks=1, memory_forks=1,
+               profilers=("gc",), name="tiny")
+
+
+def test_a_run_writes_jmh_json_and_a_sidecar_with_commit_and_command(tmp_path):
+    out = bench.run(CALIBRATION, TINY, out=tmp_path / "calibration.json", extra_args=["-p", "size=64"])
+    run = load.read_results(out)
+    assert set(run.frame["variant"]) == {"old", "optimized"}
+    assert run.provenance["command"].startswith("java -jar target/benchmarks.jar")
+    assert run.provenance["git_commit"]
+    assert run.provenance["sha256"]
+    # native bytes come from a memory pass of their own, joined onto the timed rows
+    assert "NativeAllocProfiler" not in run.provenance["command"]
+    assert "-prof hotpath.profiler.NativeAllocProfiler" in run.provenance["memory_command"]
+    assert (tmp_path / "calibration.memory.json").is_file()
+    native = run.frame[run.frame["metric"] == "native.alloc.norm"]
+    assert set(native["variant"]) == {"old", "optimized"}
+    assert run.provenance["machine_load"]["others_cores"] >= 0
+
+
+def test_a_failing_run_leaves_the_previous_result_as_it_was(tmp_path):
+    out = tmp_path / "calibration.json"
+    out.write_text("previous good result")
+    with pytest.raises(HotpathError, match="left as it was"):
+        bench.run(CALIBRATION, TINY, out=out, extra_args=["-p", "variant=nope"])
+    assert out.read_text() == "previous good result"
+    assert not list(tmp_path.glob("*.partial"))
+
+
+def test_sequential_rounds_merge_into_one_file_with_every_fork(tmp_path):
+    profile = replace(TINY, forks=4, interleave=True, budget="")
+    out = bench.run(CALIBRATION, profile, out=tmp_path / "calibration.json")
+    frame = load.read_results(out).frame
+    primary = frame[frame["metric"] == "score"]
+    assert set(primary["forks_measured"]) == {4}  # the first look is the cap here
+    rounds = sorted(p.name for p in (tmp_path / "rounds" / "calibration").iterdir())
+    # one JMH run per round and variant: both sizes are one product of params
+    assert [r.split("-")[1:3] for r in rounds] == [[f"{n:02d}", v] for n in range(1, 5)
+                                                   for v in ("old", "optimized")]
+    sidecar = json.loads((tmp_path / "calibration.provenance.json").read_text())
+    assert len(sidecar["interleaved_rounds"]) == 8
+    rows = sidecar["sequential"]["rows"]
+    assert {r["params"] for r in rows} == {"size=64", "size=4096"}
+    assert all(r["forks"] == 4 and r["stopped"] in ("decided", "cap") for r in rows)
+
+
+def test_a_sequential_run_that_fails_leaves_the_earlier_rounds_and_says_why(tmp_path):
+    # A budget the memory pass spends leaves no timed fork: a clear error, and the earlier
+    # run's result and round files stay as they were (a failed store cell once replaced them).
+    out = tmp_path / "calibration.json"
+    out.write_text("previous good result")
+    rounds = tmp_path / "rounds" / "calibration"
+    rounds.mkdir(parents=True)
+    (rounds / "round-01-old-0001.json").write_text("earlier round")
+    profile = replace(TINY, forks=4, interleave=True, budget="")
+    with pytest.raises(HotpathError, match="budget was spent before the first timed fork"):
+        bench.run(CALIBRATION, profile, out=out, budget_s=0.001)
+    assert out.read_text() == "previous good result"
+    assert [p.name for p in rounds.iterdir()] == ["round-01-old-0001.json"]
+    assert not list(tmp_path.rglob("*.partial"))
+
+
+def test_a_run_without_forks_gives_its_jvm_the_forks_arguments(tmp_path):
+    profile = replace(TINY, forks=0, memory_forks=0)
+    out = bench.run(CALIBRATION, profile, out=tmp_path / "calibration.json", extra_args=["-p", "size=64"])
+    run = load.read_results(out)
+    assert run.provenance["command"].startswith("java -Xms1g -Xmx1g")
+    assert "--add-opens=java.base/java.nio=ALL-UNNAMED" in run.provenance["memory_command"]
+    native = run.frame[run.frame["metric"] == "native.alloc.norm"]
+    assert set(native["variant"]) == {"old", "optimized"}

@@ -1,0 +1,242 @@
+"""The sequential fork plan's mechanics: which rows a profile measures, how a variant's sides
+become JMH runs, and how rounds stop (decided, cap, budget), with JMH replaced by a fake that
+writes JMH-shaped JSON from chosen fork means."""
+
+import dataclasses
+import itertools
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hotpath.measure import forkplan, interleave, sequential
+from hotpath.cases import get_case
+from hotpath.errors import HotpathError
+from hotpath.measure.profiles import get_profile
+
+LISTING = """Benchmarks:
+hotpath.encoder.EncoderPayloadBenchmark.encode
+  param "payload" = {STR_64, STR_1K, BYTES_8K, OBJ_MAP}
+  param "variant" = {old, optimized, floor, upstream}
+hotpath.encoder.EncoderPayloadSizeBenchmark.encode
+  param "size" = {64, 1024}
+  param "variant" = {old, optimized, floor, upstream}
+"""
+DECLARED = interleave.declared_params(LISTING)
+ENCODER = get_case("encoder")
+
+
+def test_the_listing_gives_each_benchmarks_params():
+    assert DECLARED["hotpath.encoder.EncoderPayloadSizeBenchmark.encode"] == {
+        "size": ["64", "1024"], "variant": ["old", "optimized", "floor", "upstream"]}
+
+
+def test_full_measures_every_row_and_caps_floor_and_upstream_lower():
+    rows = forkplan.plan_rows(ENCODER, get_profile("full"), DECLARED)
+    assert len(rows) == (4 + 2) * 3
+    caps = {r.candidate: r.cap for r in rows}
+    assert caps == {"optimized": 24, "floor": 8, "upstream": 8}
+
+
+def test_quick_measures_the_writeups_rows_old_against_its_variant():
+    rows = forkplan.plan_rows(ENCODER, get_profile("quick"), DECLARED)
+    assert [(r.params_text, r.candidate) for r in rows] == [
+        ("payload=STR_64", "optimized"), ("payload=STR_1K", "optimized"),
+        ("payload=BYTES_8K", "optimized"), ("payload=OBJ_MAP", "optimized")]
+
+
+def test_a_writeup_row_the_jar_does_not_hold_is_a_clear_error():
+    with pytest.raises(HotpathError, match="not in the benchmarks jar"):
+        forkplan.plan_rows(ENCODER, get_profile("quick"), {})
+
+
+def test_a_products_values_share_one_run_and_other_combinations_run_apart():
+    listing = """Benchmarks:
+a.B.m
+  param "x" = {1, 2}
+  param "y" = {p, q}
+  param "variant" = {old, new}
+a.C.m
+  param "x" = {1, 2}
+  param "variant" = {old, new}
+a.D.m
+  param "variant" = {old, new}
+"""
+    declared = interleave.declared_params(listing)
+    product = [("a.B.m", (("x", "1"), ("y", "p")), "old"), ("a.B.m", (("x", "1"), ("y", "q")), "old"),
+               ("a.C.m", (("x", "1"),), "old"), ("a.D.m", (), "old")]
+    runs = forkplan.invocations(product, declared)
+    assert runs == [(["a.B.m", "a.C.m", "a.D.m"], {"x": ["1"], "y": ["p", "q"]})]
+    # x=1,y=p and x=2,y=q is no product: two runs, and C (x=2) cannot share x=1's
+    diagonal = [("a.B.m", (("x", "1"), ("y", "p")), "old"), ("a.B.m", (("x", "2"), ("y", "q")), "old"),
+                ("a.C.m", (("x", "2"),), "old")]
+    runs = forkplan.invocations(diagonal, declared)
+    wanted = {(b, tuple(sorted((k, tuple(v)) for k, v in p.items()))) for bs, p in runs for b in bs}
+    ran = set()
+    for benchmarks, params in runs:
+        for b in benchmarks:
+            names = [n for n in declared[b] if n != "variant"]
+            ran |= {(b, combo) for combo in itertools.product(*(params[n] for n in names))}
+    assert ran == {("a.B.m", ("1", "p")), ("a.B.m", ("2", "q")), ("a.C.m", ("2",))}
+    assert len(runs) == 2 and wanted
+
+
+@pytest.mark.parametrize("text,seconds", [("45m", 2700), ("1h30m", 5400), ("90s", 90), ("600", 600),
+                                          ("6m30s", 390), ("", None)])
+def test_budgets_read_as_people_write_them(text, seconds):
+    assert forkplan.parse_budget(text) == seconds
+
+
+def test_an_unreadable_budget_is_a_clear_error():
+    with pytest.raises(HotpathError, match="cannot read the budget"):
+        forkplan.parse_budget("soon")
+
+
+class FakeJmh:
+    """Writes one fork per side as JMH would, its mean drawn from ``means[(params, variant)]``."""
+
+    def __init__(self, means, seed=1):
+        self.means, self.rng, self.runs = means, np.random.default_rng(seed), 0
+
+    def command(self, variant, benchmarks, params, target):
+        return [variant, json.dumps(benchmarks), json.dumps(params), str(target)]
+
+    def __call__(self, cmd):
+        variant, benchmarks, params, target = cmd[0], json.loads(cmd[1]), json.loads(cmd[2]), cmd[3]
+        self.runs += 1
+        entries = []
+        for b in benchmarks:
+            names = [n for n in DECLARED[b] if n != "variant"]
+            for combo in itertools.product(*(params[n] for n in names)):
+                p = dict(zip(names, combo))
+                mean = self.means[(tuple(p.items()), variant)] * math.exp(self.rng.normal(0, 0.02))
+                entries.append({"benchmark": b, "mode": "avgt", "forks": 1,
+                                "params": {**p, "variant": variant},
+                                "primaryMetric": {"score": mean, "scoreUnit": "ns/op",
+                                                  "rawData": [[mean, mean]]}})
+        with open(target, "w", encoding="utf-8") as f:
+            json.dump(entries, f)
+
+
+def _plan(budget_s, rows=None, cap=8):
+    profile = dataclasses.replace(get_profile("quick"), forks=cap)
+    rows = rows or forkplan.plan_rows(ENCODER, profile, DECLARED)
+    return forkplan.Plan(ENCODER, profile, rows, DECLARED, budget_s)
+
+
+def test_a_clear_change_is_decided_at_the_first_look_and_stops_taking_forks(tmp_path):
+    means = {((("payload", p),), v): (100.0 if v == "old" else 50.0)
+             for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP") for v in ("old", "optimized")}
+    means[((("payload", "OBJ_MAP"),), "optimized")] = 103.0  # inside the band: decided late or never
+    jmh = FakeJmh(means)
+    plan = _plan(math.inf)
+    done = forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    states = {r.params_text: s for r, s in plan.states.items()}
+    for p in ("payload=STR_64", "payload=STR_1K", "payload=BYTES_8K"):
+        assert (states[p].stopped, states[p].verdict, states[p].forks) == ("decided", "faster", 4)
+    assert states["payload=OBJ_MAP"].stopped in ("decided", "cap")
+    assert len(done) == jmh.runs
+    record = plan.record()
+    assert record["design"]["cap"] == 8 and len(record["rows"]) == 4
+
+
+def test_a_spent_budget_closes_the_open_rows_and_says_so(tmp_path):
+    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
+             for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=0.0)
+    forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    assert jmh.runs == 0
+    assert {s.stopped for s in plan.states.values()} == {sequential.BUDGET}
+
+
+def test_a_short_budget_is_spent_on_the_rows_nearest_a_decision(tmp_path):
+    plan = _plan(budget_s=math.inf)
+    plan.fork_s = 1.0
+    near, far = plan.rows[0], plan.rows[1]
+    old = [100.0, 101.0, 99.0, 100.0]
+    plan.means[(near.benchmark, near.key, "old")] = list(old)
+    plan.means[(near.benchmark, near.key, "optimized")] = [50.0, 51.0, 49.0, 58.0]
+    plan.means[(far.benchmark, far.key, "old")] = list(old)
+    plan.means[(far.benchmark, far.key, "optimized")] = [95.0, 104.0, 99.0, 96.0]
+    assert plan.affordable([far, near], left_s=2.5) == [near]
+
+
+def test_a_row_is_not_given_up_before_its_first_look_while_the_budget_covers_it():
+    # Two forks whose ratio sits on the band's edge would "need" hundreds: the row still gets
+    # the forks to its first look, since they fit (the store run lost a row that way).
+    plan = _plan(budget_s=math.inf)
+    plan.fork_s = 1.0
+    edge, other = plan.rows[0], plan.rows[1]
+    plan.means[(edge.benchmark, edge.key, "old")] = [100.0, 130.0]
+    plan.means[(edge.benchmark, edge.key, "optimized")] = [95.0, 122.0]
+    plan.means[(other.benchmark, other.key, "old")] = [100.0, 101.0]
+    plan.means[(other.benchmark, other.key, "optimized")] = [50.0, 51.0]
+    assert set(plan.affordable([edge, other], left_s=8.0)) == {edge, other}
+
+
+class Clock:
+    """A fake time.monotonic that FakeJmh moves by a second per fork."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def _timed(jmh, clock, fork_s=1.0):
+    def run(cmd):
+        jmh(cmd)
+        clock.now += fork_s * len(json.loads(Path(cmd[3]).read_text(encoding="utf-8")))
+    return run
+
+
+def test_every_row_gets_a_first_fork_even_when_the_budget_brings_none_to_a_look(tmp_path, monkeypatch):
+    # The store cell's run lost two rows that way: left out of the first round, they had no
+    # fork at all, and the whole cell failed.
+    clock = Clock()
+    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    means = {((("payload", p),), v): (100.0 if v == "old" else 50.0)
+             for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP") for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=10.0)
+    plan.fork_s = 1.0
+    logged = []
+    forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
+    for row in plan.rows:
+        for variant in ("old", row.candidate):
+            assert plan.forks_of((row.benchmark, row.key, variant)), (row, variant)
+    assert {s.stopped for s in plan.states.values()} == {sequential.BUDGET}
+    assert not any("overruns" in line for line in logged)
+
+
+def test_a_budget_shorter_than_the_first_round_says_it_overruns(tmp_path, monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
+             for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=3.0)
+    plan.fork_s = 1.0
+    logged = []
+    forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
+    assert any("overruns" in line for line in logged)
+    assert all(plan.forks_of((r.benchmark, r.key, "old")) for r in plan.rows)
+
+
+def test_a_row_left_out_of_a_round_stays_open_and_is_taken_up_later(tmp_path, monkeypatch):
+    means = {((("payload", p),), v): (100.0 if v == "old" else 50.0)
+             for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP") for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=math.inf)
+    calls = []
+
+    def affordable(rows, left_s):  # the budget has room for one row in round 2 only
+        calls.append(len(rows))
+        return rows[:1] if len(calls) == 1 else rows
+    monkeypatch.setattr(plan, "affordable", affordable)
+    forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    assert {(s.stopped, s.verdict) for s in plan.states.values()} == {("decided", "faster")}

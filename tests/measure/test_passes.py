@@ -1,0 +1,66 @@
+"""Timing forks carry nothing that hooks allocations; native bytes come from a memory pass."""
+
+import json
+
+import pytest
+
+from hotpath.measure import bench, machine
+from hotpath.analyze import load
+from hotpath.cases import CASES
+from hotpath.errors import HotpathError
+from hotpath.paths import JAR
+from hotpath.measure.profiles import PROFILES, Profile, hooks_allocations
+
+
+@pytest.mark.parametrize("profile", PROFILES.values(), ids=list(PROFILES))
+@pytest.mark.parametrize("case", CASES.values(), ids=list(CASES))
+def test_no_timing_command_carries_an_allocation_hooking_profiler(tmp_path, profile, case):
+    timed = bench.timing_command(case, profile, JAR, tmp_path / "x.json")
+    profilers = [timed[i + 1] for i, a in enumerate(timed) if a == "-prof"]
+    assert profilers == ["gc"]
+    assert not any(hooks_allocations(a) for a in profile.jmh_args(forks=1))
+    memory = bench.memory_command(case, profile, JAR, tmp_path / "m.json")
+    assert "hotpath.profiler.NativeAllocProfiler" in memory
+    assert memory[memory.index("-f") + 1] == str(profile.memory_forks)
+
+
+def test_a_profile_that_would_time_under_a_hook_is_refused():
+    with pytest.raises(ValueError, match="timed forks"):
+        Profile(name="bad", purpose="", forks=1, warmup_iterations=1, warmup_time="1 s",
+                measurement_iterations=1, measurement_time="1 s",
+                profilers=("gc", "hotpath.profiler.NativeAllocProfiler"))
+    assert hooks_allocations("async:event=alloc") and not hooks_allocations("gc")
+
+
+def test_the_memory_pass_joins_its_native_metrics_onto_the_timing_rows(tmp_path, data_dir):
+    timing = tmp_path / "case.json"
+    timing.write_text((data_dir / "avgt-variant-gc.json").read_text())
+    entries = json.loads(timing.read_text())
+    for e in entries:
+        e["secondaryMetrics"] = {"native.alloc.norm": dict(e["primaryMetric"], score=4096.0)}
+    (tmp_path / "case.memory.json").write_text(json.dumps(entries[1:]))  # one row missing
+    frame = load.read_results(timing).frame
+    native = frame[frame["metric"] == "native.alloc.norm"]
+    assert len(native) == len(entries) - 1 and set(native["score"]) == {4096.0}
+    assert native["source"].str.endswith("case.memory.json").all()
+    # heap B/op still comes from the timing file
+    alloc = frame[frame["metric"] == "gc.alloc.rate.norm"]
+    assert alloc["source"].str.endswith("case.json").all()
+
+
+def test_a_busy_machine_stops_a_full_run_unless_overridden(monkeypatch):
+    busy = {"others_cores": 0.9, "wall_s": 3.0, "load_average_end": 1.5}
+    monkeypatch.setattr(machine, "others_now", lambda seconds=3.0: busy)
+    monkeypatch.delenv(machine.OVERRIDE, raising=False)
+    with pytest.raises(HotpathError, match="machine is busy.*HOTPATH_ALLOW_BUSY=1"):
+        bench.refuse_if_busy(PROFILES["reference"])
+    monkeypatch.setenv(machine.OVERRIDE, "1")
+    bench.refuse_if_busy(PROFILES["reference"])
+    assert PROFILES["full"].require_quiet and not PROFILES["quick"].require_quiet
+
+
+def test_the_cpu_meter_reads_other_processes_share():
+    load_ = machine.CpuMeter.start().read()
+    assert load_["others_cores"] >= 0 and load_["cores"]
+    assert "cores used by other processes" in machine.describe(load_)
+    assert "not recorded" in machine.describe(None)

@@ -1,0 +1,92 @@
+"""Formatting and the two attachable table syntaxes."""
+
+import copy
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from hotpath.analyze import compare, load
+from hotpath.render import fmt, tables
+
+
+@pytest.mark.parametrize("x, text", [
+    (17550.4, "17,550"), (213.44, "213"), (21.3, "21.3"), (0.01234, "0.0123"),
+    (-5.0, "−5.00"), (float("nan"), "—"),
+])
+def test_numbers_keep_comparable_digits(x, text):
+    assert fmt.fmt_number(x) == text
+
+
+def test_jira_table_has_a_double_bar_header_and_escapes_markup():
+    table = pd.DataFrame({"benchmark": ["a|b[1]"], "old": ["1 ± 2"]})
+    text = tables.to_jira(table)
+    assert text.splitlines()[0] == "||benchmark||old||"
+    assert text.splitlines()[1] == "|a\\|b\\[1\\]|1 ± 2|"
+
+
+def test_markdown_table_aligns_numbers_right_and_escapes_bars():
+    table = pd.DataFrame({"benchmark": ["x|y"], "B/op": ["1,040"]})
+    lines = tables.to_markdown(table).splitlines()
+    assert lines[0] == "| benchmark | B/op |"
+    assert lines[1] == "| --- | ---: |"
+    assert lines[2] == "| x\\|y | 1,040 |"
+
+
+def test_a_peak_within_its_resolution_is_shown_as_a_bound():
+    mb = 1024 * 1024
+    assert fmt.fmt_peak(6 * mb, 2 * mb) == "6,144 KB"
+    assert fmt.fmt_peak(0, 2 * mb) == "≤ 2,048 KB"
+    assert fmt.fmt_peak(2 * mb, 2 * mb) == "≤ 4,096 KB"
+
+
+def test_alloc_change_calls_out_a_drop_to_zero():
+    assert "→ 0 B/op" in fmt.fmt_alloc_change(20480.0, 0.0, "→ 0 B/op")
+    assert fmt.fmt_alloc_change(100.0, 104.0, "same") == "~ same"
+    assert fmt.fmt_alloc_change(872.0, 240.0, "less") == "−632 B, −72.5%"
+
+
+def _with_native(tmp_path, direct_old: float, zlib: float):
+    """The calibration file with the native metrics NativeAllocProfiler would add."""
+    entries = json.loads((Path(__file__).parents[1] / "data" / "avgt-variant-gc.json").read_text())
+    for e in entries:
+        template = e["secondaryMetrics"]["gc.alloc.rate.norm"]
+        direct = direct_old if e["params"]["variant"] == "old" else 0.0
+        for name, value in (("", direct + zlib), (".direct", direct), (".zlib", zlib),
+                            (".other", 0.0)):
+            m = copy.deepcopy(template)
+            m["score"], m["rawData"] = value, [[value] * len(f) for f in template["rawData"]]
+            e["secondaryMetrics"]["native.alloc.norm" + name] = m
+    path = tmp_path / "native.json"
+    path.write_text(json.dumps(entries))
+    return compare.pair(load.read_results(path).frame).pairs
+
+
+def test_wide_table_shows_only_the_native_origins_that_allocate(tmp_path):
+    table = tables.wide_table(_with_native(tmp_path, 4096.0, 0.0))
+    assert "direct-buffer B/op old → new" in table.columns
+    assert not any(c.startswith(("zlib", "native")) for c in table.columns)
+    assert table.iloc[0]["direct-buffer B/op old → new"] == "4,096 → 0"
+
+
+def test_wide_table_says_zero_native_bytes_once_when_nothing_is_allocated_natively(tmp_path):
+    table = tables.wide_table(_with_native(tmp_path, 0.0, 0.0))
+    native = [c for c in table.columns if "native" in c or "direct" in c or "zlib" in c]
+    assert native == ["native B/op old → new"]
+    assert set(table[native[0]]) == {"0 → 0"}
+
+
+def test_undecided_rows_say_their_interval_under_the_table_and_early_rows_once():
+    reference = Path(__file__).resolve().parents[2] / "data" / "reference" / "writer.json"
+    pairs = compare.pair(load.read_results(reference).frame).pairs
+    table = tables.compact_table(pairs)
+    assert set(table["verdict"]) <= {"faster", "slower", "undecided"} | {
+        v for v in table["verdict"] if v.startswith("same (")}
+    notes = tables.undecided_notes(pairs)
+    undecided = table[table["verdict"] == "undecided"]
+    assert len(notes) == len(undecided) > 0
+    assert all("not decided at ±5%" in n and "forks per side would decide it" in n for n in notes)
+    early = pairs.assign(ci_low=float("nan"), ci_high=float("nan"), verdict="inconclusive")
+    assert tables.undecided_notes(early) == [
+        f"{len(tables.compact_table(early))} rows with fewer than 4 forks per side: no interval yet"]

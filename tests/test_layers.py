@@ -1,0 +1,50 @@
+"""The stages' direction (render -> analyze -> measure) is held by import-linter's contracts in
+pyproject.toml, not by care: `make test` runs `lint-imports`, and an import against the
+direction breaks it."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from hotpath.paths import ROOT
+
+LINT = Path(sys.executable).with_name("lint-imports")
+
+
+def _lint(tree: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(tree)}  # the copy, not the installed package
+    return subprocess.run([str(LINT), "--no-cache"], cwd=tree, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def _copy(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "hotpath", tmp_path / "hotpath",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    return tmp_path
+
+
+def test_the_package_keeps_its_contracts(tmp_path):
+    done = _lint(_copy(tmp_path))
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "2 kept, 0 broken" in done.stdout
+
+
+def test_a_render_import_in_an_analyze_module_breaks_the_layers(tmp_path):
+    tree = _copy(tmp_path)
+    stats = tree / "hotpath" / "analyze" / "stats.py"
+    stats.write_text(stats.read_text() + "\nfrom ..render import fmt  # against the direction\n")
+    done = _lint(tree)
+    assert done.returncode != 0
+    assert "hotpath.analyze.stats -> hotpath.render.fmt" in done.stdout
+
+
+def test_a_stage_import_in_a_shared_module_is_forbidden(tmp_path):
+    tree = _copy(tmp_path)
+    cases = tree / "hotpath" / "cases.py"
+    cases.write_text(cases.read_text() + "\nfrom .measure import profiles  # a stage in the registry\n")
+    done = _lint(tree)
+    assert done.returncode != 0
+    assert "hotpath.cases -> hotpath.measure.profiles" in done.stdout
