@@ -26,7 +26,7 @@ MVN := mvn -B -ntp -Dstyle.color=never
 # Debian's Maven prints colour resets even in batch mode; they reach logs as raw [0m.
 PLAIN := sed -u 's/\x1b\[[0-9;]*m//g'
 
-JAVA_SOURCES := pom.xml $(shell find java-src -name '*.java' 2>/dev/null)
+JAVA_SOURCES := pom.xml $(shell find java-src -name '*.java' -o -path 'java-src/bench/resources/*' -type f 2>/dev/null)
 # The cases are what the tree holds: a model package java-src/main/java/hotpath/<case>/ with a
 # report notebook notebooks/<case>.ipynb. hotpath/cases.py describes each; tests/test_cases.py
 # keeps the two (and every other file a case needs) in step.

@@ -15,15 +15,41 @@ import org.apache.ignite.plugin.extensions.communication.MessageReader;
  * finishes, a fresh buffer handed over whenever it stops for lack of room, and the writer reset
  * after the message. The message visits its fields exactly as {@link PrimitiveFieldsMessage}
  * does, so that only the writer and its stream differ. No release holds the compressed-field
- * path: 2.16.0 to 2.18.0 have no compression in {@code DirectMessageWriter}.
+ * path: 2.16.0 to 2.18.0 have no compression in {@code DirectMessageWriter}. Built against 2.16.0
+ * the class compiles and runs, but {@link #requireSameBytes} refuses it: its protocol-3 stream
+ * writes a UUID as two variable-length longs (19 bytes here), 2.17.0 as 16 raw bytes.
  */
 public final class UpstreamPrimitiveWriter {
 
-    private final DirectMessageWriter writer = new DirectMessageWriter();
+    /**
+     * Ignite 2.16.0 and older speak the direct protocol version 3 that their {@code GridIoManager}
+     * (its constant {@code DIRECT_PROTO_VER}) hands every writer; 2.17.0 dropped the versions.
+     */
+    private static final byte PRE_2_17_DIRECT_PROTO_VER = 3;
+
+    private final DirectMessageWriter writer = newWriter();
     private final Fields msg;
 
     public UpstreamPrimitiveWriter(PrimitiveFieldsMessage model) {
         msg = new Fields(model);
+    }
+
+    /**
+     * The release's writer as the release itself makes it: {@code new DirectMessageWriter()} from
+     * 2.17.0 on, {@code new DirectMessageWriter(GridIoManager.DIRECT_PROTO_VER)} before. Looked up
+     * reflectively, once per instance, so the same source compiles against both (the hot path
+     * calls the writer directly).
+     */
+    static DirectMessageWriter newWriter() {
+        try {
+            try {
+                return DirectMessageWriter.class.getConstructor().newInstance();
+            } catch (NoSuchMethodException noArgs) {
+                return DirectMessageWriter.class.getConstructor(byte.class).newInstance(PRE_2_17_DIRECT_PROTO_VER);
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot construct this release's DirectMessageWriter", e);
+        }
     }
 
     /** One message written through a reused buffer, counting its bytes: the benchmark's operation. */
