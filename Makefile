@@ -111,11 +111,20 @@ MAKE_RESULTS := $(STALE_RESULTS)
 endif
 
 ifdef BASELINE
-# Any two JMH files: make report BASELINE=master.json CANDIDATE=patch.json -> reports/compare/
-report: $(SETUP)
-	@$(HOTPATH) compare '$(BASELINE)' $(if $(CANDIDATE),'$(CANDIDATE)') $(if $(PARAM),--param '$(PARAM)' --baseline-value '$(BASELINE_VALUE)')
+# Two builds measured (jars or classpaths): make report BASELINE=master.jar CANDIDATE=patch.jar
+#   BENCH=<JMH regex> [PARAMS='size=64,1024 n=1'] [BUDGET=20m] [NAME=..] [BASELINE_NAME=master]
+#   [CANDIDATE_NAME=patch] -> data/results/ab/<name>/, reports/ab/<name>/
+# Two finished runs (JSON): make report BASELINE=master.json CANDIDATE=patch.json -> reports/compare/
+# A build needs hotpath's jar (its memory pass's profiler); two JSON files need nothing built.
+AB_PROFILE := $(if $(filter command line,$(origin PROFILE)),--profile '$(PROFILE)')
+report: $(SETUP) $(if $(filter %.json,$(BASELINE)),,$(STAMP))
+	@$(HOTPATH) compare '$(BASELINE)' $(if $(CANDIDATE),'$(CANDIDATE)') \
+	  $(if $(PARAM),--param '$(PARAM)' --baseline-value '$(BASELINE_VALUE)') \
+	  $(if $(BENCH),--bench '$(BENCH)') $(foreach p,$(PARAMS),-p '$(p)') $(if $(BUDGET),--budget '$(BUDGET)') \
+	  $(if $(NAME),--name '$(NAME)') $(if $(BASELINE_NAME),--baseline-name '$(BASELINE_NAME)') \
+	  $(if $(CANDIDATE_NAME),--candidate-name '$(CANDIDATE_NAME)') $(AB_PROFILE)
 else
-report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale); or BASELINE=a.json CANDIDATE=b.json
+report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
 	@$(MAKE_RESULTS)
 	@$(HOTPATH) report --case '$(CASE)' --profile $(PROFILE) --overview
 endif

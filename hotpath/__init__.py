@@ -17,6 +17,11 @@ Notebooks use the names below (``import hotpath as hp``), never a module path un
 that a move inside a stage changes no notebook.
 """
 
+from .analyze.ab import builds as builds_table
+from .analyze.ab import differences as build_differences
+from .analyze.ab import failed as failed_rows
+from .analyze.ab import read as read_builds
+from .analyze.ab import selection_text
 from .analyze.claims import check as check_claims
 from .analyze.compare import (Comparison, across_classes, alloc_slopes, by_param, pair, relabel,
                               size_of, sort_by_param, summary)
@@ -33,6 +38,7 @@ from .render.tables import (claims_table, compact_table, long_table, peak_table,
 from .render.versions import describe as rendered_with
 
 __all__ = [
+    "build_differences", "builds_table", "failed_rows", "read_builds", "selection_text",
     "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
     "across_classes", "alloc_slopes", "bar_chart", "by_param", "check_claims", "claims_table",
     "compact_table", "fmt_bytes", "fmt_number", "fmt_time_change", "fmt_verdict", "get_case",

@@ -168,6 +168,14 @@ def cmd_report(args: argparse.Namespace) -> int:
         if not args.results and matrix.cell_files(matrix_profile, case_id):
             steps.append((report.render_matrix, (case_id, matrix_profile, folder / case_id / "matrix")))
         groups.append(steps)
+    if args.profile == "reference" and args.case in ("", "all") and not args.results:
+        # The committed runs of two builds (data/reference/ab/<name>/) render with the reference.
+        from .analyze import ab as ab_run
+        from .paths import AB_REFERENCE
+
+        for run in sorted(AB_REFERENCE.glob("*/")) if AB_REFERENCE.is_dir() else []:
+            if ab_run.is_run(run):
+                groups.append([(report.render_ab, (run, folder / "ab" / run.name))])
     if args.overview:
         for case in existing_cases():
             step = (overview.case_row, (args.profile, case.id, folder))
@@ -185,7 +193,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                 rows[step_args[1]] = outcome
             else:
                 print(f"hotpath: wrote {outcome}/report.html")
-                if render is report.render_case:
+                if render in (report.render_case, report.render_ab):
                     _print_headline(outcome)
     if args.overview and not failed:
         made = overview.combine([rows.get(c.id) for c in existing_cases()])
@@ -229,12 +237,65 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    out = report.compare_runs(Path(args.baseline), Path(args.candidate) if args.candidate else None,
-                              Path(args.out) if args.out else None, args.param or "",
-                              args.baseline_value or "")
+    """Two finished JMH runs (JSON files) compared; two builds (jars or classpaths) measured
+    and compared; or a run of two builds (its folder) rendered again. The files' kind says which."""
+    from .analyze import ab as ab_run
+
+    if args.candidate is None and Path(args.baseline).is_dir() and ab_run.is_run(Path(args.baseline)):
+        out = report.render_ab(Path(args.baseline), Path(args.out) if args.out else None)
+        print(f"hotpath: wrote {out}/report.html")
+        _print_headline(out)
+        return 0
+    if _is_results(args.baseline) and (args.candidate is None or _is_results(args.candidate)):
+        out = report.compare_runs(Path(args.baseline), Path(args.candidate) if args.candidate else None,
+                                  Path(args.out) if args.out else None, args.param or "",
+                                  args.baseline_value or "")
+        print(f"hotpath: wrote {out}/report.html")
+        _print_headline(out)
+        return 0
+    if args.candidate is None:
+        raise HotpathError(f"{args.baseline}: give a candidate build beside it (a JMH benchmark jar "
+                           f"or a classpath), or two JMH JSON files")
+    if _is_results(args.baseline) or _is_results(args.candidate):
+        raise HotpathError("one side is a JMH results file and the other a build: give two JSON "
+                           "files to compare finished runs, or two builds to measure them")
+    return measure_builds(args)
+
+
+def _is_results(text: str) -> bool:
+    """A finished run: a .json file, or any file that starts as JSON does."""
+    path = Path(text)
+    if path.suffix == ".json":
+        return True
+    if not path.is_file():
+        return False
+    with path.open("rb") as f:
+        return f.read(64).lstrip()[:1] in (b"[", b"{")
+
+
+def measure_builds(args: argparse.Namespace) -> int:
+    """Measure two builds into data/results/ab/<name>/, then render reports/ab/<name>/."""
+    from .measure import ab, builds, forkplan
+
+    profile = get_profile(args.profile or "ab")
+    baseline = builds.parse(args.baseline, "baseline", args.baseline_name or "")
+    candidate = builds.parse(args.candidate, "candidate", args.candidate_name or "")
+    baseline, candidate = builds.named_apart(baseline, candidate)
+    selection = ab.Selection(include=args.bench or ".", params=ab.parse_params(args.p or []))
+    budget = forkplan.parse_budget(args.budget) if args.budget else None
+    folder = ab.run(baseline, candidate, selection, profile, budget_s=budget, name=args.name or "",
+                    out=Path(args.results_dir) / ab.slug(args.name or ab.default_name(baseline, candidate))
+                    if args.results_dir else None)
+    print(f"hotpath: wrote {folder}")
+    out = report.render_ab(folder, Path(args.out) if args.out else None)
     print(f"hotpath: wrote {out}/report.html")
     _print_headline(out)
-    return 0
+    from .analyze import ab as ab_run
+
+    failed = ab_run.failed(ab_run.read_manifest(folder))
+    for _, f in failed.iterrows():
+        print(f"hotpath: failed: {f['benchmark']}({f['params']}): {f['error']}", file=sys.stderr)
+    return 1 if len(failed) else 0
 
 
 def _print_headline(report_dir: Path) -> None:
@@ -367,12 +428,26 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("--check", action="store_true", help="only say which quoted blocks are stale")
     d.set_defaults(func=cmd_docs)
 
-    cp = sub.add_parser("compare", help="compare two JMH JSON files (or two @Param values) into a report")
-    cp.add_argument("baseline", help="the baseline JMH JSON file (e.g. run on master)")
-    cp.add_argument("candidate", nargs="?", help="the candidate JMH JSON file (e.g. run on the patch)")
-    cp.add_argument("--param", help="compare two values of this @Param within the baseline file")
+    cp = sub.add_parser("compare", help="two JMH JSON files compared, or two builds (jars or "
+                                         "classpaths) measured and compared, into a report")
+    cp.add_argument("baseline", help="the baseline: a JMH JSON file, or a build (a JMH benchmark jar, "
+                                     "or a classpath a:b:c), or a folder of a measured run to render again")
+    cp.add_argument("candidate", nargs="?", help="the candidate: of the same kind as the baseline")
+    cp.add_argument("--param", help="JSON: compare two values of this @Param within the baseline file")
     cp.add_argument("--baseline-value", help="with --param: the value that is the baseline")
-    cp.add_argument("--out", help="report folder (default: reports/compare)")
+    cp.add_argument("--out", help="report folder (default: reports/compare, or reports/ab/<name> for builds)")
+    b2 = cp.add_argument_group("two builds")
+    b2.add_argument("--bench", help="JMH's include regex: which benchmarks (default: every one)")
+    b2.add_argument("-p", action="append", metavar="NAME=V1,V2",
+                    help="restrict a @Param to these values, as JMH's -p (repeatable)")
+    b2.add_argument("--budget", help="time for the benchmarks (20m, 1h): rows stop taking forks when it "
+                                     "is spent (default: the profile's, 20 min)")
+    b2.add_argument("--profile", help="fork length and caps (default: ab, the full profile's forks)")
+    b2.add_argument("--name", help="the run's name: data/results/ab/<name>/ and reports/ab/<name>/ "
+                                   "(default: <baseline>-vs-<candidate>)")
+    b2.add_argument("--baseline-name", help="the baseline's name in the report (default: its file name)")
+    b2.add_argument("--candidate-name", help="the candidate's name in the report (default: its file name)")
+    b2.add_argument("--results-dir", help="folder for the run's folder (default: data/results/ab)")
     cp.set_defaults(func=cmd_compare)
 
     c = sub.add_parser("check", help="validate a case and profile name")

@@ -17,6 +17,10 @@ FLOORS = ROOT / "data" / "floors"
 #: Per case and benchmark: why the released code and our old model still differ, where they do.
 FIDELITY_NOTES = ROOT / "data" / "fidelity" / "notes.csv"
 REPORTS = ROOT / "reports"
+#: Two builds measured against each other (make report BASELINE=a.jar CANDIDATE=b.jar): one
+#: folder per run; the committed demonstrations sit under REFERENCE / "ab".
+AB_RESULTS = RESULTS / "ab"
+AB_REFERENCE = REFERENCE / "ab"
 #: The JDK x GC matrix of the "matrix" profile, committed: <cell>/<case>.json per cell.
 MATRIX = ROOT / "data" / "matrix"
 

@@ -163,7 +163,7 @@ class SequentialRun:
         self.block = block or {}
         self.design = (sequential.Design.from_dict(self.block["design"])
                        if self.block.get("design") else None)
-        self.rows = {(r["benchmark"], r["params"], r["candidate"]): r
+        self.rows = {(r["benchmark"], unordered(r["params"]), r["candidate"]): r
                      for r in self.block.get("rows", [])}
 
     @classmethod
@@ -174,11 +174,17 @@ class SequentialRun:
         """The row's record with its design; {} for a run with a fixed number of forks."""
         if self.design is None:
             return {}
-        r = dict(self.rows.get((benchmark, params, candidate)) or {})
+        r = dict(self.rows.get((benchmark, unordered(params), candidate)) or {})
         cap = int(r.get("cap") or self.design.cap)
         r["design"] = sequential.Design(cap=cap, min_forks=self.design.min_forks,
                                         alpha=self.design.alpha, rho=self.design.rho)
         return r
+
+
+def unordered(params: str) -> str:
+    """A params text whatever order its params come in: two builds' JSON and the plan's record
+    may name them in different orders (a side's own 'variant' @Param last, say)."""
+    return ", ".join(sorted(p for p in params.split(", ") if p))
 
 
 def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,

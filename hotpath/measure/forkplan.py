@@ -7,6 +7,10 @@ row is tested after every round (hotpath.measure.sequential) and closes when its
 or when it reaches its cap. The first round takes every row, whatever the budget; later rounds
 take the rows the budget left can bring to a decision, and the rows still open when it is spent
 close as budget spent. Each round's forks are JMH's own JSON, merged at the end as before.
+
+The sides are named: a case's by its ``variant`` @Param, two builds (hotpath.measure.ab) by the
+names their user gave them. The plan keys every fork by the side it ran, so it cannot tell an
+A/B of two variants from one of two builds, or from an A/A.
 """
 
 from __future__ import annotations
@@ -59,12 +63,24 @@ class Row:
 Side = tuple[str, tuple[tuple[str, str], ...], str]  # benchmark, params, variant
 
 
+@dataclass(frozen=True)
+class Subject:
+    """What a plan measures, as far as the plan needs to know: a name for its log lines and the
+    side every row is compared with (a Case is one too)."""
+
+    id: str
+    baseline: str
+
+
 @dataclass
 class RowState:
     row: Row
     stopped: str = ""
     verdict: str = ""
     forks: int = 0
+    #: Why a failed row failed: the first line of what its benchmark threw, and on which side.
+    error: str = ""
+    failed_on: str = ""
 
 
 def writeup_variants(case: Case) -> list[str]:
@@ -124,7 +140,8 @@ def sides_of(rows: list[Row], baseline: str) -> list[Side]:
     return out
 
 
-def invocations(sides: list[Side], declared: dict[str, dict[str, list[str]]]) -> list[tuple[list[str], dict[str, list[str]]]]:
+def invocations(sides: list[Side], declared: dict[str, dict[str, list[str]]],
+                label: str | None = VARIANT) -> list[tuple[list[str], dict[str, list[str]]]]:
     """One variant's sides as few JMH runs as can hold them exactly: (benchmarks, params to
     set with -p). JMH runs the product of the values given, so a benchmark whose wanted
     combinations are not a product runs once per combination, and two benchmarks share a run
@@ -134,7 +151,7 @@ def invocations(sides: list[Side], declared: dict[str, dict[str, list[str]]]) ->
         by_benchmark.setdefault(benchmark, []).append(params)
     specs: list[tuple[str, dict[str, list[str]]]] = []
     for benchmark, combos in by_benchmark.items():
-        names = [p for p in declared.get(benchmark, {}) if p != VARIANT]
+        names = [p for p in declared.get(benchmark, {}) if p != label]
         values = {n: list(dict.fromkeys(dict(c)[n] for c in combos)) for n in names}
         if math.prod(len(v) for v in values.values()) == len(set(combos)):
             specs.append((benchmark, values))
@@ -152,19 +169,23 @@ def invocations(sides: list[Side], declared: dict[str, dict[str, list[str]]]) ->
     return groups
 
 
-def side_params(entry: dict) -> tuple[tuple[str, str], ...]:
-    """A JMH result's params without the variant, as a side's key (sorted)."""
-    return tuple(sorted((k, str(v)) for k, v in (entry.get("params") or {}).items() if k != VARIANT))
+def side_params(entry: dict, label: str | None = VARIANT) -> tuple[tuple[str, str], ...]:
+    """A JMH result's params without the one that names the side, as a side's key (sorted)."""
+    return tuple(sorted((k, str(v)) for k, v in (entry.get("params") or {}).items() if k != label))
 
 
 def side_variant(entry: dict) -> str:
     return str((entry.get("params") or {}).get(VARIANT, ""))
 
 
-def _fork_means(path: Path) -> dict[Side, list[float]]:
+def _fork_means(path: Path, side: str, label: str | None = VARIANT) -> dict[Side, list[float]]:
+    """Each benchmark x params' fork means in one run of ``side``. A benchmark of several modes
+    (JMH forks each mode apart) counts by its first: one mode's forks decide the row."""
     out: dict[Side, list[float]] = {}
     for entry in json.loads(path.read_text(encoding="utf-8")):
-        key = (entry["benchmark"], side_params(entry), side_variant(entry))
+        key = (entry["benchmark"], side_params(entry, label), side)
+        if key in out:
+            continue
         raw = entry["primaryMetric"].get("rawData") or []
         out[key] = [float(np.mean([number(v) for v in fork])) for fork in raw if fork]
     return out
@@ -172,13 +193,19 @@ def _fork_means(path: Path) -> dict[Side, list[float]]:
 
 @dataclass
 class Plan:
-    """A case's sequential run: its rows, their forks so far and why each stopped."""
+    """A sequential run: its rows, their forks so far and why each stopped."""
 
-    case: Case
+    case: Case | Subject
     profile: Profile
     rows: list[Row]
     declared: dict[str, dict[str, list[str]]]
     budget_s: float
+    #: The @Param that names a side in the JSON (a case's variant); None where the side is the
+    #: build itself and every param is the benchmark's own.
+    label: str | None = VARIANT
+    #: A benchmark that fails closes its rows (as failed) and the others go on; else (the
+    #: cases, whose setups abort on a mismatch) the run stops.
+    tolerate_failures: bool = False
     design: sequential.Design = field(init=False)
     states: dict[Row, RowState] = field(init=False)
     means: dict[Side, list[float]] = field(default_factory=dict)
@@ -237,6 +264,15 @@ class Plan:
             elif state.forks >= row.cap:
                 state.stopped, state.verdict = sequential.CAP, "inconclusive"
 
+    def fail(self, side: Side, error: str) -> None:
+        """Close every open row that needs this side: its benchmark failed on it."""
+        benchmark, key, variant = side
+        for row in self.open_rows():
+            if (row.benchmark, row.key) == (benchmark, key) and variant in (self.case.baseline, row.candidate):
+                state = self.states[row]
+                state.stopped, state.verdict = sequential.FAILED, "inconclusive"
+                state.error, state.failed_on = error, variant
+
     def higher_is_better(self, row: Row) -> bool:
         return self.units.get(row.benchmark, "").startswith("ops/")
 
@@ -288,15 +324,18 @@ class Plan:
             "spent_s": round(self.spent_s, 1),
             "forks_run": self.forks_run,
             "rows": [{"benchmark": r.benchmark, "params": r.params_text, "candidate": r.candidate,
-                      "cap": r.cap, "forks": s.forks, "stopped": s.stopped, "verdict": s.verdict}
+                      "cap": r.cap, "forks": s.forks, "stopped": s.stopped, "verdict": s.verdict,
+                      **({"error": s.error, "failed_on": s.failed_on} if s.error else {})}
                      for r, s in self.states.items()],
         }
 
 
 def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Path], list[str]],
-        staging: Path, jmh: Callable[[list[str]], None], log: Callable[[str], None] = print) -> list[tuple[list[str], Path]]:
+        staging: Path, jmh: Callable[[list[str]], str | None], log: Callable[[str], None] = print) -> list[tuple[list[str], Path]]:
     """Run the plan's rounds until every row is closed; returns each fork run's command and
-    its JSON file. ``command(variant, benchmarks, params, target)`` builds one JMH run."""
+    its JSON file. ``command(variant, benchmarks, params, target)`` builds one JMH run;
+    ``jmh(cmd)`` runs it and may return its console output, where a plan that tolerates
+    failures finds why a benchmark gave no result."""
     started = time.monotonic()
     deadline = started + plan.budget_s
     done: list[tuple[list[str], Path]] = []
@@ -325,16 +364,23 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
             f"{format_duration(deadline - time.monotonic())} of the budget left")
         for variant in order_of_round(variants, r):
             mine = [s for s in sides if s[2] == variant]
-            for benchmarks, params in invocations(mine, plan.declared):
+            for benchmarks, params in invocations(mine, plan.declared, plan.label):
                 n += 1
-                target = staging / f"round-{r + 1:02d}-{variant}-{n:04d}.json"
+                target = staging / f"round-{r + 1:02d}-{_token(variant)}-{n:04d}.json"
                 cmd = command(variant, benchmarks, params, target)
                 t0 = time.monotonic()
-                jmh(cmd)
+                output = jmh(cmd)
                 took = time.monotonic() - t0
-                forks = _fork_means(target)
+                forks = _fork_means(target, variant, plan.label) if target.is_file() else {}
                 for side, means in forks.items():
                     plan.means.setdefault(side, []).extend(means)
+                if plan.tolerate_failures:
+                    errors = failures(output or "")
+                    for side in _asked(mine, benchmarks, params):
+                        if side not in forks:
+                            plan.fail(side, errors.get(side[0], "JMH gave no result (its output is in the run's log)"))
+                if not target.is_file():
+                    continue
                 for entry in json.loads(target.read_text(encoding="utf-8")):
                     plan.units[entry["benchmark"]] = entry["primaryMetric"].get("scoreUnit", "")
                 count = max(1, sum(len(m) for m in forks.values()))
@@ -346,6 +392,32 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
     plan.close_all(sequential.BUDGET)
     plan.spent_s = time.monotonic() - started
     return done
+
+
+def _token(name: str) -> str:
+    """A side's name as it can stand in a file name."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "side"
+
+
+def _asked(sides: list[Side], benchmarks: list[str], params: dict[str, list[str]]) -> list[Side]:
+    """The sides one JMH run was asked for: its benchmarks, at the values it set."""
+    return [s for s in sides if s[0] in benchmarks
+            and all(v in params.get(k, [v]) for k, v in s[1])]
+
+
+def failures(output: str) -> dict[str, str]:
+    """Each benchmark that failed in a JMH run's console output (-foe false), with the first
+    line of what it threw: JMH prints '# Benchmark: <name>', then '<failure>' and the trace."""
+    out: dict[str, str] = {}
+    benchmark = ""
+    lines = output.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("# Benchmark: "):
+            benchmark = line.removeprefix("# Benchmark: ").strip()
+        elif "<failure>" in line and benchmark and benchmark not in out:
+            thrown = next((l.strip() for l in lines[i + 1:i + 6] if l.strip()), "it threw")
+            out[benchmark] = thrown[:300]
+    return out
 
 
 def jmh_params(params: dict[str, list[str]]) -> list[str]:

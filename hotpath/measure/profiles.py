@@ -66,6 +66,10 @@ class Profile:
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
     #: The variants run (empty: every variant the benchmarks declare).
     variants: tuple[str, ...] = ()
+    #: JMH's -foe: a benchmark that throws stops the run (the cases: a setup that finds the
+    #: variants disagree must stop everything); off for two builds, whose failing rows are
+    #: named in the report while the others go on.
+    fail_on_error: bool = True
 
     def __post_init__(self):
         hooking = [p for p in self.profilers if hooks_allocations(p)]
@@ -103,7 +107,7 @@ class Profile:
             "-jvmArgsAppend", " ".join(self.jvm_args),
             # Fail on error: a benchmark that throws (e.g. a setup that finds the variants
             # disagree) stops the run instead of silently vanishing from the JSON.
-            "-foe", "true",
+            "-foe", "true" if self.fail_on_error else "false",
         ]
         for profiler in profilers:
             args += ["-prof", profiler]
@@ -189,6 +193,27 @@ PROFILES["matrix"] = replace(
     forks=12, warmup_iterations=2, measurement_time="500 ms", budget="1h",
     memory_warmup_iterations=1, memory_warmup_time="200 ms", memory_iterations=1,
     memory_time="200 ms",
+)
+
+#: Two builds of one benchmark source (hotpath.measure.ab: `make report BASELINE=master.jar
+#: CANDIDATE=patch.jar`): the full profile's forks, 4 to 24 per side, the builds alternating
+#: fork by fork, in a budget of 20 minutes unless given.
+PROFILES["ab"] = replace(
+    PROFILES["full"], name="ab",
+    purpose="two builds (a master and a patched benchmark jar): 4 to 24 forks per side of 3 x 1 s "
+            "warmup + 2 x 1 s, the builds alternating fork by fork, a row closing when decided; "
+            "budget 20 min unless given",
+    budget="20m", require_quiet=False, fail_on_error=False,
+)
+
+#: The false-alarm run (make aa): identical code on both sides, the full profile's cap at the
+#: quick profile's fork length, so that the 54 write-up rows fit in about 90 minutes. Only time
+#: is asked about: no memory pass.
+PROFILES["aa"] = replace(
+    PROFILES["quick"], name="aa",
+    purpose="the A/A run: old against old as two sides, 4 to 24 forks per side of 2 x 300 ms "
+            "warmup + 2 x 200 ms, alternating fork by fork, a row closing when decided",
+    forks=24, budget="1h30m", memory_profilers=(), require_quiet=True, fail_on_error=False,
 )
 
 #: The study's reference data set: the full profile, run once on the study's machine with

@@ -193,7 +193,7 @@ def _fork_means(raw: list[list[float]]) -> np.ndarray:
 
 
 #: Why a row stopped taking forks.
-DECIDED, CAP, BUDGET = "decided", "cap", "budget"
+DECIDED, CAP, BUDGET, FAILED = "decided", "cap", "budget", "failed"
 
 
 def simulate(design: Design, draw, true_ratio: float, paths: int = 20_000, seed: int = 1,

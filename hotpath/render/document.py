@@ -248,9 +248,11 @@ class Document:
              f"exceed the run's own spread and 8 B."),
         ]
         if not math.isnan(s["time_geomean"]):
+            heap = (f"**{s['alloc_geomean']:.3f}** (pairs falling to 0 B/op left out)"
+                    if not math.isnan(s["alloc_geomean"]) else
+                    "none (no row allocates enough on the heap for a ratio)")
             lines.append(f"Geometric mean of time-per-op ratios (new/old): "
-                         f"**{s['time_geomean']:.3f}**; of heap B/op ratios: "
-                         f"**{s['alloc_geomean']:.3f}** (pairs falling to 0 B/op left out).")
+                         f"**{s['time_geomean']:.3f}**; of heap B/op ratios: {heap}.")
         lines.append(self.passes_note() + " Times are in the unit each column names "
                      f"(ns, µs, ms or s per op; ops/s with SI prefixes); bytes in B, KB or MB "
                      f"({units.KIB_NOTE}).")
@@ -400,7 +402,8 @@ def _commands(p: dict) -> list[tuple[str, str]]:
     rounds = p.get("interleaved_rounds")
     if not rounds:
         return [("command", p.get("command", "unknown (no provenance sidecar)"))]
-    order = [m.group(1) if (m := re.search(r"variant=(\S+)", cmd)) else "?" for cmd in rounds]
+    order = p.get("round_sides") or [m.group(1) if (m := re.search(r"variant=(\S+)", cmd)) else "?"
+                                      for cmd in rounds]
     return [
         ("rounds", f"{len(rounds)} JMH runs of one fork each, in this order: {', '.join(order)}; "
                    "every command is in the provenance sidecar"),

@@ -116,7 +116,7 @@ def sentence(pairs: pd.DataFrame, candidate: str = "optimized", benchmark: str =
     mine = pairs[pairs["candidate"] == candidate]
     s, verdicts = _run_summary(mine)
     zeroed = int((mine["alloc_verdict"] == "→ 0 B/op").sum())
-    second = (f"Over all {len(mine)} rows, {candidate}/{row['baseline']}: heap B/op "
+    second = (f"Over all {len(mine)} row{'s' if len(mine) != 1 else ''}, {candidate}/{row['baseline']}: heap B/op "
               f"{_geo(s['alloc_geomean'])}"
               + (f" ({zeroed} fall to 0)" if zeroed else "")
               + f", time per op {_geo(s['time_geomean'])} (geometric means; {verdicts}).")

@@ -26,6 +26,7 @@ from ..paths import REPORTS, ROOT
 TEMPLATES = Path(__file__).parent / "templates"
 COMPARE_NOTEBOOK = ROOT / "notebooks" / "compare.ipynb"
 MATRIX_NOTEBOOK = ROOT / "notebooks" / "matrix.ipynb"
+AB_NOTEBOOK = ROOT / "notebooks" / "ab.ipynb"
 EXPECTED = ("report.html", "jira.txt", "summary.md")
 #: Sub-folders written by other commands (flame graphs, the JDK x GC matrix) that survive a
 #: re-render of the case report.
@@ -217,6 +218,16 @@ def render_matrix(case_id: str, profile: str, out_dir: Path | None = None) -> Pa
     matrix.read(profile, case_id)  # no cell measured: stop here, before anything is touched
     return publish_notebook(MATRIX_NOTEBOOK, Path(out_dir or REPORTS / case_id / "matrix"),
                             {"case": case_id, "profile": profile})
+
+
+def render_ab(folder: Path, out_dir: Path | None = None) -> Path:
+    """Run notebooks/ab.ipynb on a run of two builds into reports/ab/<name>/ (or out_dir)."""
+    from ..analyze import ab
+
+    folder = Path(folder).resolve()
+    ab.read(folder)  # a missing, corrupt or edited run stops here, before anything is touched
+    return publish_notebook(AB_NOTEBOOK, Path(out_dir or REPORTS / "ab" / folder.name),
+                            {"folder": str(folder)})
 
 
 def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = None,

@@ -1,0 +1,356 @@
+"""Two builds measured with the study's method: the same benchmarks from a baseline and a
+candidate build (a master and a patched jar), one fork per side per round in alternating order,
+the sequential plan deciding each row, a memory pass of its own, every round's JSON kept.
+
+A row is a benchmark x params both builds declare; what one build declares alone is named with
+the reason and not measured. The same JMH options and JVM flags go to both sides; what still
+differs between them (JMH version, the JVM arguments a build declares, a param's values) is
+recorded for the report. A run writes into a staging folder and replaces
+data/results/ab/<name>/ only when it is complete: a failed or interrupted run leaves the earlier
+one as it was. A benchmark that fails on one side closes its rows as failed and the others go on.
+
+Written per run: baseline.json and candidate.json (each build's forks merged, JMH's own format),
+<side>.memory.json (native B/op), rounds/ (every fork's JSON as JMH wrote it) and ab.json (the
+provenance: both builds with the SHA-256 of every jar, the selection, every round's command, the
+plan's record of each row, the machine's load).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import itertools
+import json
+import math
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import HotpathError
+from ..jmh import params_text, read_json
+from ..paths import AB_RESULTS, ROOT
+from . import forkplan, interleave, machine, sequential
+from .bench import environment
+from .builds import Side, SideError, listing
+from .profiles import HOST_ARGS, Profile
+
+ROLES = ("baseline", "candidate")
+MANIFEST = "ab.json"
+Declared = dict[str, dict[str, list[str]]]
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which benchmarks: JMH's include regex, with ``-p`` restrictions (a param's values), or
+    the rows themselves (benchmark and params), as a run of given rows names them."""
+
+    include: str = "."
+    params: dict[str, list[str]] = field(default_factory=dict)
+    rows: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def describe(self) -> str:
+        if self.rows:
+            return f"{len(self.rows)} given rows"
+        return (f"benchmarks matching {self.include!r}"
+                + "".join(f", {k}={','.join(v)}" for k, v in self.params.items()))
+
+    def record(self) -> dict:
+        return {"include": self.include, "params": self.params,
+                "rows": [{"benchmark": b, "params": params_text(dict(p))} for b, p in self.rows]}
+
+
+def parse_params(items: list[str]) -> dict[str, list[str]]:
+    """JMH's -p as a user writes it: 'size=64,1024' (one or more)."""
+    out: dict[str, list[str]] = {}
+    for item in items:
+        name, sep, values = str(item).partition("=")
+        if not sep or not name.strip() or not values.strip():
+            raise HotpathError(f"cannot read the param restriction {item!r}: give it as name=v1,v2")
+        out[name.strip()] = [v.strip() for v in values.split(",") if v.strip()]
+    return out
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-._") or "ab"
+
+
+def default_name(baseline: Side, candidate: Side) -> str:
+    return slug(f"{baseline.name}-vs-{candidate.name}")
+
+
+@dataclass
+class Rows:
+    """What a selection gives on two listings: the rows both declare, and the rest with why."""
+
+    rows: list[forkplan.Row]
+    declared: Declared
+    one_sided: list[dict]
+
+
+def _combos(params: dict[str, list[str]], restrict: dict[str, list[str]]) -> list[tuple[tuple[str, str], ...]]:
+    names = list(params)
+    values = [restrict.get(n, params[n]) for n in names]
+    return [tuple(zip(names, combo)) for combo in itertools.product(*values)]
+
+
+def rows_of(selection: Selection, listings: dict[str, Declared], names: dict[str, str],
+            cap: int) -> Rows:
+    """Rows both builds declare (benchmark x params), in the baseline's order; the one-sided
+    ones with the reason. ``listings`` and ``names`` are keyed by role."""
+    base, cand = listings["baseline"], listings["candidate"]
+    rows: list[forkplan.Row] = []
+    declared: Declared = {}
+    one_sided: list[dict] = []
+
+    def only(benchmark: str, params: tuple, role: str, why: str) -> None:
+        one_sided.append({"benchmark": benchmark, "params": params_text(dict(params)),
+                          "only_in": names[role], "reason": why})
+
+    if selection.rows:
+        for benchmark, params in selection.rows:
+            for role, listed in listings.items():
+                if benchmark not in listed:
+                    raise HotpathError(f"{names[role]} has no benchmark {benchmark}")
+            rows.append(forkplan.Row(benchmark, tuple(params), names["candidate"], cap))
+            merged = declared.setdefault(benchmark, {k: [] for k in base[benchmark]})
+            for k, v in params:
+                if v not in merged.setdefault(k, []):
+                    merged[k].append(v)
+        return Rows(rows, declared, one_sided)
+    for benchmark in [*base, *[b for b in cand if b not in base]]:
+        if benchmark not in cand:
+            only(benchmark, (), "baseline", f"the benchmark is only in {names['baseline']}'s build")
+            continue
+        if benchmark not in base:
+            only(benchmark, (), "candidate", f"the benchmark is only in {names['candidate']}'s build")
+            continue
+        if sorted(base[benchmark]) != sorted(cand[benchmark]):
+            # the builds declare other params: no combination means the same on both
+            for role, listed in (("baseline", base), ("candidate", cand)):
+                for c in _combos(listed[benchmark], selection.params):
+                    only(benchmark, c, role, "the builds declare other @Params for this benchmark "
+                         f"({', '.join(base[benchmark]) or 'none'} against "
+                         f"{', '.join(cand[benchmark]) or 'none'})")
+            continue
+        theirs = {tuple(sorted(c)) for c in _combos(cand[benchmark], selection.params)}
+        ours = {tuple(sorted(c)) for c in _combos(base[benchmark], selection.params)}
+        for c in _combos(base[benchmark], selection.params):
+            if tuple(sorted(c)) in theirs:
+                rows.append(forkplan.Row(benchmark, c, names["candidate"], cap))
+            else:
+                only(benchmark, c, "baseline", f"{names['candidate']}'s build does not declare these values")
+        for c in _combos(cand[benchmark], selection.params):
+            if tuple(sorted(c)) not in ours:
+                only(benchmark, c, "candidate", f"{names['baseline']}'s build does not declare these values")
+        declared[benchmark] = {n: list(dict.fromkeys(v for r in rows if r.benchmark == benchmark
+                                                     for k, v in r.params if k == n))
+                               for n in base[benchmark]}
+    return Rows(rows, declared, one_sided)
+
+
+def differences(listings: dict[str, Declared], entries: dict[str, list[dict]],
+                names: dict[str, str], rows: list[forkplan.Row]) -> list[dict]:
+    """What differs between the two builds beyond the code: JMH version, the JVM arguments
+    their forks ran with (what a build's @Fork declares), the values a param declares."""
+    out = []
+    versions = {role: sorted({e.get("jmhVersion", "?") for e in entries[role]}) for role in ROLES}
+    if versions["baseline"] != versions["candidate"]:
+        out.append({"what": "JMH version", "benchmark": "",
+                    **{names[r]: ", ".join(versions[r]) for r in ROLES}})
+    measured = list(dict.fromkeys(r.benchmark for r in rows))
+    for benchmark in measured:
+        args = {role: sorted({" ".join(e.get("jvmArgs") or []) for e in entries[role]
+                              if e["benchmark"] == benchmark}) for role in ROLES}
+        if args["baseline"] and args["candidate"] and args["baseline"] != args["candidate"]:
+            out.append({"what": "JVM arguments of the forks", "benchmark": benchmark,
+                        **{names[r]: " | ".join(args[r]) for r in ROLES}})
+        declared = {role: listings[role].get(benchmark, {}) for role in ROLES}
+        if declared["baseline"] != declared["candidate"]:
+            out.append({"what": "declared @Params", "benchmark": benchmark,
+                        **{names[r]: "; ".join(f"{k}={','.join(v)}" for k, v in declared[r].items())
+                           or "none" for r in ROLES}})
+    return out
+
+
+def _recorded(cmd: list[str]) -> str:
+    """A command as the provenance keeps it: paths under the project root relative to it."""
+    return shlex.join(cmd).replace(f"{ROOT}{os.sep}", "")
+
+
+def _run_jmh(cmd: list[str], log: Path) -> tuple[int, str]:
+    """One JMH run; its console output is appended to the log and returned."""
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    output = done.stdout + done.stderr
+    with log.open("a", encoding="utf-8") as f:
+        f.write(f"$ {shlex.join(cmd)}\n{output}\n")
+    return done.returncode, output
+
+
+def _why(output: str, returncode: int) -> str:
+    """The line of a JMH run's output that says why it failed."""
+    for line in reversed(output.splitlines()):
+        s = line.strip()
+        if s and re.search(r"Exception|Error|Unable|cannot|Could not", s):
+            return s[:300]
+    return f"JMH exited with {returncode}"
+
+
+def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path, log: Path,
+                java: str = "java") -> dict:
+    """Native B/op of the side's rows in forks of their own, with hotpath's profiler on the
+    side's classpath. Where the side's JMH cannot load it, or the pass fails, the record says
+    so and why."""
+    if not profile.memory_profilers:
+        return {"status": "not measured", "why": f"the {profile.name} profile has no memory pass"}
+    sides = [(r.benchmark, r.key, side.name) for r in plan.rows]
+    files, commands = [], []
+    host = (*profile.jvm_args, *HOST_ARGS) if profile.memory_forks == 0 else ()
+    for i, (benchmarks, params) in enumerate(forkplan.invocations(sides, plan.declared, None)):
+        target = staging / f"{side.role}.memory.{i}.json"
+        cmd = [*side.java(java, profiler=True, jvm_args=host), interleave.include_only(benchmarks),
+               *profile.memory_args(java), *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
+        code, output = _run_jmh(cmd, log)
+        commands.append(_recorded(cmd[:-1] + [f"{side.role}.memory.json"]))
+        if code or not target.is_file():
+            return {"status": "not measured", "why": _why(output, code), "command": "; ".join(commands)}
+        files.append(target)
+    merged = interleave.merge(files)
+    if not any(n.lstrip("·").startswith("native.alloc") for e in merged
+               for n in (e.get("secondaryMetrics") or {})):
+        return {"status": "not measured", "command": "; ".join(commands),
+                "why": "the memory pass ran but reported no native.alloc metrics"}
+    (staging / f"{side.role}.memory.json").write_text(json.dumps(merged, indent=2), encoding="utf-8")
+    for f in files:
+        f.unlink()
+    return {"status": "measured", "command": "; ".join(commands)}
+
+
+def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
+        budget_s: float | None = None, name: str = "", out: Path | None = None,
+        java: str = "java", log_to=print) -> Path:
+    """Measure the two builds; returns the run's folder (data/results/ab/<name>/ unless
+    ``out``). Bad sides and empty selections stop before anything runs (HotpathError)."""
+    sides = {"baseline": baseline, "candidate": candidate}
+    names = {role: s.name for role, s in sides.items()}
+    name = slug(name) if name else default_name(baseline, candidate)
+    out = Path(out) if out else AB_RESULTS / name
+    profile = dataclasses.replace(profile, fail_on_error=False)
+    if budget_s is None:
+        budget_s = forkplan.parse_budget(profile.budget) or math.inf
+    if math.isfinite(budget_s):
+        profile = dataclasses.replace(profile, budget=forkplan.format_duration(budget_s))
+    listings = {role: listing(s, selection.include if not selection.rows else
+                              interleave.include_only(sorted({b for b, _ in selection.rows})), java)
+                for role, s in sides.items()}
+    for role, listed in listings.items():
+        if not listed:
+            everything = listing(sides[role], ".", java)
+            raise SideError(f"{role} {names[role]}: " + (
+                f"no benchmark matches {selection.include!r} (it has {len(everything)}, e.g. "
+                f"{next(iter(everything))})" if everything else "its JMH lists no benchmarks"))
+    found = rows_of(selection, listings, names, profile.forks)
+    if not found.rows:
+        raise HotpathError(f"nothing to compare: no benchmark x params is declared by both "
+                           f"{names['baseline']} and {names['candidate']} ("
+                           + "; ".join(f"{o['benchmark']}: {o['reason']}" for o in found.one_sided[:3]) + ")")
+    if profile.require_quiet:
+        from .bench import refuse_if_busy
+        refuse_if_busy(profile)
+    plan = forkplan.Plan(forkplan.Subject(name, names["baseline"]), profile, found.rows,
+                         found.declared, budget_s, label=None, tolerate_failures=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = out.with_name(f".{out.name}.partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    (staging / "rounds").mkdir(parents=True)
+    log = ROOT / "target" / "jmh-logs" / f"ab-{name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.unlink(missing_ok=True)
+    started = dt.datetime.now(dt.timezone.utc)
+    env = environment(java)
+    t0 = time.monotonic()
+    meter = machine.CpuMeter.start()
+    log_to(f"hotpath: {name}: {names['baseline']} against {names['candidate']}: {selection.describe()}")
+    log_to(f"hotpath: {name}: plan: {plan.describe()}")
+    if found.one_sided:
+        log_to(f"hotpath: {name}: {len(found.one_sided)} benchmark x params declared by one build "
+               f"only, not measured (named in the report)")
+    log_to(f"hotpath: {name}: JMH's output goes to {log.relative_to(ROOT)}")
+    side_of: dict[Path, str] = {}
+    try:
+        memory = {}
+        for role, side in sides.items():
+            log_to(f"hotpath: {name}: memory pass of {side.name}")
+            memory[role] = memory_pass(side, plan, profile, staging, log, java)
+        plan.budget_s -= time.monotonic() - t0
+        by_name = {s.name: s for s in sides.values()}
+
+        def command(side_name, benchmarks, params, target):
+            side_of[target] = side_name
+            return [*by_name[side_name].java(java), interleave.include_only(benchmarks),
+                    *profile.jmh_args(forks=1, variant_filter=False, java=java),
+                    *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
+
+        done = forkplan.run(plan, command, staging / "rounds", lambda cmd: _run_jmh(cmd, log)[1], log_to)
+        entries: dict[str, list[dict]] = {}
+        for role, side in sides.items():
+            files = [t for _, t in done if side_of.get(t) == side.name and t.is_file()]
+            for f in files:
+                read_json(f)
+            if not files:
+                failed = [s.error for s in plan.states.values() if s.error]
+                raise HotpathError(f"nothing ran on {side.name}: "
+                                   + (failed[0] if failed else f"see {log.relative_to(ROOT)}")
+                                   + f"; {out} was left as it was")
+            merged = interleave.merge(files)
+            entries[role] = merged
+            (staging / f"{role}.json").write_text(json.dumps(merged, indent=2), encoding="utf-8")
+        load = meter.read()
+        manifest = {
+            "kind": "ab",
+            "name": name,
+            "started": started.isoformat(timespec="seconds"),
+            "duration_s": round(time.monotonic() - t0, 1),
+            "profile": profile.name,
+            "profile_settings": profile.describe(),
+            "selection": selection.record(),
+            "sides": {role: {**s.record(), "results": f"{role}.json",
+                             "sha256": hashlib.sha256((staging / f"{role}.json").read_bytes()).hexdigest(),
+                             "jmh_version": ", ".join(sorted({e.get("jmhVersion", "?") for e in entries[role]})),
+                             "memory": memory[role]}
+                      for role, s in sides.items()},
+            "one_sided": found.one_sided,
+            "differences": differences(listings, entries, names, plan.rows),
+            "failed": [{"benchmark": r.benchmark, "params": r.params_text, "on": s.failed_on,
+                        "error": s.error}
+                       for r, s in plan.states.items() if s.stopped == sequential.FAILED],
+            "jvm_args": list(profile.jvm_args),
+            "interleaved_rounds": [_recorded([*c[:-1], f"rounds/{t.name}"]) for c, t in done],
+            "round_sides": [side_of.get(t, "?") for _, t in done],
+            "sequential": plan.record(),
+            "machine_load": load,
+            "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+            **env,
+        }
+        (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        _publish(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    if load["others_cores"] > machine.QUIET_CORES:
+        log_to(f"hotpath: warning: {name}: {machine.describe(load)}")
+    return out
+
+
+def _publish(staging: Path, out: Path) -> None:
+    """The finished run replaces the earlier one in two renames."""
+    previous = out.with_name(f".{out.name}.previous-{os.getpid()}")
+    if out.exists():
+        os.replace(out, previous)
+    os.replace(staging, out)
+    shutil.rmtree(previous, ignore_errors=True)
