@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -131,6 +131,31 @@ endif
 
 docs: $(SETUP) ## rewrite the figures README.md and docs/ quote from data/reference/ and data/matrix/
 	@$(HOTPATH) docs
+
+# Two builds, shown on released code: the same sources built against two upstream releases from
+# Maven Central (only the release inside each jar differs), measured against each other by the
+# `upstream` variant into data/reference/ab/<name>/ (committed; make report PROFILE=reference
+# renders them). DEMO=ignite|rocketmq|all; each about half an hour on a quiet machine.
+BUILDS := target/builds
+$(BUILDS)/ignite-%/benchmarks.jar: $(JAVA_SOURCES)
+	$(MVN) -q package -DskipTests -Dignite.version=$* -Dhotpath.build.directory=$(BUILDS)/ignite-$* 2>&1 | $(PLAIN)
+$(BUILDS)/rocketmq-%/benchmarks.jar: $(JAVA_SOURCES)
+	$(MVN) -q package -DskipTests -Drocketmq.version=$* -Dhotpath.build.directory=$(BUILDS)/rocketmq-$* 2>&1 | $(PLAIN)
+IGNITE_DEMO := 2.16.0 2.17.0
+ROCKETMQ_DEMO := 5.3.3 5.5.1
+DEMO ?= all
+demo-ignite: $(SETUP) $(STAMP) $(IGNITE_DEMO:%=$(BUILDS)/ignite-%/benchmarks.jar)
+	$(HOTPATH) compare $(foreach v,$(IGNITE_DEMO),$(BUILDS)/ignite-$(v)/benchmarks.jar) \
+	  --baseline-name ignite-$(word 1,$(IGNITE_DEMO)) --candidate-name ignite-$(word 2,$(IGNITE_DEMO)) \
+	  --bench '^hotpath\.encoder\.EncoderPayload(Size)?Benchmark\.encode$$' -p variant=upstream \
+	  --budget $(or $(BUDGET),25m) --name ignite-encoder --results-dir data/reference/ab --out reports/ab/ignite-encoder
+demo-rocketmq: $(SETUP) $(STAMP) $(ROCKETMQ_DEMO:%=$(BUILDS)/rocketmq-%/benchmarks.jar)
+	$(HOTPATH) compare $(foreach v,$(ROCKETMQ_DEMO),$(BUILDS)/rocketmq-$(v)/benchmarks.jar) \
+	  --baseline-name rocketmq-$(word 1,$(ROCKETMQ_DEMO)) --candidate-name rocketmq-$(word 2,$(ROCKETMQ_DEMO)) \
+	  --bench '^hotpath\.store\.Store(Append|ConsumeQueue|DispatchRequest|GetMessageResult|PullPath|SelectMappedBuffer|SmallOffsets)Benchmark\.' \
+	  -p variant=upstream --budget $(or $(BUDGET),30m) --name rocketmq-store --results-dir data/reference/ab --out reports/ab/rocketmq-store
+demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 vs 5.5.1 (DEMO=ignite|rocketmq|all) into data/reference/ab/
+	@for d in $(if $(filter all,$(DEMO)),ignite rocketmq,$(DEMO)); do $(MAKE) --no-print-directory demo-$$d || exit $$?; done
 
 # The matrix has a profile of its own unless one is named on the command line.
 MATRIX_PROFILE := $(if $(filter command line,$(origin PROFILE)),$(PROFILE),matrix)
