@@ -27,6 +27,8 @@ TEMPLATES = Path(__file__).parent / "templates"
 COMPARE_NOTEBOOK = ROOT / "notebooks" / "compare.ipynb"
 MATRIX_NOTEBOOK = ROOT / "notebooks" / "matrix.ipynb"
 AB_NOTEBOOK = ROOT / "notebooks" / "ab.ipynb"
+#: Report notebooks that belong to no case: any two runs, a case's matrix, two builds.
+NOTEBOOKS_OF_NO_CASE = (COMPARE_NOTEBOOK, MATRIX_NOTEBOOK, AB_NOTEBOOK)
 EXPECTED = ("report.html", "jira.txt", "summary.md")
 #: Sub-folders written by other commands (flame graphs, the JDK x GC matrix) that survive a
 #: re-render of the case report.
