@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -156,6 +156,12 @@ demo-rocketmq: $(SETUP) $(STAMP) $(ROCKETMQ_DEMO:%=$(BUILDS)/rocketmq-%/benchmar
 	  -p variant=upstream --budget $(or $(BUDGET),30m) --name rocketmq-store --results-dir data/reference/ab --out reports/ab/rocketmq-store
 demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 vs 5.5.1 (DEMO=ignite|rocketmq|all) into data/reference/ab/
 	@for d in $(if $(filter all,$(DEMO)),ignite rocketmq,$(DEMO)); do $(MAKE) --no-print-directory demo-$$d || exit $$?; done
+
+# The false-alarm rate on real forks: the reference's 54 write-up rows, old against old as two sides
+# (the two-builds machinery, the same jar), the aa profile (full's cap at quick's fork length, about
+# 90 minutes on a quiet machine) into data/reference/aa/ (committed), then reports/aa/.
+aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m)
+	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)')
 
 # The matrix has a profile of its own unless one is named on the command line.
 MATRIX_PROFILE := $(if $(filter command line,$(origin PROFILE)),$(PROFILE),matrix)

@@ -17,6 +17,7 @@ Notebooks use the names below (``import hotpath as hp``), never a module path un
 that a move inside a stage changes no notebook.
 """
 
+from .analyze.aa import AA, chance_of_at_least
 from .analyze.ab import builds as builds_table
 from .analyze.ab import differences as build_differences
 from .analyze.ab import failed as failed_rows
@@ -29,7 +30,7 @@ from .analyze.load import Run, read_results
 from .analyze.stats import THRESHOLD
 from .cases import get_case
 from .errors import HotpathError, ResultsError
-from .render.charts import bar_chart, peak_chart, ratio_chart, save_png, sweep_chart
+from .render.charts import bar_chart, noise_chart, peak_chart, ratio_chart, save_png, sweep_chart
 from .render.document import Document
 from .render.fmt import fmt_bytes, fmt_number, fmt_time_change, fmt_verdict
 from .render.matrix import Matrix
@@ -38,6 +39,7 @@ from .render.tables import (claims_table, compact_table, long_table, peak_table,
 from .render.versions import describe as rendered_with
 
 __all__ = [
+    "AA", "chance_of_at_least", "noise_chart",
     "build_differences", "builds_table", "failed_rows", "read_builds", "selection_text",
     "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
     "across_classes", "alloc_slopes", "bar_chart", "by_param", "check_claims", "claims_table",

@@ -176,6 +176,10 @@ def cmd_report(args: argparse.Namespace) -> int:
         for run in sorted(AB_REFERENCE.glob("*/")) if AB_REFERENCE.is_dir() else []:
             if ab_run.is_run(run):
                 groups.append([(report.render_ab, (run, folder / "ab" / run.name))])
+        from .paths import AA_REFERENCE
+
+        if ab_run.is_run(AA_REFERENCE):
+            groups.append([(report.render_aa, (AA_REFERENCE, folder / "aa"))])
     if args.overview:
         for case in existing_cases():
             step = (overview.case_row, (args.profile, case.id, folder))
@@ -193,7 +197,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                 rows[step_args[1]] = outcome
             else:
                 print(f"hotpath: wrote {outcome}/report.html")
-                if render in (report.render_case, report.render_ab):
+                if render in (report.render_case, report.render_ab, report.render_aa):
                     _print_headline(outcome)
     if args.overview and not failed:
         made = overview.combine([rows.get(c.id) for c in existing_cases()])
@@ -296,6 +300,22 @@ def measure_builds(args: argparse.Namespace) -> int:
     for _, f in failed.iterrows():
         print(f"hotpath: failed: {f['benchmark']}({f['params']}): {f['error']}", file=sys.stderr)
     return 1 if len(failed) else 0
+
+
+def cmd_aa(args: argparse.Namespace) -> int:
+    """The A/A run: the reference's write-up rows, old against old as two sides, then its report."""
+    from .measure import aa, forkplan
+
+    if not args.render_only:
+        budget = forkplan.parse_budget(args.budget) if args.budget else None
+        folder = aa.run(budget, [c.strip() for c in args.case.split(",")] if args.case else None,
+                        Path(args.results) if args.results else None)
+        print(f"hotpath: wrote {folder}")
+    folder = Path(args.results) if args.results else aa.OUT
+    out = report.render_aa(folder, Path(args.out) if args.out else None)
+    print(f"hotpath: wrote {out}/report.html")
+    _print_headline(out)
+    return 0
 
 
 def _print_headline(report_dir: Path) -> None:
@@ -449,6 +469,15 @@ def parser() -> argparse.ArgumentParser:
     b2.add_argument("--candidate-name", help="the candidate's name in the report (default: its file name)")
     b2.add_argument("--results-dir", help="folder for the run's folder (default: data/results/ab)")
     cp.set_defaults(func=cmd_compare)
+
+    aa_ = sub.add_parser("aa", help="the A/A run: identical code as two sides, its false alarms "
+                                    "(data/reference/aa/, reports/aa/)")
+    aa_.add_argument("--budget", help="time for the benchmarks (default: the aa profile's, 1h30m)")
+    aa_.add_argument("--case", help="only these cases' rows (comma list; default: every case)")
+    aa_.add_argument("--results", help="the run's folder (default: data/reference/aa)")
+    aa_.add_argument("--out", help="report folder (default: reports/aa)")
+    aa_.add_argument("--render-only", action="store_true", help="render the run already measured")
+    aa_.set_defaults(func=cmd_aa)
 
     c = sub.add_parser("check", help="validate a case and profile name")
     c.add_argument("--case", default="all")

@@ -21,6 +21,8 @@ REPORTS = ROOT / "reports"
 #: folder per run; the committed demonstrations sit under REFERENCE / "ab".
 AB_RESULTS = RESULTS / "ab"
 AB_REFERENCE = REFERENCE / "ab"
+#: The A/A run (make aa): the reference's rows, old against old, committed beside the reference.
+AA_REFERENCE = REFERENCE / "aa"
 #: The JDK x GC matrix of the "matrix" profile, committed: <cell>/<case>.json per cell.
 MATRIX = ROOT / "data" / "matrix"
 

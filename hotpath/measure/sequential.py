@@ -205,9 +205,17 @@ def simulate(design: Design, draw, true_ratio: float, paths: int = 20_000, seed:
     rng = np.random.default_rng(seed)
     old = draw(rng, (paths, design.cap))
     new = draw(rng, (paths, design.cap)) + math.log(true_ratio)
+    return run_paths(design, old, new, true_ratio, higher_is_better, threshold)
+
+
+def run_paths(design: Design, old: np.ndarray, new: np.ndarray, true_ratio: float = 1.0,
+              higher_is_better: bool = False, threshold: float = THRESHOLD) -> dict[str, float]:
+    """The plan on given rows: log fork means of shape (paths, cap) per side, fork k of both
+    sides taken in round k. Shares as :func:`simulate` returns them."""
+    paths = old.shape[0]
     diff, se = welch_paths(old, new)
     c = np.array([design.boundary(k) for k in range(1, design.cap + 1)])
-    with np.errstate(invalid="ignore"):  # before the first look: infinite boundary, se may be 0
+    with np.errstate(invalid="ignore", divide="ignore"):  # before the first look: infinite boundary, se may be 0
         low, high = np.exp(diff - c * se), np.exp(diff + c * se)
     inside = (low >= 1 - threshold) & (high <= 1 + threshold)
     beyond = (high < 1 - threshold) | (low > 1 + threshold)

@@ -16,6 +16,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # reports render headless; the notebooks embed the saved PNGs
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullLocator  # noqa: E402
@@ -464,4 +465,37 @@ def matrix_chart(pairs: pd.DataFrame, threshold: float, name_of, title: str = ""
     _ratio_axes(ax, names, threshold, extent,
                 title or "Time per op new/old per runtime cell (95% CI)", width)
     _legend(fig, ax, "outside lower center")
+    return fig
+
+
+def noise_chart(residuals: pd.DataFrame, title: str = "") -> Figure:
+    """The forks' noise against the simulation's model, two panels: the standardized log fork
+    means of every row and side against a normal's quantiles (a straight line is the model;
+    tails and levels bend it), and each fork's deviation from its row's mean across the run
+    (drift tilts the cloud; a neighbour's burst makes a band)."""
+    from scipy import stats as sps
+
+    fig, (qq, drift) = plt.subplots(1, 2, figsize=(10, 4), dpi=DPI, layout="constrained")
+    keys = ["benchmark", "params", "side"]
+    spread = residuals.groupby(keys)["residual"].transform(lambda r: r.std(ddof=1) if len(r) > 1 else np.nan)
+    z = np.sort((residuals["residual"] / spread).replace([np.inf, -np.inf], np.nan).dropna().to_numpy())
+    if len(z):
+        q = sps.norm.ppf((np.arange(1, len(z) + 1) - 0.5) / len(z))
+        qq.plot(q, z, "o", markersize=3, color=NEW_COLORS[0], alpha=0.6, label="fork means")
+        lim = max(abs(q).max(), abs(z).max()) * 1.05
+        qq.plot([-lim, lim], [-lim, lim], "--", color=OLD_COLOR, linewidth=1, label="normal (the model)")
+        qq.set_xlim(-lim, lim)
+        qq.set_ylim(-lim, lim)
+    qq.set_xlabel("normal quantile")
+    qq.set_ylabel("standardized log fork mean")
+    qq.legend(loc="upper left", fontsize=8)
+    qq.set_title("Tails and levels", fontsize=10)
+    pct = (np.exp(residuals["residual"]) - 1) * 100
+    drift.plot(residuals["position"], pct, "o", markersize=2, color=NEW_COLORS[0], alpha=0.4)
+    drift.axhline(0, color=OLD_COLOR, linewidth=1)
+    drift.set_xlabel("place in the run (0: first fork, 1: last)")
+    drift.set_ylabel("fork mean against its row's, %")
+    drift.set_title("Drift over the run", fontsize=10)
+    if title:
+        fig.suptitle(title, fontsize=10)
     return fig

@@ -147,12 +147,15 @@ def write(profile: str, folder: Path = REPORTS,
         intro += (" The write-ups' claims, all cases: " + ", ".join(
             f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "inconclusive",
                                          "not comparable") if counts[v]) + ".")
+    others = other_reports(folder)
     listed = "".join(f"- {c['case']}: {c['source']}\n" for c in cases)
+    beyond_md = ("## Beyond the cases\n\n" + "".join(f"- [{name}]({href}): {text}\n" for name, href, text in others)
+                 + "\n" if others else "")
     heads = "".join(f"- **{c['case']}**: {c['headline']}\n" for c in cases)
     (folder / "index.md").write_text(
         f"# hotpath: overview\n\n{heads}\n{intro}\n\n{tables.to_markdown(table) if cases else 'No results yet.'}\n"
         f"## Claims, all cases\n\n{tables.to_markdown(checked) if not checked.empty else 'None.'}\n"
-        f"## Sources\n\n{listed}",
+        f"{beyond_md}## Sources\n\n{listed}",
         encoding="utf-8")
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>hotpath: overview</title>
@@ -167,11 +170,35 @@ th{{background:#f3f3f3}}td.num,th.num{{text-align:right}}td.text,th.text{{text-a
 {tables.html_table(table)}
 <h2>Claims, all cases</h2>
 {tables.html_table(checked)}
-<h2>Sources</h2><ul>{"".join(f"<li>{html.escape(c['case'] + ': ' + c['source'])}</li>" for c in cases)}</ul>
+{_beyond_html(others)}<h2>Sources</h2><ul>{"".join(f"<li>{html.escape(c['case'] + ': ' + c['source'])}</li>" for c in cases)}</ul>
 </body></html>
 """
     (folder / "index.html").write_text(page, encoding="utf-8")
     return folder / "index.html"
+
+
+def other_reports(folder: Path) -> list[tuple[str, str, str]]:
+    """The reports beside the cases' in this folder — two builds (ab/<name>/) and the A/A run
+    (aa/) — as (name, link, headline)."""
+    found = [("A/A: identical code as two sides", folder / "aa")]
+    found += [(f"two builds: {d.name}", d) for d in sorted((folder / "ab").glob("*/"))]
+    out = []
+    for name, d in found:
+        try:
+            headline = json.loads((d / MANIFEST).read_text(encoding="utf-8")).get("headline", "")
+        except (OSError, ValueError):
+            continue
+        if (d / "report.html").is_file():
+            out.append((name, f"{d.relative_to(folder).as_posix()}/report.html", headline))
+    return out
+
+
+def _beyond_html(others: list[tuple[str, str, str]]) -> str:
+    if not others:
+        return ""
+    items = "".join(f'<li><a href="{html.escape(href)}">{html.escape(name)}</a>: {html.escape(text)}</li>'
+                    for name, href, text in others)
+    return f"<h2>Beyond the cases</h2><ul>{items}</ul>\n"
 
 
 def _case_block(c: dict) -> str:

@@ -27,8 +27,9 @@ TEMPLATES = Path(__file__).parent / "templates"
 COMPARE_NOTEBOOK = ROOT / "notebooks" / "compare.ipynb"
 MATRIX_NOTEBOOK = ROOT / "notebooks" / "matrix.ipynb"
 AB_NOTEBOOK = ROOT / "notebooks" / "ab.ipynb"
-#: Report notebooks that belong to no case: any two runs, a case's matrix, two builds.
-NOTEBOOKS_OF_NO_CASE = (COMPARE_NOTEBOOK, MATRIX_NOTEBOOK, AB_NOTEBOOK)
+AA_NOTEBOOK = ROOT / "notebooks" / "aa.ipynb"
+#: Report notebooks that belong to no case: any two runs, a case's matrix, two builds, the A/A.
+NOTEBOOKS_OF_NO_CASE = (COMPARE_NOTEBOOK, MATRIX_NOTEBOOK, AB_NOTEBOOK, AA_NOTEBOOK)
 EXPECTED = ("report.html", "jira.txt", "summary.md")
 #: Sub-folders written by other commands (flame graphs, the JDK x GC matrix) that survive a
 #: re-render of the case report.
@@ -230,6 +231,15 @@ def render_ab(folder: Path, out_dir: Path | None = None) -> Path:
     ab.read(folder)  # a missing, corrupt or edited run stops here, before anything is touched
     return publish_notebook(AB_NOTEBOOK, Path(out_dir or REPORTS / "ab" / folder.name),
                             {"folder": str(folder)})
+
+
+def render_aa(folder: Path, out_dir: Path | None = None) -> Path:
+    """Run notebooks/aa.ipynb on the A/A run into reports/aa/ (or out_dir)."""
+    from ..analyze import ab
+
+    folder = Path(folder).resolve()
+    ab.read(folder)
+    return publish_notebook(AA_NOTEBOOK, Path(out_dir or REPORTS / "aa"), {"folder": str(folder)})
 
 
 def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = None,

@@ -37,3 +37,15 @@ def test_overview_lists_each_case_with_results_and_links_its_report(monkeypatch,
     html = page.read_text()
     assert '<a href="writer/report.html">' in html
     assert external_references(html) == []
+
+
+def test_the_overview_links_reports_beyond_the_cases_that_were_rendered(tmp_path):
+    for folder, headline in ((tmp_path / "ab" / "master-vs-patch", "patch is 2× slower"),
+                             (tmp_path / "aa", "0 false alarms")):
+        folder.mkdir(parents=True)
+        (folder / "report.json").write_text(f'{{"headline": "{headline}", "charts": []}}')
+        (folder / "report.html").write_text("<html></html>")
+    (tmp_path / "ab" / "half-written").mkdir()  # no report: not linked
+    found = overview.other_reports(tmp_path)
+    assert found == [("A/A: identical code as two sides", "aa/report.html", "0 false alarms"),
+                     ("two builds: master-vs-patch", "ab/master-vs-patch/report.html", "patch is 2× slower")]

@@ -1,0 +1,231 @@
+"""The A/A run read: identical code on both sides, so every row called faster or slower is a
+false alarm. Beside the count: what the rule's simulation predicts at the fork CVs the run
+observed, what the real forks look like against the simulation's models (tails, levels, a
+round's two forks moving together, drift over the run), and the rule held to its bars on fork
+means resampled from the run itself."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..jmh import number
+from ..measure import sequential
+from . import ab
+
+CALLED = ("faster", "slower")
+#: A row resampled from fewer rounds than this draws from too few values to say much.
+LEAST_ROUNDS = 6
+
+
+def case_of(benchmark: str) -> str:
+    """'hotpath.store.StoreAppendBenchmark.append' -> 'store'."""
+    parts = benchmark.split(".")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def rows(run: ab.ABRun) -> pd.DataFrame:
+    """One row per A/A row: its case, verdict, ratio and interval, forks and fork CV."""
+    pairs = run.comparison.pairs
+    if pairs.empty:
+        return pd.DataFrame(columns=["case", "benchmark", "params", "verdict", "ratio", "ci_low",
+                                     "ci_high", "forks", "stopped", "fork_cv", "cap"])
+    design = (run.manifest.get("sequential") or {}).get("design", {})
+    caps = {(r["benchmark"], ab.compare.unordered(r["params"])): r["cap"]
+            for r in (run.manifest.get("sequential") or {}).get("rows", [])}
+    return pd.DataFrame({
+        "case": pairs["benchmark"].map(case_of),
+        "benchmark": pairs["benchmark"], "params": pairs["params"], "verdict": pairs["verdict"],
+        "ratio": pairs["ratio"], "ci_low": pairs["ci_low"], "ci_high": pairs["ci_high"],
+        "forks": pairs[["forks_old", "forks_new"]].min(axis=1), "stopped": pairs["stopped"],
+        "fork_cv": pairs["fork_cv"],
+        "cap": [caps.get((b, ab.compare.unordered(p)), design.get("cap", 24))
+                for b, p in zip(pairs["benchmark"], pairs["params"])],
+    })
+
+
+def counts(table: pd.DataFrame) -> pd.DataFrame:
+    """Per case and in all: rows called faster, slower (the false alarms), same, undecided."""
+    out = []
+    for case, group in [*table.groupby("case", sort=False), ("all", table)]:
+        v = group["verdict"].value_counts()
+        out.append({"case": case, "rows": len(group), "faster": int(v.get("faster", 0)),
+                    "slower": int(v.get("slower", 0)), "same": int(v.get("same", 0)),
+                    "undecided": int(v.get("inconclusive", 0)),
+                    "false alarms": int(v.get("faster", 0) + v.get("slower", 0))})
+    return pd.DataFrame(out)
+
+
+def predicted(table: pd.DataFrame, paths: int = 20_000, seed: int = 7,
+              min_forks: int = sequential.MIN_FORKS) -> pd.DataFrame:
+    """Per row, the share of identical rows the rule calls faster or slower when fork means are
+    log-normal at the fork CV this row showed (the simulation's model), with its cap."""
+    out = []
+    for i, r in enumerate(table.itertuples()):
+        cv = r.fork_cv if r.fork_cv == r.fork_cv else 0.03
+        design = sequential.Design(cap=int(r.cap), min_forks=min_forks)
+        s = sequential.simulate(design, sequential.lognormal(cv), 1.0, paths=paths, seed=seed + i)
+        out.append({"benchmark": r.benchmark, "params": r.params, "fork_cv": cv,
+                    "p_false_alarm": s["faster"] + s["slower"], "coverage": s["coverage"],
+                    "mean_forks": s["mean_forks"]})
+    return pd.DataFrame(out)
+
+
+def chance_of_at_least(probabilities, k: int) -> float:
+    """P(at least k of independent rows alarm), each with its own probability (Poisson
+    binomial, by convolution)."""
+    dist = np.array([1.0])
+    for p in probabilities:
+        dist = np.convolve(dist, [1 - p, p])
+    return float(dist[k:].sum()) if k < len(dist) else 0.0
+
+
+# -- the forks themselves ----------------------------------------------------------------------
+
+def forks(run: ab.ABRun) -> pd.DataFrame:
+    """Every fork of the run: row, side, round, its place in the run (0 first, 1 last) and its
+    mean, read from the round files JMH wrote (rounds/)."""
+    manifest = run.manifest
+    records = []
+    commands = manifest.get("interleaved_rounds", [])
+    sides = manifest.get("round_sides", [])
+    for order, (cmd, side) in enumerate(zip(commands, sides)):
+        name = cmd.rsplit(" ", 1)[-1]
+        path = run.folder / name
+        m = re.search(r"round-(\d+)-", name)
+        if not path.is_file() or not m:
+            continue
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            params = ", ".join(f"{k}={v}" for k, v in (entry.get("params") or {}).items())
+            for fork in entry["primaryMetric"].get("rawData") or []:
+                values = [number(v) for v in fork]
+                if values:
+                    records.append({"benchmark": entry["benchmark"], "params": params,
+                                    "side": side, "round": int(m.group(1)), "order": order,
+                                    "mean": float(np.mean(values))})
+    frame = pd.DataFrame(records, columns=["benchmark", "params", "side", "round", "order", "mean"])
+    if len(frame):
+        frame["position"] = frame["order"] / max(1, frame["order"].max())
+    return frame
+
+
+def centred(frame: pd.DataFrame) -> pd.DataFrame:
+    """Log fork means less their row-and-side mean: what is left is the forks' noise."""
+    out = frame.copy()
+    out["log"] = np.log(out["mean"])
+    out["residual"] = out["log"] - out.groupby(["benchmark", "params", "side"])["log"].transform("mean")
+    return out
+
+
+def round_pairs(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per row and round, the two sides' centred log fork means side by side (a, b)."""
+    c = centred(frame)
+    sides = list(dict.fromkeys(c["side"]))
+    if len(sides) != 2:
+        return pd.DataFrame(columns=["benchmark", "params", "round", "a", "b", "position"])
+    wide = c.pivot_table(index=["benchmark", "params", "round"], columns="side",
+                         values=["residual", "position"], aggfunc="first").dropna()
+    out = pd.DataFrame({"a": wide[("residual", sides[0])], "b": wide[("residual", sides[1])],
+                        "position": wide[("position", sides[0])]}).reset_index()
+    return out
+
+
+def _bimodal(x: np.ndarray) -> bool:
+    """Sarle's bimodality coefficient above 5/9 (the uniform's), with at least 8 values."""
+    n = len(x)
+    if n < 8 or x.std() == 0:
+        return False
+    from scipy import stats as sps
+
+    g, k = sps.skew(x, bias=False), sps.kurtosis(x, bias=False)
+    return (g * g + 1) / (k + 3 * (n - 1) ** 2 / ((n - 2) * (n - 3))) > 5 / 9
+
+
+def structure(frame: pd.DataFrame) -> pd.DataFrame:
+    """How the real forks differ from the models: tails (excess kurtosis of the pooled
+    standardized residuals, share beyond 3 SD; normal: 0 and 0.27%), levels (rows whose forks
+    look two-level), a round's two forks moving together (correlation of their residuals; the
+    models draw them apart: 0), and drift (the residuals' slope over the run)."""
+    from scipy import stats as sps
+
+    c = centred(frame)
+    c["z"] = c["residual"] / c.groupby(["benchmark", "params", "side"])["residual"].transform(
+        lambda r: r.std(ddof=1) if len(r) > 1 else np.nan)
+    z = c["z"].replace([np.inf, -np.inf], np.nan).dropna()
+    pairs = round_pairs(frame)
+    groups = [g["residual"].to_numpy() for _, g in c.groupby(["benchmark", "params", "side"])]
+    two_level = sum(_bimodal(g) for g in groups)
+    slope = (np.polyfit(c["position"], c["residual"], 1)[0] if len(c) > 2 else math.nan)
+    corr = (float(np.corrcoef(pairs["a"], pairs["b"])[0, 1]) if len(pairs) > 2 else math.nan)
+    rows = [
+        ("forks", f"{len(c)} fork means of {c.groupby(['benchmark', 'params']).ngroups} rows"),
+        ("tails: excess kurtosis of standardized residuals", f"{sps.kurtosis(z):.2f} (normal: 0)"),
+        ("tails: share beyond 3 SD", f"{(z.abs() > 3).mean():.2%} (normal: 0.27%)"),
+        ("levels: row-sides that look two-level (bimodality coefficient > 5/9, ≥ 8 forks)",
+         f"{two_level} of {sum(len(g) >= 8 for g in groups)}"),
+        ("a round's two forks: correlation of their residuals",
+         f"{corr:.2f} over {len(pairs)} rounds (the models: 0)"),
+        ("drift: residual slope from the run's first fork to its last",
+         f"{(math.exp(slope) - 1) * 100:+.2f}% (log fork means pooled)"),
+    ]
+    return pd.DataFrame(rows, columns=["what", "observed"])
+
+
+def resample(frame: pd.DataFrame, cap: int = 24, paths: int = 4_000, seed: int = 11,
+             least: int = LEAST_ROUNDS, threshold: float = sequential.THRESHOLD) -> pd.DataFrame:
+    """The rule on fork means drawn from the run's own forks: per row, rounds drawn with
+    replacement (a round's two forks together, so that what moves them together stays), each
+    side's residuals centred so that the truth is no change. One line per row resampled: the
+    shares called faster, slower and same, and the intervals' coverage of 1."""
+    pairs = round_pairs(frame)
+    design = sequential.Design(cap=cap)
+    rng = np.random.default_rng(seed)
+    out = []
+    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
+        if len(group) < least:
+            continue
+        a = group["a"].to_numpy() - group["a"].mean()
+        b = group["b"].to_numpy() - group["b"].mean()
+        idx = rng.integers(0, len(group), size=(paths, cap))
+        s = sequential.run_paths(design, a[idx], b[idx], 1.0, threshold=threshold)
+        out.append({"benchmark": benchmark, "params": params, "rounds": len(group),
+                    "faster": s["faster"], "slower": s["slower"], "same": s["same"],
+                    "coverage": s["coverage"], "mean_forks": s["mean_forks"]})
+    return pd.DataFrame(out, columns=["benchmark", "params", "rounds", "faster", "slower", "same",
+                                      "coverage", "mean_forks"])
+
+
+class AA:
+    """The A/A run as its report reads it."""
+
+    def __init__(self, folder: str | Path):
+        self.run = ab.read(folder)
+        self.table = rows(self.run)
+        self.forks = forks(self.run)
+
+    @property
+    def cap(self) -> int:
+        return int(((self.run.manifest.get("sequential") or {}).get("design") or {}).get("cap", 24))
+
+    def counts(self) -> pd.DataFrame:
+        return counts(self.table)
+
+    def false_alarms(self) -> int:
+        return int(self.table["verdict"].isin(CALLED).sum())
+
+    def predicted(self) -> pd.DataFrame:
+        return predicted(self.table)
+
+    def structure(self) -> pd.DataFrame:
+        return structure(self.forks)
+
+    def resample(self) -> pd.DataFrame:
+        return resample(self.forks, cap=self.cap)
+
+    def residuals(self) -> pd.DataFrame:
+        return centred(self.forks)

@@ -1,0 +1,71 @@
+"""The A/A run's analysis: false alarms counted, the model's prediction, the forks' structure,
+and the sequential rule held to its bars on fork means resampled from the committed A/A run."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from hotpath.analyze import aa
+from hotpath.paths import AA_REFERENCE
+
+
+def _forks(rows=8, rounds=12, cv=0.03, shared=0.0, seed=3):
+    """Fork means of identical code, two sides, a round's two forks sharing ``shared`` of
+    their noise (a neighbour's burst spanning both)."""
+    rng = np.random.default_rng(seed)
+    sd = math.sqrt(math.log(1 + cv * cv))
+    records, order = [], 0
+    for row in range(rows):
+        for r in range(1, rounds + 1):
+            common = rng.normal(0, sd) * math.sqrt(shared)
+            for side in ("old-a", "old-b"):
+                own = rng.normal(0, sd) * math.sqrt(1 - shared)
+                records.append({"benchmark": f"hotpath.x.B{row}.m", "params": "variant=old", "side": side,
+                                "round": r, "order": order, "mean": 100 * math.exp(common + own)})
+                order += 1
+    frame = pd.DataFrame(records)
+    frame["position"] = frame["order"] / frame["order"].max()
+    return frame
+
+
+def test_resampled_forks_of_identical_code_keep_the_rules_bars():
+    result = aa.resample(_forks(), cap=24, paths=2000)
+    assert len(result) == 8
+    assert (result["faster"] + result["slower"]).mean() <= 0.05
+    assert result["coverage"].mean() >= 0.94
+
+
+def test_rows_with_too_few_rounds_are_not_resampled():
+    assert aa.resample(_forks(rows=2, rounds=aa.LEAST_ROUNDS - 1), paths=100).empty
+
+
+def test_a_rounds_two_forks_moving_together_is_seen():
+    together = aa.structure(_forks(rows=10, rounds=20, shared=0.8)).set_index("what")["observed"]
+    apart = aa.structure(_forks(rows=10, rounds=20, shared=0.0)).set_index("what")["observed"]
+    key = "a round's two forks: correlation of their residuals"
+    assert float(together[key].split()[0]) > 0.6
+    assert abs(float(apart[key].split()[0])) < 0.2
+
+
+def test_counts_and_the_chance_of_so_many_alarms():
+    table = pd.DataFrame({"case": ["a", "a", "b"], "verdict": ["same", "slower", "inconclusive"]})
+    counts = aa.counts(table).set_index("case")
+    assert counts.loc["all", "false alarms"] == 1 and counts.loc["a", "slower"] == 1
+    assert counts.loc["b", "undecided"] == 1
+    assert aa.chance_of_at_least([0.5, 0.5], 1) == pytest.approx(0.75)
+    assert aa.chance_of_at_least([0.05] * 54, 0) == pytest.approx(1.0)
+
+
+@pytest.mark.skipif(not (AA_REFERENCE / "ab.json").is_file(), reason="no committed A/A run")
+def test_the_rule_holds_its_bars_on_the_committed_aa_forks():
+    """Real noise: per row, whole rounds of the committed A/A run resampled (a round's two forks
+    together), centred, the rule run to the aa profile's cap: at most 5% of unchanged rows called
+    faster or slower, intervals covering the truth in at least 94%."""
+    run = aa.AA(AA_REFERENCE)
+    result = run.resample()
+    assert len(result) >= 20, "too few rows of the A/A run have enough rounds to resample"
+    alarms = result["faster"] + result["slower"]
+    assert alarms.mean() <= 0.05, result.assign(alarms=alarms).sort_values("alarms").tail(5)
+    assert result["coverage"].mean() >= 0.94
