@@ -183,13 +183,19 @@ test-python: $(SETUP)
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/pytest -q
 
-# The smoke pass renders into target/smoke-reports/, never over reports/.
+# The smoke pass renders into target/smoke-reports/, never over reports/; the committed runs of
+# two builds and the A/A run render beside the cases, for the browser tests to open.
 test-smoke: check $(STAMP)
 	@n=0; for c in $(CASES); do \
 	  $(HOTPATH) bench --case $$c --profile smoke && \
 	  $(HOTPATH) report --case $$c --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
 	  n=$$((n + 1)); \
-	done; $(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $$n passed, 0 failed"
+	done; \
+	for run in data/reference/ab/*/; do \
+	  $(HOTPATH) compare $$run --out $(SMOKE_REPORTS)/ab/$$(basename $$run) > /dev/null || exit $$?; \
+	done; \
+	if [ -f data/reference/aa/ab.json ]; then $(HOTPATH) aa --render-only --out $(SMOKE_REPORTS)/aa > /dev/null || exit $$?; fi; \
+	$(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $$n passed, 0 failed"
 
 # Every Java notebook runs headless with an injected parameter (each declares `int calls`).
 test-notebooks: $(SETUP) $(STAMP)

@@ -126,12 +126,8 @@ class Document:
         """The headline sentence and one compact row per benchmark x params: the verdict first."""
         pairs = self.pairs
         c = self.case
-        self.headline = headline.sentence(pairs, c.candidate if c else "optimized",
-                                          *(c.headline if c else ("", "")))
-        self.md.append(f"**Result.** {self.headline}\n")
-        self.jira.append(f"*Result.* {_md_to_jira(self.headline)}\n")
-        _show_html(f'<p id="headline" class="headline"><strong>Result.</strong> '
-                   f'{tables.html_cell(self.headline)}</p>')
+        self.result(headline.sentence(pairs, c.candidate if c else "optimized",
+                                      *(c.headline if c else ("", ""))))
         if pairs.empty:
             return
         sequential = self.sequential()
@@ -155,6 +151,14 @@ class Document:
             self.text(f"**Left out of this run.** It measured the write-up's own rows (old against "
                       f"the write-up's variants) and left out {'; '.join(what)}. "
                       f"`{left['command']}` measures them.")
+
+    def result(self, sentence: str) -> None:
+        """The report's headline: first in every text, and what the overview shows of it."""
+        self.headline = sentence
+        self.md.append(f"**Result.** {sentence}\n")
+        self.jira.append(f"*Result.* {_md_to_jira(sentence)}\n")
+        _show_html(f'<p id="headline" class="headline"><strong>Result.</strong> '
+                   f'{tables.html_cell(sentence)}</p>')
 
     def measured(self, pairs: pd.DataFrame, what: str, least: int = 1) -> bool:
         """Whether this run measured a section's rows (at least ``least`` of them); if not, the

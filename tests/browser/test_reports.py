@@ -9,6 +9,11 @@ import pytest
 from conftest import VIEWPORT
 
 from hotpath.cases import existing_cases
+from hotpath.paths import AA_REFERENCE, AB_REFERENCE
+
+#: The reports beyond the cases that the smoke pass renders from committed runs.
+BEYOND = ([f"ab/{d.name}" for d in sorted(AB_REFERENCE.glob("*/")) if (d / "ab.json").is_file()]
+          + (["aa"] if (AA_REFERENCE / "ab.json").is_file() else []))
 
 
 def pages(folder: Path) -> list[Path]:
@@ -41,7 +46,7 @@ def test_every_case_has_a_report(reports):
     assert not missing, f"no report rendered for {sorted(missing)}"
 
 
-@pytest.mark.parametrize("name", ["index", *[c.id for c in existing_cases()]])
+@pytest.mark.parametrize("name", ["index", *[c.id for c in existing_cases()], *BEYOND])
 def test_page_shows_its_charts_fetches_nothing_and_opens_on_the_headline(browser, reports, name):
     page_file = reports / ("index.html" if name == "index" else f"{name}/report.html")
     if not page_file.is_file():
@@ -93,7 +98,7 @@ def markdown_tables(text: str) -> list[tuple[int, int]]:
     return tables
 
 
-@pytest.mark.parametrize("name", [c.id for c in existing_cases()])
+@pytest.mark.parametrize("name", [*[c.id for c in existing_cases()], *BEYOND])
 def test_jira_text_keeps_every_table_whole_through_a_jira_parser(reports, name):
     from jira2markdown import convert
 
