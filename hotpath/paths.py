@@ -10,6 +10,8 @@ JAR = ROOT / "target" / "benchmarks.jar"
 RESULTS = ROOT / "data" / "results"
 #: The committed reference data set (profile "reference"); local runs go under RESULTS.
 REFERENCE = ROOT / "data" / "reference"
+#: The default `make report` as fresh clones ran it: one line per clone (time, rows decided).
+DEFAULT_RUNS = ROOT / "data" / "default-runs.tsv"
 CLAIMS = ROOT / "data" / "claims"
 #: Per case: the allocation floor of every benchmark (<case>.csv) and the price of the floor
 #: variant's moves (<case>.md).

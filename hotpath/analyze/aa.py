@@ -146,6 +146,27 @@ def _bimodal(x: np.ndarray) -> bool:
     return (g * g + 1) / (k + 3 * (n - 1) ** 2 / ((n - 2) * (n - 3))) > 5 / 9
 
 
+def _side_and_order(c: pd.DataFrame) -> tuple[str, str]:
+    """Whether the alternation did its job: per round, the log difference of the two sides'
+    forks (identical code: no side is slower) and of the round's second fork against its first
+    (what alternating the order cancels), each as a mean over rounds with its 95% interval."""
+    names = list(dict.fromkeys(c["side"]))
+    if len(names) != 2:
+        return "n/a", "n/a"
+    wide = c.pivot_table(index=["benchmark", "params", "round"], columns="side",
+                         values=["log", "order"], aggfunc="first").dropna()
+    if len(wide) < 3:
+        return "n/a", "n/a"
+    d = (wide[("log", names[1])] - wide[("log", names[0])]).to_numpy()
+    second_first = np.where(wide[("order", names[1])] > wide[("order", names[0])], d, -d)
+
+    def shown(x: np.ndarray) -> str:
+        m, half = x.mean(), 1.96 * x.std(ddof=1) / math.sqrt(len(x))
+        return (f"{math.exp(m) - 1:+.2%} ({math.exp(m - half) - 1:+.2%} … "
+                f"{math.exp(m + half) - 1:+.2%}) over {len(x)} rounds")
+    return f"{names[1]} against {names[0]}: {shown(d)}", shown(second_first)
+
+
 def structure(frame: pd.DataFrame) -> pd.DataFrame:
     """How the real forks differ from the models: tails (excess kurtosis of the pooled
     standardized residuals, share beyond 3 SD; normal: 0 and 0.27%), levels (rows whose forks
@@ -162,8 +183,11 @@ def structure(frame: pd.DataFrame) -> pd.DataFrame:
     two_level = sum(_bimodal(g) for g in groups)
     slope = (np.polyfit(c["position"], c["residual"], 1)[0] if len(c) > 2 else math.nan)
     corr = (float(np.corrcoef(pairs["a"], pairs["b"])[0, 1]) if len(pairs) > 2 else math.nan)
+    sides, order = _side_and_order(c)
     rows = [
         ("forks", f"{len(c)} fork means of {c.groupby(['benchmark', 'params']).ngroups} rows"),
+        ("sides: the second side's fork against the first's in a round (mean, 95% CI)", sides),
+        ("order: a round's second fork against its first (mean, 95% CI)", order),
         ("tails: excess kurtosis of standardized residuals", f"{sps.kurtosis(z):.2f} (normal: 0)"),
         ("tails: share beyond 3 SD", f"{(z.abs() > 3).mean():.2%} (normal: 0.27%)"),
         ("levels: row-sides that look two-level (bimodality coefficient > 5/9, ≥ 8 forks)",

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..analyze import compare
+from ..analyze import aa, compare
 from . import fmt, headline, matrix, overview, tables
 from ..cases import existing_cases
 from ..errors import HotpathError
 from ..analyze.load import read_provenance, read_results
-from ..paths import ROOT, results_file
+from ..paths import AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
 PROFILE = "reference"
 FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md")
@@ -139,8 +139,83 @@ def matrix_table(ref: Reference) -> str:
     return tables.to_markdown(frame) if not frame.empty else "None measured.\n"
 
 
+def _default_runs() -> pd.DataFrame:
+    try:
+        runs = pd.read_csv(DEFAULT_RUNS, sep="\t", dtype={"commit": str})
+    except (OSError, ValueError) as e:
+        raise HotpathError(f"{DEFAULT_RUNS}: unreadable ({e})") from None
+    if runs.empty:
+        raise HotpathError(f"{DEFAULT_RUNS}: no run recorded")
+    return runs
+
+
+def _span(low: str, high: str) -> str:
+    return low if low == high else f"{low} – {high}"
+
+
+def default_run(ref: Reference) -> str:
+    """The default `make report` from fresh clones: its time and decided rows, as ranges."""
+    runs = _default_runs()
+    shares = runs["decided"] / runs["rows"]
+    rows = sorted(set(runs["rows"]))
+    return (f"From {len(runs)} fresh clones on a 2-core machine it took "
+            f"**{_span(_minutes(runs['make_report_s'].min()), _minutes(runs['make_report_s'].max()))}** "
+            f"in all, set-up included, and decided **{_span(str(runs['decided'].min()), str(runs['decided'].max()))} "
+            f"of its {' or '.join(map(str, rows))}** time rows ({_span(f'{shares.min():.0%}', f'{shares.max():.0%}')}, "
+            f"counted as the overview counts them).\n")
+
+
+def default_runs_table(ref: Reference) -> str:
+    """Each fresh clone's default `make report`: commit, time, rows decided per case."""
+    runs = _default_runs()
+    shown = pd.DataFrame({
+        "commit": runs["commit"], "date": runs["date"],
+        "make report (set-up included)": runs["make_report_s"].map(_minutes),
+        "benchmarks": runs["benchmarks"],
+        "time rows decided": [f"{d} of {n}" for d, n in zip(runs["decided"], runs["rows"])],
+        "by case": runs["by_case"]})
+    return tables.to_markdown(shown)
+
+
+def aa_table(ref: Reference) -> str:
+    """The A/A run: verdicts of identical code per case, the false alarms beside what the rule's
+    simulation expects at the fork CVs the run observed, and the rule on resampled real forks."""
+    if not (AA_REFERENCE / "ab.json").is_file():
+        return "Not measured yet (`make aa`).\n"
+    run = aa.AA(AA_REFERENCE)
+    counts = run.counts()
+    expected = run.predicted()["p_false_alarm"]
+    alarms = run.false_alarms()
+    everything = counts.iloc[-1]
+    manifest = run.run.manifest
+    made = (manifest.get("git_commit") or "")[:7]
+    text = tables.to_markdown(counts)
+    text += (f"\n{alarms} of {everything['rows']} rows of identical code called faster or slower; "
+             f"at the fork CVs this run observed (median {run.table['fork_cv'].median():.1%}) the "
+             f"rule's simulation expects {expected.sum():.1f}, and {alarms} or more "
+             f"{aa.chance_of_at_least(expected, alarms):.0%} of the time. "
+             f"{int(run.table['forks'].sum())} forks per side in all, commit {made}.\n")
+    resampled = run.resample()
+    if not resampled.empty:
+        text += (f"On fork means resampled from the run's own rounds ({len(resampled)} rows with at "
+                 f"least {aa.LEAST_ROUNDS} rounds): "
+                 f"{(resampled['faster'] + resampled['slower']).mean():.2%} of unchanged rows called "
+                 f"faster or slower (bar: 5%), intervals covering 1 in "
+                 f"{resampled['coverage'].mean():.1%} (bar: 94%).\n")
+    return text
+
+
+def aa_structure(ref: Reference) -> str:
+    """How the A/A run's real forks differ from the simulation's models."""
+    if not (AA_REFERENCE / "ab.json").is_file():
+        return "Not measured yet (`make aa`).\n"
+    return tables.to_markdown(aa.AA(AA_REFERENCE).structure())
+
+
 GENERATORS = {"headline": headline_table, "reference-runs": runs_table,
-              "undecided": undecided_list, "claims": claims_list, "matrix": matrix_table}
+              "undecided": undecided_list, "claims": claims_list, "matrix": matrix_table,
+              "aa": aa_table, "aa-forks": aa_structure, "default-run": default_run,
+              "default-runs": default_runs_table}
 
 
 def blocks() -> dict[str, str]:

@@ -58,7 +58,6 @@ def test_counts_and_the_chance_of_so_many_alarms():
     assert aa.chance_of_at_least([0.05] * 54, 0) == pytest.approx(1.0)
 
 
-@pytest.mark.skipif(not (AA_REFERENCE / "ab.json").is_file(), reason="no committed A/A run")
 def test_the_rule_holds_its_bars_on_the_committed_aa_forks():
     """Real noise: per row, whole rounds of the committed A/A run resampled (a round's two forks
     together), centred, the rule run to the aa profile's cap: at most 5% of unchanged rows called
@@ -69,3 +68,15 @@ def test_the_rule_holds_its_bars_on_the_committed_aa_forks():
     alarms = result["faster"] + result["slower"]
     assert alarms.mean() <= 0.05, result.assign(alarms=alarms).sort_values("alarms").tail(5)
     assert result["coverage"].mean() >= 0.94
+
+
+def test_a_side_or_an_order_that_is_slower_is_seen():
+    forks = _forks(rows=10, rounds=20, cv=0.03)
+    key = "sides: the second side's fork against the first's in a round (mean, 95% CI)"
+    fair = aa.structure(forks).set_index("what")["observed"][key]
+    slower = forks.assign(mean=forks["mean"].where(forks["side"] == "old-a", forks["mean"] * 1.10))
+    unfair = aa.structure(slower).set_index("what")["observed"][key]
+    def mean(text):
+        return float(text.split(": ")[1].split("%")[0])
+    assert abs(mean(fair)) < 1.5
+    assert 8.5 < mean(unfair) < 11.5
