@@ -27,7 +27,7 @@ from .analyze.claims import check as check_claims
 from .analyze.compare import (Comparison, across_classes, alloc_slopes, by_param, pair, relabel,
                               size_of, sort_by_param, summary)
 from .analyze.load import Run, read_results
-from .analyze.stats import THRESHOLD
+from .analyze.stats import ALLOC_NOISE_BYTES, THRESHOLD
 from .cases import get_case
 from .errors import HotpathError, ResultsError
 from .render.charts import bar_chart, noise_chart, peak_chart, ratio_chart, save_png, sweep_chart
@@ -41,7 +41,7 @@ from .render.versions import describe as rendered_with
 __all__ = [
     "AA", "chance_of_at_least", "noise_chart",
     "build_differences", "builds_table", "failed_rows", "read_builds", "selection_text",
-    "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
+    "ALLOC_NOISE_BYTES", "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
     "across_classes", "alloc_slopes", "bar_chart", "by_param", "check_claims", "claims_table",
     "compact_table", "fmt_bytes", "fmt_number", "fmt_time_change", "fmt_verdict", "get_case",
     "long_table", "pair", "peak_chart", "peak_table", "ratio_chart", "read_results", "relabel",
