@@ -190,8 +190,11 @@ def html_table(table: pd.DataFrame) -> str:
 
 
 def _jira_cell(text: object) -> str:
-    # Jira wiki markup gives | [ ] { } meaning inside table cells.
-    return re.sub(r"([|\[\]{}])", r"\\\1", str(text)).replace("\n", " ") or " "
+    # Jira wiki markup gives | [ ] { } meaning inside table cells. A bar escaped as \| is still
+    # taken for a cell boundary by Jira markup parsers (jira2markdown), so it goes in as its
+    # character entity.
+    text = re.sub(r"([\[\]{}])", r"\\\1", str(text)).replace("|", "&#124;")
+    return text.replace("\n", " ") or " "
 
 
 

@@ -78,9 +78,8 @@ def jira_tables(text: str) -> list[tuple[int, list[int]]]:
 
 
 def _cells(line: str, sep: str) -> list[str]:
-    # Escaped pipes (\|) are text inside a cell, not separators.
-    parts = re.split(r"(?<!\\)" + re.escape(sep), line.strip())
-    return parts[1:-1]
+    # Every bar is a separator: a bar inside a cell is written as &#124;.
+    return line.strip().split(sep)[1:-1]
 
 
 def markdown_tables(text: str) -> list[tuple[int, int]]:

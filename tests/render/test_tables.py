@@ -23,7 +23,7 @@ def test_jira_table_has_a_double_bar_header_and_escapes_markup():
     table = pd.DataFrame({"benchmark": ["a|b[1]"], "old": ["1 ± 2"]})
     text = tables.to_jira(table)
     assert text.splitlines()[0] == "||benchmark||old||"
-    assert text.splitlines()[1] == "|a\\|b\\[1\\]|1 ± 2|"
+    assert text.splitlines()[1] == "|a&#124;b\\[1\\]|1 ± 2|"
 
 
 def test_markdown_table_aligns_numbers_right_and_escapes_bars():
