@@ -123,15 +123,20 @@ def centred(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def round_pairs(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per row and round, the two sides' centred log fork means side by side (a, b)."""
+    """Per row and round, the two sides' forks side by side: their centred log fork means (a, b),
+    their log fork means (log_a, log_b), whether a ran first, and a's place in the run."""
     c = centred(frame)
     sides = list(dict.fromkeys(c["side"]))
     if len(sides) != 2:
-        return pd.DataFrame(columns=["benchmark", "params", "round", "a", "b", "position"])
+        return pd.DataFrame(columns=["benchmark", "params", "round", "a", "b", "log_a", "log_b",
+                                     "a_first", "position"])
     wide = c.pivot_table(index=["benchmark", "params", "round"], columns="side",
-                         values=["residual", "position"], aggfunc="first").dropna()
-    out = pd.DataFrame({"a": wide[("residual", sides[0])], "b": wide[("residual", sides[1])],
-                        "position": wide[("position", sides[0])]}).reset_index()
+                         values=["residual", "log", "order", "position"], aggfunc="first").dropna()
+    first, second = sides
+    out = pd.DataFrame({"a": wide[("residual", first)], "b": wide[("residual", second)],
+                        "log_a": wide[("log", first)], "log_b": wide[("log", second)],
+                        "a_first": wide[("order", first)] < wide[("order", second)],
+                        "position": wide[("position", first)]}).reset_index()
     return out
 
 
@@ -146,19 +151,14 @@ def _bimodal(x: np.ndarray) -> bool:
     return (g * g + 1) / (k + 3 * (n - 1) ** 2 / ((n - 2) * (n - 3))) > 5 / 9
 
 
-def _side_and_order(c: pd.DataFrame) -> tuple[str, str]:
+def _side_and_order(pairs: pd.DataFrame, names: list[str]) -> tuple[str, str]:
     """Whether the alternation did its job: per round, the log difference of the two sides'
     forks (identical code: no side is slower) and of the round's second fork against its first
     (what alternating the order cancels), each as a mean over rounds with its 95% interval."""
-    names = list(dict.fromkeys(c["side"]))
-    if len(names) != 2:
+    if len(names) != 2 or len(pairs) < 3:
         return "n/a", "n/a"
-    wide = c.pivot_table(index=["benchmark", "params", "round"], columns="side",
-                         values=["log", "order"], aggfunc="first").dropna()
-    if len(wide) < 3:
-        return "n/a", "n/a"
-    d = (wide[("log", names[1])] - wide[("log", names[0])]).to_numpy()
-    second_first = np.where(wide[("order", names[1])] > wide[("order", names[0])], d, -d)
+    d = (pairs["log_b"] - pairs["log_a"]).to_numpy()
+    second_first = np.where(pairs["a_first"], d, -d)
 
     def shown(x: np.ndarray) -> str:
         m, half = x.mean(), 1.96 * x.std(ddof=1) / math.sqrt(len(x))
@@ -183,7 +183,7 @@ def structure(frame: pd.DataFrame) -> pd.DataFrame:
     two_level = sum(_bimodal(g) for g in groups)
     slope = (np.polyfit(c["position"], c["residual"], 1)[0] if len(c) > 2 else math.nan)
     corr = (float(np.corrcoef(pairs["a"], pairs["b"])[0, 1]) if len(pairs) > 2 else math.nan)
-    sides, order = _side_and_order(c)
+    sides, order = _side_and_order(pairs, list(dict.fromkeys(c["side"])))
     rows = [
         ("forks", f"{len(c)} fork means of {c.groupby(['benchmark', 'params']).ngroups} rows"),
         ("sides: the second side's fork against the first's in a round (mean, 95% CI)", sides),

@@ -46,9 +46,13 @@ def _figure(width: float, height: float) -> tuple[Figure, plt.Axes]:
     return fig, ax
 
 
-def _title(ax, text: str, width_in: float) -> None:
+def _wrapped(text: str, width_in: float) -> str:
     """A title wrapped to the figure's width rather than cut at its edge."""
-    ax.set_title("\n".join(textwrap.wrap(text, max(30, int(width_in * 10)))), fontsize=10)
+    return "\n".join(textwrap.wrap(text, max(30, int(width_in * 10))))
+
+
+def _title(ax, text: str, width_in: float) -> None:
+    ax.set_title(_wrapped(text, width_in), fontsize=10)
 
 
 def _si(x: float) -> str:
@@ -439,7 +443,7 @@ def _ratio_axes(ax, names: list[str], threshold: float, extent: list[float], tit
     ax.set_xlabel("time per op, new / old (log scale; below 1× is faster)")
     # Centred on the figure, not the axes: long row names push the axes right, and a title
     # centred over them would leave the figure.
-    ax.figure.suptitle("\n".join(textwrap.wrap(title, max(30, int(width * 10)))), fontsize=10)
+    ax.figure.suptitle(_wrapped(title, width), fontsize=10)
     ax.grid(axis="x", alpha=0.3)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
@@ -27,6 +28,7 @@ from ..paths import AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
 PROFILE = "reference"
 FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md")
+NOT_MEASURED = "Not measured yet (`make aa`).\n"
 BLOCK = re.compile(r"(<!-- generated: (?P<name>[\w-]+) \(hotpath docs\) -->\n)(?P<body>.*?)"
                    r"(<!-- end: (?P=name) -->)", re.S)
 
@@ -42,6 +44,22 @@ class Reference:
             run = read_results(results_file(PROFILE, case.id))
             self.runs[case.id] = (compare.pair(run.frame).pairs, run.provenance or {})
         self.table, self.checked = overview.rows(PROFILE)
+
+    @cached_property
+    def aa_run(self) -> aa.AA | None:
+        """The committed A/A run, read once for its blocks; None before `make aa`."""
+        return aa.AA(AA_REFERENCE) if (AA_REFERENCE / "ab.json").is_file() else None
+
+    @cached_property
+    def default_runs(self) -> pd.DataFrame:
+        """The default `make report` as fresh clones ran it (data/default-runs.tsv)."""
+        try:
+            runs = pd.read_csv(DEFAULT_RUNS, sep="\t", dtype={"commit": str})
+        except (OSError, ValueError) as e:
+            raise HotpathError(f"{DEFAULT_RUNS}: unreadable ({e})") from None
+        if runs.empty:
+            raise HotpathError(f"{DEFAULT_RUNS}: no run recorded")
+        return runs
 
     def mine(self, case) -> pd.DataFrame:
         """The rows of the write-up's variant against old."""
@@ -139,23 +157,13 @@ def matrix_table(ref: Reference) -> str:
     return tables.to_markdown(frame) if not frame.empty else "None measured.\n"
 
 
-def _default_runs() -> pd.DataFrame:
-    try:
-        runs = pd.read_csv(DEFAULT_RUNS, sep="\t", dtype={"commit": str})
-    except (OSError, ValueError) as e:
-        raise HotpathError(f"{DEFAULT_RUNS}: unreadable ({e})") from None
-    if runs.empty:
-        raise HotpathError(f"{DEFAULT_RUNS}: no run recorded")
-    return runs
-
-
 def _span(low: str, high: str) -> str:
     return low if low == high else f"{low} – {high}"
 
 
 def default_run(ref: Reference) -> str:
     """The default `make report` from fresh clones: its time and decided rows, as ranges."""
-    runs = _default_runs()
+    runs = ref.default_runs
     shares = runs["decided"] / runs["rows"]
     rows = sorted(set(runs["rows"]))
     return (f"From {len(runs)} fresh clones on a 2-core machine it took "
@@ -167,7 +175,7 @@ def default_run(ref: Reference) -> str:
 
 def default_runs_table(ref: Reference) -> str:
     """Each fresh clone's default `make report`: commit, time, rows decided per case."""
-    runs = _default_runs()
+    runs = ref.default_runs
     shown = pd.DataFrame({
         "commit": runs["commit"], "date": runs["date"],
         "make report (set-up included)": runs["make_report_s"].map(_minutes),
@@ -180,15 +188,14 @@ def default_runs_table(ref: Reference) -> str:
 def aa_table(ref: Reference) -> str:
     """The A/A run: verdicts of identical code per case, the false alarms beside what the rule's
     simulation expects at the fork CVs the run observed, and the rule on resampled real forks."""
-    if not (AA_REFERENCE / "ab.json").is_file():
-        return "Not measured yet (`make aa`).\n"
-    run = aa.AA(AA_REFERENCE)
+    run = ref.aa_run
+    if run is None:
+        return NOT_MEASURED
     counts = run.counts()
     expected = run.predicted()["p_false_alarm"]
     alarms = run.false_alarms()
     everything = counts.iloc[-1]
-    manifest = run.run.manifest
-    made = (manifest.get("git_commit") or "")[:7]
+    made = (run.run.manifest.get("git_commit") or "")[:7]
     text = tables.to_markdown(counts)
     text += (f"\n{alarms} of {everything['rows']} rows of identical code called faster or slower; "
              f"at the fork CVs this run observed (median {run.table['fork_cv'].median():.1%}) the "
@@ -207,9 +214,7 @@ def aa_table(ref: Reference) -> str:
 
 def aa_structure(ref: Reference) -> str:
     """How the A/A run's real forks differ from the simulation's models."""
-    if not (AA_REFERENCE / "ab.json").is_file():
-        return "Not measured yet (`make aa`).\n"
-    return tables.to_markdown(aa.AA(AA_REFERENCE).structure())
+    return NOT_MEASURED if ref.aa_run is None else tables.to_markdown(ref.aa_run.structure())
 
 
 GENERATORS = {"headline": headline_table, "reference-runs": runs_table,
