@@ -184,23 +184,29 @@ test-python: $(SETUP)
 	$(VENV)/bin/pytest -q
 
 # The smoke pass renders into target/smoke-reports/, never over reports/; the committed runs of
-# two builds and the A/A run render beside the cases, for the browser tests to open.
+# two builds and the A/A run render beside the cases, for the browser tests to open (side by
+# side: each is mostly a kernel's start).
 test-smoke: check $(STAMP)
 	@n=0; for c in $(CASES); do \
-	  $(HOTPATH) bench --case $$c --profile smoke && \
-	  $(HOTPATH) report --case $$c --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
+	  $(HOTPATH) bench --case $$c --profile smoke || exit $$?; \
 	  n=$$((n + 1)); \
 	done; \
-	for run in data/reference/ab/*/; do \
-	  $(HOTPATH) compare $$run --out $(SMOKE_REPORTS)/ab/$$(basename $$run) > /dev/null || exit $$?; \
+	$(HOTPATH) report --case '$(CASE)' --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
+	jobs=""; for run in data/reference/ab/*/; do \
+	  $(HOTPATH) compare $$run --out $(SMOKE_REPORTS)/ab/$$(basename $$run) > /dev/null & jobs="$$jobs $$!"; \
 	done; \
-	if [ -f data/reference/aa/ab.json ]; then $(HOTPATH) aa --render-only --out $(SMOKE_REPORTS)/aa > /dev/null || exit $$?; fi; \
+	if [ -f data/reference/aa/ab.json ]; then $(HOTPATH) aa --render-only --out $(SMOKE_REPORTS)/aa > /dev/null & jobs="$$jobs $$!"; fi; \
+	for j in $$jobs; do wait $$j || exit $$?; done; \
 	$(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $$n passed, 0 failed"
 
-# Every Java notebook runs headless with an injected parameter (each declares `int calls`).
+# Every Java notebook runs headless with an injected parameter (each declares `int calls`),
+# side by side: each is mostly a Java kernel's start.
 test-notebooks: $(SETUP) $(STAMP)
-	@n=0; for nb in notebooks/java/*.ipynb; do \
-	  $(HOTPATH) notebook $$nb -p calls 200 --out $(SMOKE_REPORTS)/notebooks || exit $$?; \
+	@jobs=""; for nb in notebooks/java/*.ipynb; do \
+	  $(HOTPATH) notebook $$nb -p calls 200 --out $(SMOKE_REPORTS)/notebooks & jobs="$$jobs $$!"; \
+	done; \
+	for j in $$jobs; do wait $$j || exit $$?; done; \
+	n=0; for nb in notebooks/java/*.ipynb; do \
 	  grep -q '"int calls = 200;' $(SMOKE_REPORTS)/notebooks/$$(basename $$nb) || \
 	    { echo "$$nb: the injected parameter is missing from the executed copy"; exit 1; }; \
 	  n=$$((n + 1)); \

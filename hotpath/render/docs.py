@@ -237,9 +237,10 @@ def fill(text: str, made: dict[str, str]) -> str:
     return BLOCK.sub(body, text)
 
 
-def stale(root: Path = ROOT) -> list[str]:
-    """'docs/results.md: claims' for every block whose text the data no longer give."""
-    made = blocks()
+def stale(root: Path = ROOT, made: dict[str, str] | None = None) -> list[str]:
+    """'docs/results.md: claims' for every block whose text the data no longer give (`made`:
+    the blocks, when the caller has them already)."""
+    made = blocks() if made is None else made
     found = []
     for name in FILES:
         text = (root / name).read_text(encoding="utf-8")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -97,10 +99,29 @@ def markdown_tables(text: str) -> list[tuple[int, int]]:
     return tables
 
 
-@pytest.mark.parametrize("name", [*[c.id for c in existing_cases()], *BEYOND])
-def test_jira_text_keeps_every_table_whole_through_a_jira_parser(reports, name):
+JIRA_REPORTS = [*[c.id for c in existing_cases()], *BEYOND]
+
+
+def _convert(path: Path) -> str:
     from jira2markdown import convert
 
+    return convert(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def jira_parsed(reports) -> dict[str, str]:
+    """Every report's jira.txt through the parser, the files spread over the cores: the parser
+    takes about a second per kilobyte, and the reports hold some 150 KB."""
+    paths = {name: reports / name / "jira.txt" for name in JIRA_REPORTS}
+    # the largest first, so that no worker is left with a long file at the end
+    paths = dict(sorted(((name, p) for name, p in paths.items() if p.is_file()),
+                        key=lambda item: -item[1].stat().st_size))
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return dict(zip(paths, pool.map(_convert, paths.values())))
+
+
+@pytest.mark.parametrize("name", JIRA_REPORTS)
+def test_jira_text_keeps_every_table_whole_through_a_jira_parser(reports, jira_parsed, name):
     path = reports / name / "jira.txt"
     if not path.is_file():
         pytest.skip(f"{path} not rendered")
@@ -109,7 +130,7 @@ def test_jira_text_keeps_every_table_whole_through_a_jira_parser(reports, name):
     assert ours, "jira.txt without a table"
     for header, rows in ours:
         assert all(n == header for n in rows), f"a row with a different cell count: {header} vs {rows}"
-    parsed = markdown_tables(convert(text))
+    parsed = markdown_tables(jira_parsed[name])
     assert [(h, len(r)) for h, r in ours] == parsed
     # the verdict first: the headline comes before the first table
     assert text.index("*Result.*") < text.index("||")

@@ -3,14 +3,13 @@ broken notebook is found before the smoke pass."""
 
 import pytest
 
-from hotpath.render import report
 from hotpath.cases import CASES
-from hotpath.paths import REFERENCE
 
 
 @pytest.mark.parametrize("case_id", list(CASES))
-def test_case_notebook_renders_the_reference_run(tmp_path, case_id):
-    out = report.render_case(case_id, REFERENCE / f"{case_id}.json", tmp_path / case_id)
+def test_case_notebook_renders_the_reference_run(reference_reports, case_id):
+    out = reference_reports / case_id
+    assert (out / f"{case_id}.ipynb").is_file()
     summary = (out / "summary.md").read_text(encoding="utf-8")
     assert summary.index("**Result.**") < summary.index("## At a glance")
     assert "## Claims check" in summary and "## Environment" in summary

@@ -8,10 +8,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
 
 from hotpath.render import chartcheck, charts  # noqa: E402
-from hotpath.cli import main  # noqa: E402
 
 
 def test_overlapping_texts_are_found():
@@ -60,13 +58,6 @@ def test_ratio_axes_read_as_plain_multipliers():
     ticks = charts.ratio_ticks(0.04, 2.3)
     assert 1.0 in ticks and all(t in charts.NICE_RATIOS for t in ticks)
     assert [charts._ratio_label(t) for t in ticks][:2] == ["0.05×", "0.1×"]
-
-
-@pytest.fixture(scope="module")
-def reference_reports(tmp_path_factory):
-    out = tmp_path_factory.mktemp("reference-reports")
-    assert main(["report", "--profile", "reference", "--out", str(out)]) == 0
-    return out
 
 
 def test_every_reference_chart_is_legible(reference_reports):
