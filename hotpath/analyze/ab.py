@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..errors import ResultsError
 from . import compare
-from .load import Run, read_results
+from .load import Record, Run, read_results
 
 MANIFEST = "ab.json"
 ROLES = ("baseline", "candidate")
@@ -67,7 +67,7 @@ def read(folder: str | Path) -> ABRun:
         sides[role] = run
     names = {role: manifest["sides"][role]["name"] for role in ROLES}
     frame = pd.concat([compare.relabel(sides[r].frame, names[r]) for r in ROLES], ignore_index=True)
-    frame.attrs["sequential"] = manifest.get("sequential")
+    frame.attrs["sequential"] = Record(manifest.get("sequential") or {})
     comparison = compare.pair(frame, baseline=names["baseline"], label="build")
     # A failed row has its own table (what it threw): not "unpaired" as well.
     gone = {(f["benchmark"], compare.unordered(f["params"])) for f in manifest.get("failed", [])}

@@ -49,7 +49,7 @@ def time_per_op(row: pd.Series) -> tuple[float, float, float]:
     return ratio, lo, hi
 
 
-def _ops_per_iteration(primary: pd.Series) -> list[float]:
+def _ops_per_iteration(primary: dict) -> list[float]:
     """Operations per measured iteration, derived from the primary metric where the mode allows."""
     unit, mode, t = primary["unit"], primary["mode"], primary["measurement_time_s"]
     values = [v for fork in primary["raw"] for v in fork]
@@ -63,13 +63,24 @@ def _ops_per_iteration(primary: pd.Series) -> list[float]:
     return [t / (v * SECONDS[m.group(3)]) if v else math.nan for v in values]
 
 
+def _by_metric(rows: list[dict]) -> dict[str, dict]:
+    """One variant's rows by metric, the first of each."""
+    by_metric: dict[str, dict] = {}
+    for r in rows:
+        by_metric.setdefault(r["metric"], r)
+    return by_metric
+
+
 def gc_normalized(group: pd.DataFrame) -> dict[str, float]:
     """GC count per 10^6 ops and GC time as % of measured time.
 
     JMH's gc.count and gc.time are sums over the whole run; raw sums only compare between runs
     of the same shape, so normalize them by what was measured.
     """
-    by_metric = {r["metric"]: r for _, r in group.iterrows()}
+    return _gc_normalized(_by_metric(group.to_dict("records")))
+
+
+def _gc_normalized(by_metric: dict[str, dict]) -> dict[str, float]:
     primary = by_metric["score"]
     out = {"gc_count_per_mop": math.nan, "gc_time_pct": math.nan}
     if "gc.count" not in by_metric:
@@ -85,30 +96,30 @@ def gc_normalized(group: pd.DataFrame) -> dict[str, float]:
     return out
 
 
-def _bytes_per_op(group: pd.DataFrame, metric: str) -> tuple[float, float]:
+def _bytes_per_op(by_metric: dict[str, dict], metric: str) -> tuple[float, float]:
     """(B/op, spread) for a .norm metric. With -prof gc on but no alloc metric, the benchmark
     allocated nothing: that is 0 B/op, the best case, not missing data."""
-    rows = group[group["metric"] == metric]
-    if rows.empty:
-        profiled = metric == ALLOC and group["metric"].str.startswith("gc.").any()
+    row = by_metric.get(metric)
+    if row is None:
+        profiled = metric == ALLOC and any(m.startswith("gc.") for m in by_metric)
         return (0.0, 0.0) if profiled else (math.nan, math.nan)
-    row = rows.iloc[0]
     values = [v for fork in row["raw"] for v in fork]
     spread = float(np.ptp(values)) if values else 0.0
     return float(row["score"]), spread
 
 
-def _side(group: pd.DataFrame) -> dict:
-    primary = group[group["metric"] == "score"].iloc[0]
-    alloc, alloc_spread = _bytes_per_op(group, ALLOC)
+def _side(rows: list[dict]) -> dict:
+    by_metric = _by_metric(rows)
+    primary = by_metric["score"]
+    alloc, alloc_spread = _bytes_per_op(by_metric, ALLOC)
     natives = {}
     for stem, metric in NATIVE_PARTS.items():
-        natives[stem], natives[f"{stem}_spread"] = _bytes_per_op(group, metric)
+        natives[stem], natives[f"{stem}_spread"] = _bytes_per_op(by_metric, metric)
     return {
         "score": primary["score"], "error": primary["error"], "unit": primary["unit"],
         "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
         "jvm_args": primary["jvm_args"], "runtime": primary["runtime"], "alloc": alloc, "alloc_spread": alloc_spread,
-        **natives, **gc_normalized(group),
+        **natives, **_gc_normalized(by_metric),
     }
 
 
@@ -120,12 +131,16 @@ def pair(frame: pd.DataFrame, baseline: str = "old",
     keys = ["benchmark", "params", "mode"]
     plan = SequentialRun.of(frame)
     pairs, unpaired = [], []
-    for (benchmark, params, mode), group in frame.groupby(keys, sort=False):
-        variants = dict(tuple(group.groupby("variant", sort=False)))
+    # Grouped as plain dicts, in the order rows first appear: indexing the frame per group and
+    # metric was most of the time it took to pair a run.
+    groups: dict[tuple, dict[str, list[dict]]] = {}
+    for r in frame.to_dict("records"):
+        groups.setdefault(tuple(r[k] for k in keys), {}).setdefault(r["variant"], []).append(r)
+    for (benchmark, params, mode), variants in groups.items():
         for v, rows in list(variants.items()):
             # Two results for one key (files concatenated, a benchmark run twice): which one
             # counts is not ours to guess.
-            if (rows["metric"] == "score").sum() > 1:
+            if sum(r["metric"] == "score" for r in rows) > 1:
                 unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
                                  "variant": v, "reason": "more than one result for the same "
                                  "benchmark, params and mode"})

@@ -125,6 +125,15 @@ def read_provenance(results: Path) -> dict[str, Any] | None:
     return provenance
 
 
+class Record(dict):
+    """A read-only record carried on a frame's attrs. pandas deep-copies attrs at every
+    operation on the frame, and the sequential plan's record (every row's forks) is large
+    enough that copying it took most of the time of pairing a run."""
+
+    def __deepcopy__(self, memo) -> "Record":
+        return self
+
+
 def read_results(path: str | Path) -> Run:
     """Read a JMH results file (and its sidecar, if any) into a Run; a memory pass beside it
     contributes its native-bytes metrics."""
@@ -134,7 +143,7 @@ def read_results(path: str | Path) -> Run:
     provenance = read_provenance(path)
     # The sequential plan's designs and stop reasons travel with the frame to the comparison.
     if provenance and provenance.get("sequential"):
-        frame.attrs["sequential"] = provenance["sequential"]
+        frame.attrs["sequential"] = Record(provenance["sequential"])
     return Run(source=path, frame=frame, provenance=provenance)
 
 
