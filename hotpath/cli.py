@@ -206,15 +206,24 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_notebook(args: argparse.Namespace) -> int:
-    """Execute any notebook (Python or Java kernel) with -p overrides into reports/notebooks/."""
-    notebook = Path(args.notebook).resolve()
-    if not notebook.is_file():
-        raise HotpathError(f"{args.notebook}: no such notebook")
+    """Execute notebooks (Python or Java kernel) with -p overrides into reports/notebooks/, side
+    by side as the machine's cores allow (each is mostly a kernel's start)."""
+    notebooks = [Path(n).resolve() for n in args.notebook]
+    for given, notebook in zip(args.notebook, notebooks):
+        if not notebook.is_file():
+            raise HotpathError(f"{given}: no such notebook")
     out = Path(args.out or REPORTS / "notebooks")
     out.mkdir(parents=True, exist_ok=True)
-    executed = report.execute(notebook, out / notebook.name, dict(args.parameter or []))
-    print(f"hotpath: wrote {executed}")
-    return 0
+    params = dict(args.parameter or [])
+    groups = [[(report.execute, (nb, out / nb.name, params))] for nb in notebooks]
+    failed = 0
+    for notebook, (outcome,) in zip(notebooks, report.render_all(groups)):
+        if isinstance(outcome, HotpathError):
+            print(f"hotpath: {notebook.name}: {outcome}", file=sys.stderr)
+            failed = 2
+        else:
+            print(f"hotpath: wrote {outcome}")
+    return failed
 
 
 def cmd_overview(args: argparse.Namespace) -> int:
@@ -432,8 +441,8 @@ def parser() -> argparse.ArgumentParser:
                    help="override a notebook parameter")
     r.set_defaults(func=cmd_report)
 
-    n = sub.add_parser("notebook", help="execute a notebook (Python or Java) with parameters")
-    n.add_argument("notebook")
+    n = sub.add_parser("notebook", help="execute notebooks (Python or Java) with parameters")
+    n.add_argument("notebook", nargs="+")
     n.add_argument("--out", help="folder for the executed copy (default: reports/notebooks/)")
     n.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
                    help="override a parameter of the notebook's parameters cell")

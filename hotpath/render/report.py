@@ -8,12 +8,10 @@ never overwrites a good earlier report with a partial one.
 from __future__ import annotations
 
 import ast
-import contextlib
 import json
 import multiprocessing
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +19,7 @@ from ..cases import get_case
 from ..errors import HotpathError, UnknownNameError
 from ..analyze.load import read_results
 from ..offline import external_references
+from . import kernels
 from ..paths import REPORTS, ROOT
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -145,7 +144,7 @@ def execute(notebook: Path, executed: Path, parameters: dict[str, Any]) -> Path:
     params = check_parameters(notebook, parameters)
     kernel = "java" if kernel_language(notebook) == "java" else "python3"
     try:
-        with _kernel_options(kernel) as options:
+        with kernels.started_by_us(kernel) as options:
             papermill.execute_notebook(str(notebook), str(executed), parameters=params,
                                        cwd=str(ROOT), progress_bar=False, log_output=False,
                                        kernel_name=kernel, **options)
@@ -178,27 +177,6 @@ def settle(executed: Path, renamed: dict[str, str] | None = None) -> None:
         text = text.replace(json.dumps(old, ensure_ascii=False)[1:-1],
                             json.dumps(new, ensure_ascii=False)[1:-1])
     executed.write_text(text + "\n", encoding="utf-8")
-
-
-@contextlib.contextmanager
-def _kernel_options(kernel: str):
-    """The Python kernel talks over Unix sockets in a folder of its own: over TCP, ipykernel
-    warns on every run that traffic is unencrypted, which reads like a fault in a report run.
-    The Java kernel (JeroMQ) keeps TCP on loopback. A kernel manager passed in is ours to stop."""
-    if kernel != "python3":
-        yield {}
-        return
-    from jupyter_client.manager import KernelManager
-
-    with tempfile.TemporaryDirectory(prefix="hotpath-kernel-") as folder:
-        km = KernelManager(kernel_name=kernel, transport="ipc")
-        km.ip = str(Path(folder) / "kernel")
-        try:
-            yield {"km": km}
-        finally:
-            if km.has_kernel:
-                km.shutdown_kernel(now=True)
-            km.cleanup_resources()
 
 
 def render_case(case_id: str, results: Path, out_dir: Path | None = None,

@@ -1,0 +1,102 @@
+"""Kernels started side by side never share a port, and a kernel that dies at start says why
+in seconds."""
+
+import os
+import socket
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+import pytest
+
+from hotpath.errors import HotpathError
+from hotpath.render import kernels
+
+#: A pool far smaller than the ports the OS would offer: processes asking at once are offered
+#: the same ports over and over, as two kernels starting in the same instant could be.
+POOL = list(range(41000, 41030))
+
+
+def _reserve_from_a_small_pool(args):
+    register, times = args
+    kernels._free_port = _offering(POOL)
+    held = []
+    for _ in range(times):
+        held += kernels.reserve(5, register=register)
+    return held
+
+
+def test_ports_held_by_one_process_are_never_handed_to_another(tmp_path):
+    register = tmp_path / "ports.json"
+    with ProcessPoolExecutor(5, mp_context=get_context("fork")) as pool:
+        held = list(pool.map(_reserve_from_a_small_pool, [(register, 1)] * 5))
+    ports = [p for ps in held for p in ps]
+    assert len(ports) == 25 and len(set(ports)) == 25
+
+
+def _offering(ports, calls=1000):
+    """A fake OS that offers only ``ports``, round and round; it gives up rather than hang."""
+    offered = iter(ports * calls)
+    return lambda ip: next(offered)
+
+
+def test_released_and_dead_holders_ports_come_back(tmp_path, monkeypatch):
+    register = tmp_path / "ports.json"
+    monkeypatch.setattr(kernels, "_free_port", _offering(POOL[:5]))
+    first = kernels.reserve(5, register=register)
+    kernels.release(first, register=register)
+    assert sorted(kernels.reserve(5, register=register)) == first
+    # a holder that died without releasing: its ports are free again
+    register.write_text(register.read_text().replace(f"[{os.getpid()},", "[999999999,"))
+    assert sorted(kernels.reserve(5, register=register)) == first
+    # while the holder lives, they are not
+    with pytest.raises(StopIteration):
+        kernels.reserve(1, register=register)
+
+
+def _start_kernels(times: int) -> list[list[int]]:
+    """Start and stop TCP kernels one after the other; the ports each was given."""
+    given = []
+    for _ in range(times):
+        km = kernels.manager_class()(kernel_name="python3", transport="tcp")
+        km.start_kernel()
+        try:
+            kc = km.client()
+            kc.start_channels()
+            kc.wait_for_ready(timeout=60)  # a port taken by another kernel: it dies here
+            kc.stop_channels()
+            given.append([getattr(km, c) for c in kernels.CHANNELS])
+        finally:
+            km.shutdown_kernel(now=True)
+            km.cleanup_resources()
+    return given
+
+
+def test_tens_of_kernels_started_side_by_side_all_start():
+    workers, times = 4, 6
+    started = time.monotonic()
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        given = [k for ks in pool.map(_start_kernels, [times] * workers) for k in ks]
+    assert len(given) == workers * times
+    assert all(len(set(ports)) == len(kernels.CHANNELS) for ports in given)
+    assert time.monotonic() - started < 180
+
+
+def test_a_kernel_that_dies_at_start_says_why_in_seconds(monkeypatch, tmp_path):
+    from hotpath.render import report
+    from hotpath.paths import ROOT
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    real = kernels.reserve
+    monkeypatch.setattr(kernels, "reserve", lambda count, ip="127.0.0.1": [port, *real(count - 1, ip)])
+    started = time.monotonic()
+    try:
+        with pytest.raises(HotpathError, match="java kernel died at start.*Address already in use"):
+            report.execute(ROOT / "notebooks" / "java" / "zip.ipynb", tmp_path / "zip.ipynb",
+                           {"calls": 1})
+    finally:
+        taken.close()
+    assert time.monotonic() - started < 40, "the error waited out the start timeout"
