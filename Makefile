@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -131,6 +131,12 @@ endif
 
 docs: $(SETUP) ## rewrite the figures README.md and docs/ quote from data/reference/ and data/matrix/
 	@$(HOTPATH) docs
+
+# A run's time rows held against the committed reference's (data/reference/): the rows whose 95%
+# intervals, each widened by 15% for the differences between machines, do not overlap. Reads the
+# files only (no build, no benchmarks); exit 1 when a row contradicts the reference, 2 on bad input.
+against-reference: $(SETUP) ## a run's time rows (PROFILE=quick) against the reference's: which contradict it, intervals widened by 15%
+	@$(HOTPATH) against-reference --case '$(CASE)' --profile '$(PROFILE)'
 
 # Two builds, shown on released code: the same sources built against two upstream releases from
 # Maven Central (only the release inside each jar differs), measured against each other by the

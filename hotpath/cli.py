@@ -14,8 +14,9 @@ import pandas as pd
 
 from .measure import bench
 from .measure import matrix as measure_matrix
-from .analyze import compare, load
+from .analyze import against, compare, load
 from .render import fmt, matrix, report, tables, units
+from .render import against as against_text
 from .cases import CASES, existing_cases, get_case
 from .errors import HotpathError
 from .paths import REPORTS, results_file
@@ -362,6 +363,37 @@ def cmd_precision(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_against_reference(args: argparse.Namespace) -> int:
+    """A run's time rows held against the committed reference's: the rows whose 95% intervals,
+    each widened for the differences between machines, do not overlap. Exit 0 when none
+    contradicts, 1 when some do; every file is read before anything is printed."""
+    from .paths import REFERENCE
+
+    profile = get_profile(args.profile)
+    case_ids = _cases(args.case)
+    if not args.widen >= 1:
+        raise HotpathError(f"--widen {args.widen:g}: an interval is widened by a factor of at least 1")
+    run = {c: Path(args.run) / f"{c}.json" if args.run else results_file(profile.name, c)
+           for c in case_ids}
+    reference = {c: Path(args.reference or REFERENCE) / f"{c}.json" for c in case_ids}
+    held = against.hold_files(case_ids, run, reference, args.widen,
+                              {c: get_case(c).baseline for c in case_ids})
+    print(against_text.text(held, _folder_of(run), _folder_of(reference)), end="")
+    return 1 if held.contradicting else 0
+
+
+def _folder_of(files: dict[str, Path]) -> str:
+    """The folder of a side's files, relative to the project where it lies inside it: 'data/reference/'."""
+    from .paths import ROOT
+
+    folder = next(iter(files.values())).parent
+    try:
+        text = str(folder.resolve().relative_to(ROOT.resolve()))
+    except ValueError:
+        text = str(folder)
+    return text.rstrip("/") + "/"
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     get_profile(args.profile)
     _cases(args.case)
@@ -487,6 +519,18 @@ def parser() -> argparse.ArgumentParser:
     aa_.add_argument("--out", help="report folder (default: reports/aa)")
     aa_.add_argument("--render-only", action="store_true", help="render the run already measured")
     aa_.set_defaults(func=cmd_aa)
+
+    ar = sub.add_parser("against-reference",
+                        help="a run's time rows against the committed reference's: the rows whose "
+                             "95%% intervals, each widened by 15%%, do not overlap (exit 1 if any)")
+    ar.add_argument("--case", default="all")
+    ar.add_argument("--profile", default="quick", help="the run: data/results/<profile>/ (default: quick)")
+    ar.add_argument("--run", help="a folder of <case>.json files instead of the profile's")
+    ar.add_argument("--reference", help="the reference's folder (default: data/reference)")
+    ar.add_argument("--widen", type=float, default=against.MACHINE_SPREAD,
+                    help="each interval's factor for the differences between machines: low/w, "
+                         "high*w (default: %(default)s)")
+    ar.set_defaults(func=cmd_against_reference)
 
     c = sub.add_parser("check", help="validate a case and profile name")
     c.add_argument("--case", default="all")

@@ -1,0 +1,127 @@
+"""A run held against the committed reference: which of its time rows the reference contradicts.
+
+A row is a benchmark x params x mode, a candidate variant against old. Each side's row has the
+ratio of time per op new/old and its 95% interval exactly as the reports give them (``compare.pair``
+and ``compare.time_per_op``: the repeated confidence interval at the look a row of the
+sequential plan stopped at, a Welch interval for a fixed number of forks). Machines of the
+study's kind differ by up to ~1.35x on memory-bound rows at steady state, so each interval is
+widened by 15% each way (low / 1.15, high x 1.15) before the two are set side by side: a row
+contradicts the reference when even the widened intervals do not overlap. Rows of one side only
+are listed, not compared; a row with no interval on a side (fewer forks than a first look) is
+in both but cannot be compared.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from . import compare
+from .load import read_results
+
+#: Each interval is widened by this factor each way (low / 1.15, high x 1.15) for the
+#: differences between two machines of the study's kind.
+MACHINE_SPREAD = 1.15
+
+#: One time row of a run: what the reports' verdict table shows of it.
+TIME_COLUMNS = ["case", "benchmark", "method", "params", "mode", "baseline", "candidate",
+                "runtime", "ratio", "low", "high", "verdict", "forks"]
+KEY = ["case", "benchmark", "key_params", "mode", "candidate"]
+SIDE_COLUMNS = ["ratio", "low", "high", "verdict", "forks", "runtime"]
+ROW_COLUMNS = (["case", "benchmark", "method", "params", "mode", "baseline", "candidate"]
+               + [f"run_{c}" for c in SIDE_COLUMNS] + [f"reference_{c}" for c in SIDE_COLUMNS]
+               + ["compared", "contradicts"])
+ONLY_COLUMNS = ["case", "benchmark", "method", "params", "mode", "candidate"]
+
+
+@dataclass(frozen=True)
+class Held:
+    """Rows in both (``rows``: each side's ratio, interval and verdict, whether the two could be
+    compared and whether they contradict), and the rows of one side only."""
+
+    rows: pd.DataFrame
+    only_run: pd.DataFrame
+    only_reference: pd.DataFrame
+    widen: float
+
+    @property
+    def compared(self) -> int:
+        return int(self.rows["compared"].sum())
+
+    @property
+    def contradicting(self) -> int:
+        return int(self.rows["contradicts"].sum())
+
+
+def time_rows(frame: pd.DataFrame, case: str = "", baseline: str = "old") -> pd.DataFrame:
+    """Every candidate-against-baseline row of a run: time per op new/old, its 95% interval and
+    verdict, as the reports compute them (throughput ratios inverted to time per op)."""
+    pairs = compare.pair(frame, baseline=baseline).pairs
+    rows = []
+    for _, r in pairs.iterrows():
+        ratio, low, high = compare.time_per_op(r)
+        rows.append({"case": case, "benchmark": r["benchmark"], "method": r["method"],
+                     "params": r["params"], "mode": r["mode"], "baseline": r["baseline"],
+                     "candidate": r["candidate"], "runtime": r["runtime"], "ratio": ratio,
+                     "low": low, "high": high, "verdict": r["verdict"],
+                     "forks": min(r["forks_old"], r["forks_new"])})
+    return pd.DataFrame(rows, columns=TIME_COLUMNS)
+
+
+def widened(low: float, high: float, widen: float = MACHINE_SPREAD) -> tuple[float, float]:
+    """An interval of a ratio widened multiplicatively each way."""
+    return low / widen, high * widen
+
+
+def disjoint(a: tuple[float, float], b: tuple[float, float], widen: float = MACHINE_SPREAD) -> bool:
+    """Whether two intervals (low, high) of a ratio fail to overlap once each is widened; two
+    that touch overlap. False where either interval is missing: nothing to contradict."""
+    if not all(math.isfinite(x) for x in (*a, *b)):
+        return False
+    (a_low, a_high), (b_low, b_high) = widened(*a, widen), widened(*b, widen)
+    return a_high < b_low or b_high < a_low
+
+
+def hold(run: pd.DataFrame, reference: pd.DataFrame, widen: float = MACHINE_SPREAD) -> Held:
+    """A run's time rows (``time_rows``) against the reference's, row by row on case,
+    benchmark, params (in any order), mode and candidate."""
+    if widen < 1:
+        raise ValueError(f"an interval is widened by a factor of at least 1, not {widen}")
+    run, reference = _keyed(run), _keyed(reference)
+    both = run.merge(reference[KEY + SIDE_COLUMNS], on=KEY, suffixes=("", "_reference"))
+    rows = []
+    for _, r in both.iterrows():
+        ours = (r["low"], r["high"])
+        theirs = (r["low_reference"], r["high_reference"])
+        compared = all(math.isfinite(x) for x in (*ours, *theirs))
+        rows.append({**{c: r[c] for c in ROW_COLUMNS[:7]},
+                     **{f"run_{c}": r[c] for c in SIDE_COLUMNS},
+                     **{f"reference_{c}": r[f"{c}_reference"] for c in SIDE_COLUMNS},
+                     "compared": compared, "contradicts": compared and disjoint(ours, theirs, widen)})
+    return Held(rows=pd.DataFrame(rows, columns=ROW_COLUMNS),
+                only_run=_only(run, reference), only_reference=_only(reference, run), widen=widen)
+
+
+def hold_files(cases: list[str], run: dict[str, Path], reference: dict[str, Path],
+               widen: float = MACHINE_SPREAD, baseline: dict[str, str] | None = None) -> Held:
+    """The cases' run files against their reference files. Every file is read (and any bad one
+    refused) before a row is compared."""
+    baseline = baseline or {}
+    read = {(side, c): read_results(files[c]).frame
+            for side, files in (("run", run), ("reference", reference)) for c in cases}
+    sides = {side: pd.concat([time_rows(read[(side, c)], c, baseline.get(c, "old")) for c in cases],
+                             ignore_index=True)
+             for side in ("run", "reference")}
+    return hold(sides["run"], sides["reference"], widen)
+
+
+def _keyed(rows: pd.DataFrame) -> pd.DataFrame:
+    return rows.assign(key_params=rows["params"].map(compare.unordered))
+
+
+def _only(these: pd.DataFrame, others: pd.DataFrame) -> pd.DataFrame:
+    marked = these.merge(others[KEY], on=KEY, how="left", indicator=True)
+    return marked.loc[marked["_merge"] == "left_only", ONLY_COLUMNS].reset_index(drop=True)

@@ -1,0 +1,93 @@
+"""A run held against the reference (hotpath.analyze.against) as plain text for the terminal:
+one line per row in both, the rows of one side only, and the count of contradicting rows."""
+
+from __future__ import annotations
+
+import math
+import textwrap
+
+import pandas as pd
+
+from ..analyze.against import Held
+
+VERDICTS = {"inconclusive": "undecided"}
+
+
+def row_name(r: pd.Series) -> str:
+    """'WriterCompressedMap.compressedMapFields(entries=30)': the class too, since two of a
+    case's classes may share a method and params."""
+    cls = r["benchmark"].rsplit(".", 2)[-2].removesuffix("Benchmark")
+    return f"{cls}.{r['method']}" + (f"({r['params']})" if r["params"] else "")
+
+
+def interval(ratio: float, low: float, high: float) -> str:
+    """'0.506 (0.452–0.566)', as the reports print time per op new/old and its 95% CI."""
+    if math.isnan(ratio):
+        return "—"
+    if math.isnan(low) or math.isnan(high):
+        return f"{ratio:.3f} (no interval)"
+    return f"{ratio:.3f} ({low:.3f}–{high:.3f})"
+
+
+def _side(r: pd.Series, side: str) -> tuple[str, str]:
+    verdict = r[f"{side}_verdict"]
+    return (interval(r[f"{side}_ratio"], r[f"{side}_low"], r[f"{side}_high"]),
+            f"{VERDICTS.get(verdict, verdict)}, {r[f'{side}_forks']} forks")
+
+
+def count_line(held: Held) -> str:
+    """'4 of 17 rows contradict the reference': of the rows in both with an interval on each side."""
+    n, m = held.contradicting, held.compared
+    return f"{n} of {m} row{'s' if m != 1 else ''} contradict{'s' if m == 1 else ''} the reference"
+
+
+def _columns(header: list[str], lines: list[list[str]]) -> list[str]:
+    widths = [max(len(x) for x in column) for column in zip(header, *lines)]
+    return ["  ".join(x.ljust(w) for x, w in zip(line, widths)).rstrip()
+            for line in [header, *lines]]
+
+
+def _only(rows: pd.DataFrame, where: str) -> list[str]:
+    if rows.empty:
+        return [f"only in the {where}: none"]
+    out = [f"only in the {where}, not compared ({len(rows)} row{'s' if len(rows) != 1 else ''}):"]
+    for (case, candidate), group in rows.groupby(["case", "candidate"], sort=False):
+        names = ", ".join(row_name(r) for _, r in group.iterrows())
+        out += textwrap.wrap(f"{case} [{candidate}] ({len(group)}): {names}", width=100,
+                             initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False)
+    return out
+
+
+def text(held: Held, run: str, reference: str) -> str:
+    """The whole report: what is held against what and by which rule, the rows, the rows of one
+    side only, and the count line last."""
+    pct = f"{held.widen - 1:.0%}"
+    out = textwrap.wrap(f"{run} against the reference {reference}: time per op new/old (95% CI) "
+                        f"of each row in both; a row contradicts the reference when the two "
+                        f"intervals, each widened by {pct} (low/{held.widen:g}, "
+                        f"high×{held.widen:g}), do not overlap.", width=100, break_on_hyphens=False)
+    rows = held.rows
+    if rows.empty:
+        out.append("no row is in both")
+    else:
+        modes = rows["mode"].nunique() > 1
+        header = ["case", "row", "variant", *(["mode"] if modes else []), "run", "verdict",
+                  "reference", "verdict", "contradicts"]
+        lines = []
+        for _, r in rows.iterrows():
+            contradicts = ("yes" if r["contradicts"] else "no") if r["compared"] else "no interval"
+            lines.append([r["case"], row_name(r), r["candidate"], *([r["mode"]] if modes else []),
+                          *_side(r, "run"), *_side(r, "reference"), contradicts])
+        out += [""] + _columns(header, lines)
+        runtimes = rows.loc[rows["run_runtime"] != rows["reference_runtime"],
+                            ["run_runtime", "reference_runtime"]].drop_duplicates()
+        for _, r in runtimes.iterrows():
+            out.append(f"note: rows of the run ran on {r['run_runtime']}, the reference's on "
+                       f"{r['reference_runtime']}: more than the machine differs between them")
+        uncompared = len(rows) - held.compared
+        if uncompared:
+            out.append(f"{uncompared} row{'s' if uncompared != 1 else ''} in both without an "
+                       f"interval on a side (fewer forks than a first look): not compared")
+    out += [""] + _only(held.only_run, "run") + _only(held.only_reference, "reference")
+    out += ["", count_line(held) + f" (intervals widened by {pct})"]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,233 @@
+"""A run held against the reference, on answers known in advance: the reference against itself
+contradicts nothing; a run built from the reference with some rows shifted contradicts exactly
+those; the 15% widening decides rows near its edge; bad input is refused with one line."""
+
+import hashlib
+import json
+import math
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hotpath.analyze import against
+from hotpath.analyze.load import read_results
+from hotpath.cli import main
+from hotpath.jmh import VARIANT, params_text
+from hotpath.paths import REFERENCE, sidecar_of
+
+CASE = "writer"  # throughput rows: time per op new/old is the inverted ratio
+
+
+def _key(entry: dict) -> tuple[str, str, str]:
+    params = {k: str(v) for k, v in (entry.get("params") or {}).items()}
+    variant = params.pop(VARIANT, "")
+    return entry["benchmark"], params_text(params), variant
+
+
+def build_run(folder: Path, case: str = CASE, shift: dict | None = None, drop=(),
+              forks: dict | None = None) -> Path:
+    """A run made from the reference's JMH file and its sidecar: ``shift`` multiplies the time
+    per op of (benchmark, params, variant) by a factor (every fork alike, so the row's ratio and
+    both ends of its interval move by that factor), ``drop`` leaves out (benchmark, params)
+    altogether, ``forks`` keeps only the first n forks of (benchmark, params, variant). The
+    sidecar is rewritten with the new file's hash, so that the run keeps the reference's
+    sequential design."""
+    shift, forks = shift or {}, forks or {}
+    entries = json.loads((REFERENCE / f"{case}.json").read_text(encoding="utf-8"))
+    kept = []
+    for entry in entries:
+        key = _key(entry)
+        if key[:2] in drop:
+            continue
+        metric = entry["primaryMetric"]
+        if key in shift:
+            # A throughput scales the other way: time per op times f is ops/s over f.
+            f = 1 / shift[key] if metric["scoreUnit"].startswith("ops/") else shift[key]
+            metric["rawData"] = [[v * f for v in fork] for fork in metric["rawData"]]
+            metric["score"] *= f
+            metric["scoreError"] *= f
+            metric["scoreConfidence"] = [c * f for c in metric["scoreConfidence"]]
+        if key in forks:
+            metric["rawData"] = metric["rawData"][:forks[key]]
+        kept.append(entry)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{case}.json"
+    path.write_text(json.dumps(kept, indent=2), encoding="utf-8")
+    sidecar = json.loads(sidecar_of(REFERENCE / f"{case}.json").read_text(encoding="utf-8"))
+    sidecar["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    sidecar_of(path).write_text(json.dumps(sidecar), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def reference_rows():
+    """The reference's time rows of the case, as the reports give them."""
+    rows = against.time_rows(read_results(REFERENCE / f"{CASE}.json").frame, CASE)
+    return rows.assign(width=rows["high"] / rows["low"])
+
+
+def _row_key(r) -> tuple[str, str, str]:
+    return r["benchmark"], r["params"], r["candidate"]
+
+
+def _hold(folder: Path, widen: float = against.MACHINE_SPREAD) -> against.Held:
+    return against.hold_files([CASE], {CASE: folder / f"{CASE}.json"},
+                              {CASE: REFERENCE / f"{CASE}.json"}, widen)
+
+
+def _contradicting(held: against.Held) -> set:
+    return {_row_key(r) for _, r in held.rows[held.rows["contradicts"]].iterrows()}
+
+
+# --- the rule ---------------------------------------------------------------------------------
+
+def test_the_issues_rows_contradict_the_reference_even_widened():
+    # writer compressedMapFields(entries=30) and zip marshalZip(MAP_3K) buffered, from issue 39
+    assert against.disjoint((0.452, 0.566), (0.841, 0.952))
+    assert against.disjoint((0.205, 0.536), (0.080, 0.098))
+
+
+def test_each_interval_is_widened_by_15_percent_each_way():
+    assert against.widened(1.0, 2.0) == pytest.approx((1 / 1.15, 2.3))
+    # Two points 1.32x apart overlap once each is widened by 15% (1.15^2 = 1.3225); 1.33x apart do not.
+    assert not against.disjoint((1.0, 1.0), (1.32, 1.32))
+    assert against.disjoint((1.0, 1.0), (1.33, 1.33))
+    assert against.disjoint((1.33, 1.33), (1.0, 1.0))
+    # Without the widening, 1.2x apart with tight intervals is a contradiction.
+    assert against.disjoint((0.98, 1.02), (1.18, 1.22), widen=1.0)
+    assert not against.disjoint((0.98, 1.02), (1.18, 1.22))
+
+
+def test_a_missing_interval_contradicts_nothing():
+    assert not against.disjoint((math.nan, math.nan), (5.0, 6.0))
+    with pytest.raises(ValueError):
+        against.hold(against.time_rows(read_results(REFERENCE / "encoder.json").frame, "encoder"),
+                     against.time_rows(read_results(REFERENCE / "encoder.json").frame, "encoder"),
+                     widen=0.9)
+
+
+# --- the reference against itself -------------------------------------------------------------
+
+def test_the_reference_against_itself_contradicts_nothing(capsys):
+    assert main(["against-reference", "--profile", "reference"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    m = re.fullmatch(r"0 of (\d+) rows contradict the reference \(intervals widened by 15%\)", lines[-1])
+    assert m, lines[-1]
+    table = [line for line in lines if re.match(r"(writer|encoder|marshaller|zip|store) ", line)]
+    assert len(table) == int(m.group(1)) > 100
+    assert all(line.endswith(" no") for line in table)
+    assert "only in the run: none" in lines and "only in the reference: none" in lines
+    # Each side of a row is the reports' figure: the issue quotes the reference's.
+    writer = next(line for line in table if "WriterCompressedMap.compressedMapFields(entries=30) "
+                  in line and " optimized " in line)
+    assert writer.count("0.894 (0.841–0.952)") == 2
+
+
+# --- a run built to differ --------------------------------------------------------------------
+
+def test_a_run_built_to_differ_contradicts_exactly_the_shifted_rows(tmp_path, reference_rows, capsys):
+    rows = reference_rows.dropna(subset=["low", "high"])
+    optimized = rows[rows["candidate"] == "optimized"].iloc[0]
+    floor = rows[rows["candidate"] == "floor"].iloc[1]
+    # Far beyond the widened gap: the row's own width, 1.15 twice, and half as much again.
+    faster = 1 / (optimized["width"] * against.MACHINE_SPREAD ** 2 * 1.5)
+    slower = floor["width"] * against.MACHINE_SPREAD ** 2 * 1.5
+    dropped = rows[rows["candidate"] == "optimized"].iloc[-1]
+    assert dropped["params"] not in (optimized["params"], floor["params"])
+    build_run(tmp_path, shift={_row_key(optimized): faster, _row_key(floor): slower},
+              drop=[(dropped["benchmark"], dropped["params"])])
+
+    held = _hold(tmp_path)
+    assert _contradicting(held) == {_row_key(optimized), _row_key(floor)}
+    shifted = held.rows.set_index(["benchmark", "params", "candidate"]).loc[_row_key(optimized)]
+    assert shifted["run_ratio"] == pytest.approx(optimized["ratio"] * faster)
+    assert shifted["run_high"] == pytest.approx(optimized["high"] * faster)
+    # The dropped benchmark x params is only in the reference, with each of its variants.
+    only = held.only_reference
+    assert set(zip(only["benchmark"], only["params"])) == {(dropped["benchmark"], dropped["params"])}
+    assert held.only_run.empty
+    assert held.compared == len(rows) - len(only)
+
+    assert main(["against-reference", "--case", CASE, "--run", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == (f"2 of {held.compared} rows contradict the reference "
+                                    f"(intervals widened by 15%)")
+    assert sum(line.endswith(" yes") for line in out.splitlines()) == 2
+    assert "only in the reference, not compared (" in out
+    assert "only in the run: none" in out
+
+
+def test_the_widening_decides_a_row_1_2x_off_with_a_tight_interval(tmp_path, reference_rows):
+    tight = reference_rows.dropna(subset=["low", "high"]).sort_values("width").iloc[0]
+    assert tight["width"] < 1.2  # 1.2x off, the intervals part without the widening
+    build_run(tmp_path, shift={_row_key(tight): 1.2})
+    assert _contradicting(_hold(tmp_path)) == set()
+    assert _contradicting(_hold(tmp_path, widen=1.0)) == {_row_key(tight)}
+    assert main(["against-reference", "--case", CASE, "--run", str(tmp_path)]) == 0
+    assert main(["against-reference", "--case", CASE, "--run", str(tmp_path), "--widen", "1"]) == 1
+
+
+@pytest.mark.parametrize("beyond, contradicts", [(0.99, False), (1.01, True)])
+def test_a_row_just_inside_or_just_beyond_the_widened_gap(tmp_path, reference_rows, beyond, contradicts):
+    """Shifted by its own width times 1.15 twice, a row's widened interval just touches the
+    reference's: 1% less overlaps, 1% more does not."""
+    row = reference_rows.dropna(subset=["low", "high"]).iloc[3]
+    build_run(tmp_path, shift={_row_key(row): row["width"] * against.MACHINE_SPREAD ** 2 * beyond})
+    assert _contradicting(_hold(tmp_path)) == ({_row_key(row)} if contradicts else set())
+
+
+def test_a_row_without_an_interval_is_in_both_but_not_compared(tmp_path, reference_rows, capsys):
+    rows = reference_rows.dropna(subset=["low", "high"])
+    row = rows[rows["candidate"] == "optimized"].iloc[0]
+    benchmark, params, candidate = _row_key(row)
+    # Three forks per side, one short of the first look, and shifted far: still no contradiction.
+    # Old's forks are every candidate's of that benchmark x params (here optimized and floor).
+    build_run(tmp_path, shift={_row_key(row): 3.0},
+              forks={(benchmark, params, candidate): 3, (benchmark, params, "old"): 3})
+    held = _hold(tmp_path)
+    sharing = held.rows[(held.rows["benchmark"] == benchmark) & (held.rows["params"] == params)]
+    assert len(sharing) == 2
+    assert not sharing["compared"].any() and not sharing["contradicts"].any()
+    assert held.contradicting == 0 and held.compared == len(held.rows) - 2
+    assert main(["against-reference", "--case", CASE, "--run", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert sum(line.endswith(" no interval") for line in out.splitlines()) == 2
+    assert "2 rows in both without an interval on a side" in out
+
+
+# --- bad input --------------------------------------------------------------------------------
+
+def _refused(capsys, args: list[str], says: str) -> None:
+    assert main(["against-reference", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and says in captured.err, captured.err
+
+
+def test_bad_input_is_refused_with_one_line_and_nothing_written(tmp_path, capsys):
+    _refused(capsys, ["--case", "nope"], "unknown case 'nope'")
+    _refused(capsys, ["--profile", "fast"], "unknown profile 'fast'")
+    _refused(capsys, ["--case", CASE, "--run", str(tmp_path / "none")], "no such results file")
+    _refused(capsys, ["--case", CASE, "--profile", "reference", "--reference", str(tmp_path)],
+             "no such results file")
+    _refused(capsys, ["--case", CASE, "--profile", "reference", "--widen", "0.5"], "--widen 0.5")
+
+    run = build_run(tmp_path / "run")
+    text = run.read_text(encoding="utf-8")
+    run.write_text(text[: len(text) // 2], encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in run.parent.iterdir()}
+    _refused(capsys, ["--case", CASE, "--run", str(run.parent)], "truncated or corrupt JSON")
+
+    build_run(tmp_path / "sidecar")
+    sidecar_of(tmp_path / "sidecar" / f"{CASE}.json").write_text("{", encoding="utf-8")
+    _refused(capsys, ["--case", CASE, "--run", str(tmp_path / "sidecar")], "corrupt provenance sidecar")
+
+    # A run of another case's file is refused by its hash, not compared.
+    build_run(tmp_path / "other")
+    shutil.copy(REFERENCE / "encoder.json", tmp_path / "other" / f"{CASE}.json")
+    _refused(capsys, ["--case", CASE, "--run", str(tmp_path / "other")], "describes another run")
+
+    assert {p.name: p.read_bytes() for p in run.parent.iterdir()} == before
