@@ -1,0 +1,283 @@
+"""Steady state of one JMH fork: whether its per-iteration series settles, when, and at what.
+
+A fork's iterations are not all alike: the JIT warms up, and some paths never settle (writer's
+old path runs in waves of 10-24k ops/s as direct buffers wait for the Cleaner). A window fixed in
+advance (JMH's warmup count) can then measure the warmup, or the top of a wave. Here each fork
+is classified as Barrett et al. classify whole process executions ("Virtual Machine Warmup
+Blows Hot and Cold", OOPSLA 2017; Traini et al., EMSE 2023, did the same for JMH suites):
+
+- changepoints by PELT (the ``ruptures`` library) with an l2 cost on the log of the values,
+  so that a step is a ratio wherever the level lies, and a penalty scaled by the fork's own
+  noise, estimated robustly from the first differences;
+- the trailing segments whose means lie within :data:`EQUIVALENT` of the last one are merged
+  into the steady segment (Barrett et al.'s "equivalent" segments: PELT alone puts 4-11
+  changepoints into a 60-iteration fork where the eye sees one or two, since steps of 1-3%
+  are real changes to it, and none that matters);
+- "flat" when the steady segment is the whole fork, "warmup" when no earlier segment was better
+  than it, "slowdown" when one was, "no steady state" when the steady segment is too short to
+  trust or the fork had been at that level before and left it (waves).
+
+Single iterations far off their neighbours (a GC pause, a descheduled thread) are no change of
+level: they are replaced by their neighbours' median before PELT, but stay in every mean.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+import ruptures as rpt
+
+from ..jmh import number, seconds
+
+FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE = "flat", "warmup", "slowdown", "no steady state"
+KINDS = (FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE)
+
+#: PELT's shortest segment, in iterations (5 x 100 ms = 0.5 s). Five values make a mean that a
+#: single outlier moves by a fifth of its excursion, and 0.5 s is the resolution at which the
+#: start of a steady state is reported: finer than the 1 s iterations of the study's profiles.
+MIN_SEGMENT = 5
+#: Fewer iterations than two shortest segments cannot hold a change: classify() refuses them.
+MIN_ITERATIONS = 2 * MIN_SEGMENT
+#: PELT's penalty per changepoint, in units of sigma^2 ln n (sigma: the noise of one log value).
+#: BIC's is 2 sigma^2 ln n for a change of mean; 3 asks for a little more, as 100 ms iterations
+#: are correlated (a GC cycle spans several), which makes the white-noise penalty too cheap.
+PENALTY = 3.0
+#: A floor for sigma (0.5% of a value): a constant or coarsely quantized series has no first
+#: differences to speak of (sigma = 0, a penalty of 0, a changepoint everywhere); 0.5% is below
+#: any step that EQUIVALENT lets count, so the floor hides nothing that would be reported.
+MIN_NOISE = 0.005
+#: A spike: an iteration more than SPIKE_SIGMAS sigma from the median of its window, the
+#: iteration and SPIKE_REACH on either side. Up to SPIKE_REACH iterations in a row (0.3 s) are
+#: taken as one spike (a median of seven outlasts three outliers); anything longer is a level,
+#: left to PELT. Five sigma: a lognormal value lies that far out once in ~1.7 million, so noise
+#: is never replaced.
+SPIKE_SIGMAS = 5.0
+SPIKE_REACH = 3
+#: Segments whose means differ by at most 5% are one level: the study's own threshold for
+#: "same" (hotpath.measure.sequential.THRESHOLD), and Barrett et al.'s merging of equivalent
+#: segments. Also the margin by which an earlier segment must beat the steady one to make a
+#: slowdown.
+EQUIVALENT = 0.05
+#: The steady segment must cover at least half of the fork: the level the fork spends most of
+#: its recording at. Barrett et al. asked for a quarter (no changepoint in the last 500 of
+#: 2000 iterations), but a quarter of a 60-iteration recording is 15 values, three shortest
+#: segments: in the known-answer sweep, 15% of random walks (3% steps) ended that calm by
+#: chance, 6% at a half. A steady state found later than half-way is "no steady state" with
+#: its reason: the recording was too short to tell.
+MIN_STEADY_SHARE = 0.5
+
+@dataclass(frozen=True)
+class Segment:
+    """Iterations first..last (inclusive) and their level: the mean of their values with
+    spikes replaced (see :func:`despiked`), since a spike is no level; the means that
+    :func:`fork_steady_means` gives keep every value."""
+
+    first: int
+    last: int
+    mean: float
+
+    @property
+    def iterations(self) -> int:
+        return self.last - self.first + 1
+
+
+@dataclass(frozen=True)
+class Steadiness:
+    """One fork's class and where its steady segment starts.
+
+    ``start`` is the index of the first steady iteration, ``start_s`` the seconds from the
+    first recorded iteration's start to its start (iterations taken as back to back, which
+    JMH's iterations are to within milliseconds); both None when there is no steady state.
+    ``segments`` are the merged segments in order: the last is the steady one when there is a
+    steady state, and with "no steady state" the last is the calm stretch that did not count.
+    """
+
+    kind: str
+    start: int | None
+    start_s: float | None
+    segments: tuple[Segment, ...]
+    #: Why "no steady state" (or "" otherwise), in words for a report.
+    reason: str = ""
+
+    def steady(self, series: Sequence[float]) -> list[float]:
+        """The steady segment's values of ``series`` (the classified one, or one aligned with
+        it, such as a secondary metric's); [] when there is no steady state."""
+        if self.start is None:
+            return []
+        return [float(v) for v in series[self.start:]]
+
+
+def classify(series: Sequence[float], iteration_s: float,
+             higher_is_better: bool = False) -> Steadiness:
+    """Classify one fork's per-iteration scores (time per op, or ops per time unit with
+    ``higher_is_better``) as flat, warmup, slowdown or no steady state.
+
+    Raises ValueError for fewer than :data:`MIN_ITERATIONS` values or a value that is not a
+    positive finite number (a score of zero or NaN has no log, and no class to give)."""
+    x = np.asarray(series, dtype=float)
+    if len(x) < MIN_ITERATIONS:
+        raise ValueError(f"{len(x)} iterations: a steady state needs at least {MIN_ITERATIONS} "
+                         f"(two segments of {MIN_SEGMENT})")
+    if not np.all(np.isfinite(x)) or np.any(x <= 0):
+        raise ValueError("a steady state needs positive finite scores")
+    y = np.log(x)
+    sigma = noise(y)
+    level = despiked(y, sigma)
+    ends = rpt.Pelt(model="l2", min_size=MIN_SEGMENT, jump=1).fit(level).predict(
+        pen=PENALTY * sigma ** 2 * math.log(len(y)))
+    level = np.exp(level)
+    raw = [Segment(a, b - 1, float(level[a:b].mean())) for a, b in zip([0, *ends[:-1]], ends)]
+
+    cut = _steady_from(raw)
+    steady, earlier = _merge(raw[cut:]), _merge_adjacent(raw[:cut])
+    segments = (*earlier, steady)
+    if not earlier:
+        return Steadiness(FLAT, 0, 0.0, segments)
+    if steady.iterations < MIN_STEADY_SHARE * len(x):
+        return Steadiness(NO_STEADY_STATE, None, None, segments,
+                          f"the last level held {steady.iterations * iteration_s:.1f} s, "
+                          f"less than {MIN_STEADY_SHARE:.0%} of the fork")
+    returned = [s for s in earlier if _equivalent(s.mean, steady.mean)]
+    if returned:
+        s = returned[0]
+        return Steadiness(NO_STEADY_STATE, None, None, segments,
+                          f"the fork was at its last level at {s.first * iteration_s:.1f}-"
+                          f"{(s.last + 1) * iteration_s:.1f} s, left it and came back")
+    better = [s for s in earlier if _better(s.mean, steady.mean, higher_is_better)]
+    kind = SLOWDOWN if better else WARMUP
+    return Steadiness(kind, steady.first, round(steady.first * iteration_s, 6), segments)
+
+
+def noise(y: np.ndarray) -> float:
+    """The noise (sigma) of one log value, robustly: the median absolute deviation of the first
+    differences over 0.6745 sqrt 2 (a difference of two independent values has sqrt 2 their
+    sigma; a level's slow drift cancels in a difference, and steps and spikes are a few of the
+    differences, which barely move their median), floored at MIN_NOISE."""
+    d = np.diff(y)
+    mad = float(np.median(np.abs(d - np.median(d)))) if len(d) else 0.0
+    return max(mad / (0.6745 * math.sqrt(2)), MIN_NOISE)
+
+
+def despiked(y: np.ndarray, sigma: float) -> np.ndarray:
+    """``y`` with each spike (see SPIKE_SIGMAS) replaced by the median of its window.
+
+    The window is the iteration and SPIKE_REACH on either side, shifted inwards at the end so
+    that it always holds an odd number of values (at a step, the median of an even number
+    would be the midpoint, and both sides of the step would look like spikes). The fork's
+    first SPIKE_REACH iterations are left alone: slow first iterations are the warmup this
+    module is there to find, not noise."""
+    width = 2 * SPIKE_REACH + 1
+    out = y.copy()
+    for i in range(SPIKE_REACH, len(y)):
+        lo = min(i - SPIKE_REACH, len(y) - width)
+        centre = float(np.median(y[lo:lo + width]))
+        if abs(y[i] - centre) > SPIKE_SIGMAS * sigma:
+            out[i] = centre
+    return out
+
+
+def _equivalent(a: float, b: float) -> bool:
+    return abs(a / b - 1) <= EQUIVALENT
+
+
+def _better(earlier: float, steady: float, higher_is_better: bool) -> bool:
+    """Whether an earlier level beat the steady one by more than EQUIVALENT."""
+    return earlier > steady * (1 + EQUIVALENT) if higher_is_better \
+        else earlier < steady * (1 - EQUIVALENT)
+
+
+def _steady_from(raw: list[Segment]) -> int:
+    """Index of the first of the trailing segments equivalent to the last one."""
+    i = len(raw) - 1
+    while i > 0 and _equivalent(raw[i - 1].mean, raw[-1].mean):
+        i -= 1
+    return i
+
+
+def _merge(segments: Sequence[Segment]) -> Segment:
+    """Adjacent segments as one, its mean weighted by their lengths."""
+    total = sum(s.iterations for s in segments)
+    mean = sum(s.mean * s.iterations for s in segments) / total
+    return Segment(segments[0].first, segments[-1].last, mean)
+
+
+def _merge_adjacent(segments: Sequence[Segment]) -> list[Segment]:
+    """Runs of neighbours equivalent to the run's mean so far, each as one segment."""
+    out: list[Segment] = []
+    for s in segments:
+        if out and _equivalent(s.mean, out[-1].mean):
+            out[-1] = _merge([out[-1], s])
+        else:
+            out.append(s)
+    return out
+
+
+# -- a JMH result's forks ---------------------------------------------------------------------
+
+#: The secondaries read by default: heap B/op, and collections and their milliseconds per
+#: iteration (-prof gc).
+SECONDARIES = ("gc.alloc.rate.norm", "gc.count", "gc.time")
+
+
+@dataclass(frozen=True)
+class ForkSteady:
+    """One fork of a JMH result: its class, and the means over its steady segment of the
+    primary metric (``score``) and of each secondary asked for (NaN without a steady state, or
+    for a secondary whose iterations cannot be matched to the primary's)."""
+
+    fork: int
+    steadiness: Steadiness
+    score: float
+    secondaries: dict[str, float] = field(default_factory=dict)
+
+
+def fork_steady_means(entry: dict[str, Any],
+                      secondaries: Sequence[str] = SECONDARIES) -> list[ForkSteady]:
+    """Each fork of one JMH JSON entry classified on its primary metric's rawData, and the
+    steady segment's means, the secondaries' taken over the primary's steady iterations.
+
+    Times count from the first measurement iteration: record with ``-wi 0`` for them to count
+    from the fork's start. Secondary names are JMH's, with or without JMH <= 1.36's "·"."""
+    primary = entry["primaryMetric"]
+    iteration_s = seconds(entry.get("measurementTime"))
+    higher = str(primary.get("scoreUnit", "")).startswith("ops/")
+    by_name = {name.lstrip("·"): metric
+               for name, metric in (entry.get("secondaryMetrics") or {}).items()}
+    out = []
+    for k, fork in enumerate(primary.get("rawData") or []):
+        values = [number(v) for v in fork]
+        st = classify(values, iteration_s, higher)
+        means = {name: _mean(st.steady(aligned)) if aligned is not None else math.nan
+                 for name in secondaries
+                 for aligned in [_per_iteration(by_name, name, k, len(values))]}
+        out.append(ForkSteady(k, st, _mean(st.steady(values)), means))
+    return out
+
+
+def _per_iteration(by_name: dict[str, Any], name: str, fork: int,
+                   iterations: int) -> list[float] | None:
+    """A secondary's values of one fork, one per primary iteration; None if they cannot be
+    matched. JMH's GC profiler writes gc.time only for iterations whose collection count or
+    time changed, so its rawData is shorter than the fork: when it holds as many values as
+    iterations with gc.count > 0, they are those iterations' and the others' are 0 ms."""
+    values = _raw(by_name, name, fork)
+    if values is not None and len(values) == iterations:
+        return values
+    counts = _raw(by_name, "gc.count", fork)
+    if name == "gc.time" and values is not None and counts is not None \
+            and len(counts) == iterations and sum(1 for c in counts if c) == len(values):
+        times = iter(values)
+        return [next(times) if c else 0.0 for c in counts]
+    return None
+
+
+def _raw(by_name: dict[str, Any], name: str, fork: int) -> list[float] | None:
+    raw = (by_name.get(name) or {}).get("rawData") or []
+    return [number(v) for v in raw[fork]] if fork < len(raw) else None
+
+
+def _mean(values: Sequence[float]) -> float:
+    return float(np.mean(values)) if len(values) else math.nan
