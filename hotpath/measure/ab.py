@@ -291,10 +291,11 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
         plan.budget_s -= time.monotonic() - t0
         by_name = {s.name: s for s in sides.values()}
 
-        def command(side_name, benchmarks, params, target):
+        def command(side_name, benchmarks, params, target, iterations):
             side_of[target] = side_name
             return [*by_name[side_name].java(java), interleave.include_only(benchmarks),
-                    *profile.jmh_args(forks=1, variant_filter=False, java=java),
+                    *profile.jmh_args(forks=1, variant_filter=False, java=java,
+                                      iterations=iterations),
                     *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
 
         done = forkplan.run(plan, command, staging / "rounds", lambda cmd: _run_jmh(cmd, log)[1], log_to)

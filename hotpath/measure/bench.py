@@ -157,9 +157,10 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
 
-    def command(variant, benchmarks, params, target):
+    def command(variant, benchmarks, params, target, iterations):
         return [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(benchmarks),
-                *profile.jmh_args(forks=1, variant_filter=False, java=java), *extra_args,
+                *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations),
+                *extra_args,
                 "-p", f"variant={variant}", *forkplan.jmh_params(params),
                 "-rf", "json", "-rff", str(target)]
 

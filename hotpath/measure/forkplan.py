@@ -26,11 +26,12 @@ from typing import Callable
 
 import numpy as np
 
-from . import sequential
+from . import forklength, sequential
+from .. import steady
 from .interleave import order_of_round
 from ..cases import Case, load_claims
 from ..errors import HotpathError
-from ..jmh import VARIANT, number, params_text
+from ..jmh import VARIANT, params_text
 from .profiles import Profile
 
 #: A fork's cost beyond its warmup and measurement (JVM start, pre-touching the heap, JMH's
@@ -178,16 +179,15 @@ def side_variant(entry: dict) -> str:
     return str((entry.get("params") or {}).get(VARIANT, ""))
 
 
-def _fork_means(path: Path, side: str, label: str | None = VARIANT) -> dict[Side, list[float]]:
-    """Each benchmark x params' fork means in one run of ``side``. A benchmark of several modes
+def _forks(path: Path, side: str, label: str | None = VARIANT) -> dict[Side, list[steady.Fork]]:
+    """Each benchmark x params' forks in one run of ``side``, each summarized by its steady
+    segment where it was recorded from its start (hotpath.steady). A benchmark of several modes
     (JMH forks each mode apart) counts by its first: one mode's forks decide the row."""
-    out: dict[Side, list[float]] = {}
+    out: dict[Side, list[steady.Fork]] = {}
     for entry in json.loads(path.read_text(encoding="utf-8")):
         key = (entry["benchmark"], side_params(entry, label), side)
-        if key in out:
-            continue
-        raw = entry["primaryMetric"].get("rawData") or []
-        out[key] = [float(np.mean([number(v) for v in fork])) for fork in raw if fork]
+        if key not in out:
+            out[key] = steady.entry_forks(entry)
     return out
 
 
@@ -209,7 +209,13 @@ class Plan:
     design: sequential.Design = field(init=False)
     states: dict[Row, RowState] = field(init=False)
     means: dict[Side, list[float]] = field(default_factory=dict)
+    #: Every fork of every side as summarized (its figure is its ``means`` entry).
+    forks: dict[Side, list[steady.Fork]] = field(default_factory=dict)
+    #: A recorded profile's fork length per open row, chosen after every round (forklength).
+    lengths: dict[Row, forklength.Choice] = field(default_factory=dict)
     fork_s: float = 0.0
+    #: What a fork costs beyond its iterations (JVM start, heap pre-touch, JMH's set-up).
+    overhead_s: float = FORK_OVERHEAD_S
     forks_run: int = 0
     spent_s: float = 0.0
     #: Each benchmark's score unit, once measured: throughput rows improve upwards.
@@ -221,6 +227,27 @@ class Plan:
         p = self.profile
         self.fork_s = (p.warmup_iterations * _seconds(p.warmup_time)
                        + p.measurement_iterations * _seconds(p.measurement_time) + FORK_OVERHEAD_S)
+
+    def iterations(self, row: Row) -> int | None:
+        """The iterations of the row's next fork (None: the profile's unrecorded forks)."""
+        if not self.profile.recorded:
+            return None
+        choice = self.lengths.get(row)
+        return choice.iterations if choice else self.profile.scout_iterations
+
+    def fork_cost_s(self, row: Row) -> float:
+        """What one more fork of the row costs at the current estimates."""
+        n = self.iterations(row)
+        return self.fork_s if n is None else self.overhead_s + n * self.profile.iteration_s
+
+    def choose_lengths(self) -> None:
+        """Each open row's next fork length from its forks so far (recorded profiles)."""
+        if not self.profile.recorded:
+            return
+        for row in self.open_rows():
+            old = self.forks.get((row.benchmark, row.key, self.case.baseline), [])
+            new = self.forks.get((row.benchmark, row.key, row.candidate), [])
+            self.lengths[row] = forklength.choose(old, new, self.profile, self.overhead_s)
 
     def row_design(self, row: Row) -> sequential.Design:
         return sequential.Design(cap=row.cap, min_forks=self.design.min_forks,
@@ -239,10 +266,14 @@ class Plan:
 
     def first_round_s(self) -> float:
         """One fork per side of every row, at the current fork estimate."""
-        return len(sides_of(self.rows, self.case.baseline)) * self.fork_s
+        return len(sides_of(self.rows, self.case.baseline)) * (
+            self.fork_s if not self.profile.recorded
+            else self.overhead_s + self.profile.scout_s)
 
     def first_look_s(self) -> float:
-        """What bringing every row to its first look costs at the current fork estimate."""
+        """What bringing every row to its first look costs at the current fork estimate (a
+        recorded profile's later forks taken as a scout's: the most they are before they are
+        chosen)."""
         return self.design.min_forks * self.first_round_s()
 
     def forks_of(self, side: Side) -> list[float]:
@@ -303,14 +334,14 @@ class Plan:
 
         chosen: list[Row] = []
         spent = 0.0
-        for row in sorted(rows, key=need):
-            cost = need(row) * 2 * self.fork_s
+        for row in sorted(rows, key=lambda r: need(r) * self.fork_cost_s(r)):
+            cost = need(row) * 2 * self.fork_cost_s(row)
             if spent + cost <= left_s:
                 chosen.append(row)
                 spent += cost
         if not chosen:  # none can reach a decision: give the nearest one more round if it fits
-            nearest = min(rows, key=need)
-            if 2 * self.fork_s <= left_s:
+            nearest = min(rows, key=lambda r: need(r) * self.fork_cost_s(r))
+            if 2 * self.fork_cost_s(nearest) <= left_s:
                 chosen = [nearest]
         return chosen
 
@@ -323,17 +354,24 @@ class Plan:
             "budget_s": round(self.budget_s, 1),
             "spent_s": round(self.spent_s, 1),
             "forks_run": self.forks_run,
+            **({"recorded": {"iteration_s": self.profile.iteration_s,
+                             "scout_s": self.profile.scout_s, "margin_s": self.profile.margin_s,
+                             "overhead_s": round(self.overhead_s, 2)}}
+               if self.profile.recorded else {}),
             "rows": [{"benchmark": r.benchmark, "params": r.params_text, "candidate": r.candidate,
                       "cap": r.cap, "forks": s.forks, "stopped": s.stopped, "verdict": s.verdict,
-                      **({"error": s.error, "failed_on": s.failed_on} if s.error else {})}
+                      **({"error": s.error, "failed_on": s.failed_on} if s.error else {}),
+                      **({"fork_iterations": self.lengths[r].iterations,
+                          "fork_length_why": self.lengths[r].why} if r in self.lengths else {})}
                      for r, s in self.states.items()],
         }
 
 
-def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Path], list[str]],
+def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Path, int | None], list[str]],
         staging: Path, jmh: Callable[[list[str]], str | None], log: Callable[[str], None] = print) -> list[tuple[list[str], Path]]:
     """Run the plan's rounds until every row is closed; returns each fork run's command and
-    its JSON file. ``command(variant, benchmarks, params, target)`` builds one JMH run;
+    its JSON file. ``command(variant, benchmarks, params, target, iterations)`` builds one JMH
+    run (``iterations``: a recorded fork's length, None for the profile's own);
     ``jmh(cmd)`` runs it and may return its console output, where a plan that tolerates
     failures finds why a benchmark gave no result."""
     started = time.monotonic()
@@ -363,35 +401,56 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
         log(f"hotpath: {plan.case.id}: round {r + 1}: {len(rows)} open row(s), {len(sides)} fork(s), "
             f"{format_duration(deadline - time.monotonic())} of the budget left")
         for variant in order_of_round(variants, r):
-            mine = [s for s in sides if s[2] == variant]
-            for benchmarks, params in invocations(mine, plan.declared, plan.label):
-                n += 1
-                target = staging / f"round-{r + 1:02d}-{_token(variant)}-{n:04d}.json"
-                cmd = command(variant, benchmarks, params, target)
-                t0 = time.monotonic()
-                output = jmh(cmd)
-                took = time.monotonic() - t0
-                forks = _fork_means(target, variant, plan.label) if target.is_file() else {}
-                for side, means in forks.items():
-                    plan.means.setdefault(side, []).extend(means)
-                if plan.tolerate_failures:
-                    errors = failures(output or "")
-                    for side in _asked(mine, benchmarks, params):
-                        if side not in forks:
-                            plan.fail(side, errors.get(side[0], "JMH gave no result (its output is in the run's log)"))
-                if not target.is_file():
-                    continue
-                for entry in json.loads(target.read_text(encoding="utf-8")):
-                    plan.units[entry["benchmark"]] = entry["primaryMetric"].get("scoreUnit", "")
-                count = max(1, sum(len(m) for m in forks.values()))
-                plan.forks_run += count
-                # What a fork costs here, all overheads in: the next round is planned with it.
-                plan.fork_s = 0.7 * plan.fork_s + 0.3 * (took / count) if done else took / count
-                done.append((cmd, target))
+            for iterations, mine in _by_length(plan, rows, [s for s in sides if s[2] == variant]):
+                for benchmarks, params in invocations(mine, plan.declared, plan.label):
+                    n += 1
+                    target = staging / f"round-{r + 1:02d}-{_token(variant)}-{n:04d}.json"
+                    cmd = command(variant, benchmarks, params, target, iterations)
+                    t0 = time.monotonic()
+                    output = jmh(cmd)
+                    took = time.monotonic() - t0
+                    forks = _forks(target, variant, plan.label) if target.is_file() else {}
+                    for side, summaries in forks.items():
+                        plan.forks.setdefault(side, []).extend(summaries)
+                        plan.means.setdefault(side, []).extend(f.value for f in summaries)
+                    if plan.tolerate_failures:
+                        errors = failures(output or "")
+                        for side in _asked(mine, benchmarks, params):
+                            if side not in forks:
+                                plan.fail(side, errors.get(side[0], "JMH gave no result (its output is in the run's log)"))
+                    if not target.is_file():
+                        continue
+                    for entry in json.loads(target.read_text(encoding="utf-8")):
+                        plan.units[entry["benchmark"]] = entry["primaryMetric"].get("scoreUnit", "")
+                    count = max(1, sum(len(m) for m in forks.values()))
+                    plan.forks_run += count
+                    # What a fork costs here, all overheads in: the next round is planned with it.
+                    plan.fork_s = 0.7 * plan.fork_s + 0.3 * (took / count) if done else took / count
+                    if iterations:
+                        overhead = max(0.0, took / count - iterations * plan.profile.iteration_s)
+                        plan.overhead_s = 0.7 * plan.overhead_s + 0.3 * overhead if done else overhead
+                    done.append((cmd, target))
         plan.look()
+        plan.choose_lengths()
     plan.close_all(sequential.BUDGET)
     plan.spent_s = time.monotonic() - started
     return done
+
+
+def _by_length(plan: Plan, rows: list[Row], sides: list[Side]) -> list[tuple[int | None, list[Side]]]:
+    """A round's sides of one variant grouped by their forks' iterations: a side shared by rows
+    of different lengths runs the longest (one JMH run has one iteration count)."""
+    length: dict[Side, int | None] = {}
+    for row in rows:
+        n = plan.iterations(row)
+        for side in sides:
+            if side[:2] == (row.benchmark, row.key) and side[2] in (plan.case.baseline, row.candidate):
+                before = length.get(side)
+                length[side] = n if before is None or n is None else max(before, n)
+    groups: dict[int | None, list[Side]] = {}
+    for side in sides:
+        groups.setdefault(length.get(side), []).append(side)
+    return sorted(groups.items(), key=lambda item: item[0] or 0)
 
 
 def _token(name: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 from ..errors import UnknownNameError
@@ -66,6 +67,18 @@ class Profile:
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
     #: The variants run (empty: every variant the benchmarks declare).
     variants: tuple[str, ...] = ()
+    #: Timed forks recorded from their start: no unrecorded warmup, iterations of
+    #: ``iteration_time`` from the first (-wi 0), so that each fork's steady state is found in
+    #: its own series (hotpath.steady) and its figures come from its steady segment. A row's
+    #: first fork of each side runs ``scout_s``, long enough to see it settle; later forks run
+    #: for the latest steady start its forks showed, ``margin_s``, and as many steady
+    #: iterations as pay off, at most ``max_fork_s`` in all (hotpath.measure.forklength).
+    recorded: bool = False
+    iteration_time: str = "100 ms"
+    scout_s: float = 3.0
+    margin_s: float = 0.3
+    min_steady_s: float = 0.5
+    max_fork_s: float = 6.0
     #: JMH's -foe: a benchmark that throws stops the run (the cases: a setup that finds the
     #: variants disagree must stop everything); off for two builds, whose failing rows are
     #: named in the report while the others go on.
@@ -78,13 +91,28 @@ class Profile:
                              f"forks; put it in memory_profilers")
 
     def jmh_args(self, forks: int | None = None, variant_filter: bool = True,
-                 java: str = "java") -> list[str]:
+                 java: str = "java", iterations: int | None = None) -> list[str]:
         """The timing pass's JMH options; they override the benchmarks' annotations. An
         interleaved round names its one variant itself (``variant_filter=False``); a ``java``
-        other than the default is the forks' JVM (JMH's -jvm)."""
-        return self._args(self.forks if forks is None else forks, self.warmup_iterations,
-                          self.warmup_time, self.measurement_iterations, self.measurement_time,
+        other than the default is the forks' JVM (JMH's -jvm). A recorded profile's forks run
+        ``iterations`` iterations from their start (the plan chooses; default: a scout's)."""
+        forks = self.forks if forks is None else forks
+        if self.recorded:
+            return self._args(forks, 0, self.iteration_time, iterations or self.scout_iterations,
+                              self.iteration_time, self.profilers, variant_filter, java)
+        return self._args(forks, self.warmup_iterations, self.warmup_time,
+                          self.measurement_iterations, self.measurement_time,
                           self.profilers, variant_filter, java)
+
+    @property
+    def iteration_s(self) -> float:
+        from ..jmh import seconds
+
+        return seconds(self.iteration_time)
+
+    @property
+    def scout_iterations(self) -> int:
+        return math.ceil(round(self.scout_s / self.iteration_s, 6))
 
     def memory_args(self, java: str = "java") -> list[str]:
         """The memory pass: one fork, a short warmup, native bytes per op."""
@@ -118,6 +146,8 @@ class Profile:
         return args
 
     def describe(self) -> str:
+        if self.recorded:
+            return self._describe_recorded()
         forks = ("no forks (one JVM per pass)" if self.forks == 0 else
                  f"{self.min_forks} to {self.forks} forks per side as the verdicts need"
                  + (f" ({self.beyond_cap} for floor and upstream)" if self.rows == "all" else "")
@@ -127,6 +157,24 @@ class Profile:
             f"{self.measurement_iterations} x {self.measurement_time} measurement)"
             + (", variants interleaved fork by fork, a row closing when decided"
                + (f", budget {self.budget}" if self.budget else "") if self.interleave else "")
+            + (", the write-ups' rows only (old and the write-up's variants)"
+               if self.rows == "writeups" else "")
+            + (f", variants {', '.join(self.variants)} only" if self.variants else "")
+            + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
+               f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
+               if self.memory_profilers else "")
+        )
+
+    def _describe_recorded(self) -> str:
+        forks = (f"{self.min_forks} to {self.forks} forks per side as the verdicts need"
+                 + (f" ({self.beyond_cap} for floor and upstream)" if self.rows == "all" else ""))
+        return (
+            f"{forks}, each recorded from its start in {self.iteration_time} iterations (no "
+            f"unrecorded warmup), its figures from its steady segment; a row's first fork per "
+            f"side {self.scout_s:g} s, later ones its latest steady start + {self.margin_s:g} s + "
+            f"the steady iterations that pay off (at least {self.min_steady_s:g} s, at most "
+            f"{self.max_fork_s:g} s a fork), variants interleaved fork by fork, a row closing when decided"
+            + (f", budget {self.budget}" if self.budget else "")
             + (", the write-ups' rows only (old and the write-up's variants)"
                if self.rows == "writeups" else "")
             + (f", variants {', '.join(self.variants)} only" if self.variants else "")
@@ -152,45 +200,50 @@ PROFILES: dict[str, Profile] = {
             name="quick",
             # The write-ups' own rows, old against the write-up's variants, in ten minutes from a
             # fresh clone: the sequential plan in a budget of six and a half minutes of
-            # benchmarks for the five cases. Short forks: the fork, not its length, is what narrows an interval
-            # here (iterations within a fork agree within ~2%).
-            purpose="the default: each write-up's own rows, decided as far as a budget of six "
-                    "and a half minutes allows (all five cases in ten minutes from a fresh clone)",
+            # benchmarks for the five cases. (The warmup and measurement fields below are what
+            # the forks were before they were recorded; the A/A run of that design uses them.)
+            purpose="the default: each write-up's own rows, every fork recorded from its start, "
+                    "decided as far as a budget of six and a half minutes allows (all five cases "
+                    "in ten minutes from a fresh clone)",
             forks=8, warmup_iterations=2, warmup_time="300 ms",
             measurement_iterations=2, measurement_time="200 ms", interleave=True,
             rows="writeups", budget="6m30s", peak_resolution_pct=5.0,
+            # Recorded forks: the scout sees zip's buffered path settle (1-1.5 s) and old
+            # writer's waves; later forks are as long as each row's own forks say.
+            recorded=True, scout_s=2.5, margin_s=0.3, min_steady_s=0.5, max_fork_s=4.0,
             # Native B/op counts mallocs per op: one JVM per variant, no forks, is enough.
             memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="200 ms",
             memory_iterations=1, memory_time="200 ms",
         ),
         Profile(
             name="full",
-            # Fork means vary more than iterations within a fork, so the time buys forks: on
-            # this machine 6 x 2 gave narrower intervals than 5 x 5 at less cost. The warmup
-            # stays at the write-ups' 3 x 1 s: after 1-2 s some benchmarks still ran 15-47%
-            # slower than later (see README, "The fork plan"). Up to 24 forks per side for the
-            # write-ups' variants, 8 for floor and upstream (their B/op is what they are for).
-            purpose="verdicts that hold up: every row, 4 to 24 forks per side of 3 x 1 s warmup "
-                    "+ 2 x 1 s, interleaved, a row closing when decided",
+            # Up to 24 forks per side for the write-ups' variants, 8 for floor and upstream (their
+            # B/op is what they are for). The scout is 6 s: some rows still ran 15-47% slower
+            # after 1-2 s than later, and old zip slows down after 1.5 s. (The warmup and
+            # measurement fields are the reference's unrecorded forks: 3 x 1 s + 2 x 1 s.)
+            purpose="verdicts that hold up: every row, 4 to 24 forks per side, each recorded "
+                    "from its start, interleaved, a row closing when decided",
             forks=24, beyond_cap=8, warmup_iterations=3, warmup_time="1 s",
             measurement_iterations=2, measurement_time="1 s", interleave=True,
             require_quiet=True, budget="2h30m",
+            recorded=True, scout_s=6.0, margin_s=0.5, min_steady_s=1.0, max_fork_s=8.0,
         ),
     )
 }
 
 
 #: The JDK x GC matrix (hotpath.measure.runtimes): the write-up's change in every cell, in a sitting.
-#: Per cell 4 to 12 forks per side of 2 x 1 s warmup (the pilot: after 2 s, 31 of 40 rows were
-#: within 10% of steady) + 2 x 500 ms, old and the write-up's variant only (hotpath.measure.matrix),
+#: Per cell 4 to 12 forks per side, recorded from their start (the pilot: after 2 s, 31 of 40 rows
+#: were within 10% of steady; a 4 s scout), old and the write-up's variant only (hotpath.measure.matrix),
 #: the budget shared by the case's cells; native B/op per cell from a memory pass of
 #: 1 x 200 ms + 1 x 200 ms (mallocs per op are counted, not timed).
 PROFILES["matrix"] = replace(
     PROFILES["full"], name="matrix",
-    purpose="the JDK x GC matrix (make matrix): per cell 4 to 12 forks per side of 2 x 1 s "
-            "warmup + 2 x 500 ms, old and the write-up's variant, interleaved, a row closing "
+    purpose="the JDK x GC matrix (make matrix): per cell 4 to 12 forks per side, each "
+            "recorded from its start, old and the write-up's variant, interleaved, a row closing "
             "when decided; written under data/matrix/",
     forks=12, warmup_iterations=2, measurement_time="500 ms", budget="1h",
+    scout_s=4.0, max_fork_s=6.0,
     memory_warmup_iterations=1, memory_warmup_time="200 ms", memory_iterations=1,
     memory_time="200 ms",
 )
@@ -200,29 +253,30 @@ PROFILES["matrix"] = replace(
 #: fork by fork, in a budget of 20 minutes unless given.
 PROFILES["ab"] = replace(
     PROFILES["full"], name="ab",
-    purpose="two builds (a master and a patched benchmark jar): 4 to 24 forks per side of 3 x 1 s "
-            "warmup + 2 x 1 s, the builds alternating fork by fork, a row closing when decided; "
-            "budget 20 min unless given",
+    purpose="two builds (a master and a patched benchmark jar): 4 to 24 forks per side, each "
+            "recorded from its start, the builds alternating fork by fork, a row closing when "
+            "decided; budget 20 min unless given",
     budget="20m", require_quiet=False, fail_on_error=False,
 )
 
 #: The false-alarm run (make aa): identical code on both sides, the full profile's cap at the
-#: quick profile's fork length, so that the 54 write-up rows fit in about 90 minutes. Only time
-#: is asked about: no memory pass.
+#: quick profile's forks (recorded, each row's length chosen from its forks), so that the 54
+#: write-up rows fit in about 90 minutes. Only time is asked about: no memory pass.
 PROFILES["aa"] = replace(
     PROFILES["quick"], name="aa",
-    purpose="the A/A run: old against old as two sides, 4 to 24 forks per side of 2 x 300 ms "
-            "warmup + 2 x 200 ms, alternating fork by fork, a row closing when decided",
+    purpose="the A/A run: old against old as two sides, 4 to 24 forks per side, each recorded "
+            "from its start, alternating fork by fork, a row closing when decided",
     forks=24, budget="1h30m", memory_profilers=(), require_quiet=True, fail_on_error=False,
 )
 
-#: The study's reference data set: the full profile, run once on the study's machine with
-#: `make bench PROFILE=reference`, committed under data/reference/. No other profile writes there,
-#: and `make report PROFILE=reference` renders it without benchmarking.
+#: The study's reference data set: the full profile as it was when the reference was made (forks
+#: of 3 x 1 s unrecorded warmup + 2 x 1 s), run once on the study's machine with `make bench
+#: PROFILE=reference`, committed under data/reference/. No other profile writes there, and
+#: `make report PROFILE=reference` renders it without benchmarking.
 PROFILES["reference"] = replace(
-    PROFILES["full"], name="reference",
-    purpose="the committed reference data set (data/reference/): the full profile's settings; "
-            "make report renders it without re-running",
+    PROFILES["full"], name="reference", recorded=False,
+    purpose="the committed reference data set (data/reference/): 4 to 24 forks per side of "
+            "3 x 1 s warmup (not recorded) + 2 x 1 s; make report renders it without re-running",
 )
 
 

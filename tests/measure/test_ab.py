@@ -141,8 +141,11 @@ def test_a_plan_keys_forks_by_the_side_that_ran_not_by_the_json(tmp_path):
              "primaryMetric": {"score": 1.0, "scoreUnit": "ns/op", "rawData": [[1.0, 1.0]]}}
     path = tmp_path / "round.json"
     path.write_text(json.dumps([entry]))
-    assert forkplan._fork_means(path, "patch", None) == {("a.B.x", (("variant", "old"),), "patch"): [1.0]}
-    assert forkplan._fork_means(path, "old") == {("a.B.x", (), "old"): [1.0]}
+    def values(forks):
+        return {side: [f.value for f in fs] for side, fs in forks.items()}
+
+    assert values(forkplan._forks(path, "patch", None)) == {("a.B.x", (("variant", "old"),), "patch"): [1.0]}
+    assert values(forkplan._forks(path, "old")) == {("a.B.x", (), "old"): [1.0]}
 
 
 def test_failures_are_read_from_jmh_output():

@@ -100,7 +100,7 @@ class FakeJmh:
     def __init__(self, means, seed=1):
         self.means, self.rng, self.runs = means, np.random.default_rng(seed), 0
 
-    def command(self, variant, benchmarks, params, target):
+    def command(self, variant, benchmarks, params, target, iterations=None):
         return [variant, json.dumps(benchmarks), json.dumps(params), str(target)]
 
     def __call__(self, cmd):
@@ -120,8 +120,9 @@ class FakeJmh:
             json.dump(entries, f)
 
 
-def _plan(budget_s, rows=None, cap=8):
-    profile = dataclasses.replace(get_profile("quick"), forks=cap)
+def _plan(budget_s, rows=None, cap=8, recorded=False):
+    # unrecorded forks of a fixed length, unless the test is about recorded ones
+    profile = dataclasses.replace(get_profile("quick"), forks=cap, recorded=recorded)
     rows = rows or forkplan.plan_rows(ENCODER, profile, DECLARED)
     return forkplan.Plan(ENCODER, profile, rows, DECLARED, budget_s)
 
@@ -240,3 +241,82 @@ def test_a_row_left_out_of_a_round_stays_open_and_is_taken_up_later(tmp_path, mo
     monkeypatch.setattr(plan, "affordable", affordable)
     forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
     assert {(s.stopped, s.verdict) for s in plan.states.values()} == {("decided", "faster")}
+
+
+class RecordedJmh(FakeJmh):
+    """Forks recorded from their start, as JMH writes them with -wi 0 -i N -r 100ms: each
+    side's series from ``shapes[(params, variant)](iterations, rng)``."""
+
+    def __init__(self, shapes, seed=1):
+        super().__init__({}, seed)
+        self.shapes, self.lengths = shapes, []
+
+    def command(self, variant, benchmarks, params, target, iterations=None):
+        return [variant, json.dumps(benchmarks), json.dumps(params), str(target), str(iterations)]
+
+    def __call__(self, cmd):
+        variant, benchmarks, params, target = cmd[0], json.loads(cmd[1]), json.loads(cmd[2]), cmd[3]
+        iterations = int(cmd[4])
+        self.runs += 1
+        entries = []
+        for b in benchmarks:
+            names = [n for n in DECLARED[b] if n != "variant"]
+            for combo in itertools.product(*(params[n] for n in names)):
+                p = dict(zip(names, combo))
+                series = self.shapes[(tuple(p.items()), variant)](iterations, self.rng)
+                self.lengths.append((p["payload"], variant, iterations))
+                entries.append({"benchmark": b, "mode": "avgt", "forks": 1, "warmupIterations": 0,
+                                "measurementTime": "100 ms", "params": {**p, "variant": variant},
+                                "primaryMetric": {"score": float(np.mean(series)), "scoreUnit": "us/op",
+                                                  "rawData": [list(series)]}})
+        with open(target, "w", encoding="utf-8") as f:
+            json.dump(entries, f)
+
+
+def _flat(level):
+    return lambda n, rng: level * np.exp(rng.normal(0, 0.01, n))
+
+
+def _warming(level, until_s, slower=1.6):
+    def series(n, rng):
+        t = np.arange(n) * 0.1
+        return np.where(t < until_s, level * slower, level) * np.exp(rng.normal(0, 0.01, n))
+    return series
+
+
+def _waves(level):
+    return lambda n, rng: level * (1 + 0.3 * np.sin(np.arange(n) / 2.5)) * np.exp(rng.normal(0, 0.01, n))
+
+
+def test_recorded_forks_count_from_their_steady_segment_and_each_row_gets_its_own_length(tmp_path):
+    shapes = {((("payload", "STR_64"),), "old"): _warming(100.0, 1.0),
+              ((("payload", "STR_64"),), "optimized"): _warming(50.0, 1.0),
+              ((("payload", "STR_1K"),), "old"): _flat(100.0),
+              ((("payload", "STR_1K"),), "optimized"): _flat(80.0),
+              ((("payload", "BYTES_8K"),), "old"): _waves(100.0),
+              ((("payload", "BYTES_8K"),), "optimized"): _flat(100.0),
+              ((("payload", "OBJ_MAP"),), "old"): _flat(100.0),
+              ((("payload", "OBJ_MAP"),), "optimized"): _flat(100.0)}
+    jmh = RecordedJmh(shapes)
+    plan = _plan(math.inf, recorded=True)
+    forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    scout = plan.profile.scout_iterations
+    by_row: dict[str, list[int]] = {}
+    for payload, variant, n in jmh.lengths:
+        by_row.setdefault(payload, []).append(n)
+    # every row's first fork per side is a scout
+    assert all(lengths[:2] == [scout, scout] for lengths in by_row.values())
+    # a flat row runs short forks after it; one that settles at 1 s runs longer ones; one
+    # that never settles keeps the scout's length
+    assert max(by_row["STR_1K"][2:]) < scout
+    assert min(by_row["STR_64"][2:]) > max(by_row["STR_1K"][2:])
+    assert min(by_row["BYTES_8K"][2:]) >= scout
+    # a warming fork's figure is its steady level, not diluted by its warmup
+    warming = plan.forks[(plan.rows[0].benchmark, (("payload", "STR_64"),), "old")]
+    assert all(f.kind == "warmup" and abs(f.start_s - 1.0) <= 0.2 for f in warming)
+    assert all(abs(f.value - 100.0) < 2.0 for f in warming)
+    states = {r.params_text: s for r, s in plan.states.items()}
+    assert states["payload=STR_64"].verdict == "faster" and states["payload=STR_1K"].verdict == "faster"
+    record = {r["params"]: r for r in plan.record()["rows"]}
+    assert record["payload=STR_1K"]["fork_iterations"] == by_row["STR_1K"][-1]
+    assert "steady" in record["payload=STR_64"]["fork_length_why"]

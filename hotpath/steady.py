@@ -30,7 +30,7 @@ from typing import Any, Sequence
 import numpy as np
 import ruptures as rpt
 
-from ..jmh import number, seconds
+from .jmh import number, seconds
 
 FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE = "flat", "warmup", "slowdown", "no steady state"
 KINDS = (FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE)
@@ -281,3 +281,75 @@ def _raw(by_name: dict[str, Any], name: str, fork: int) -> list[float] | None:
 
 def _mean(values: Sequence[float]) -> float:
     return float(np.mean(values)) if len(values) else math.nan
+
+
+# -- a fork's figure ---------------------------------------------------------------------------
+
+#: The kind of a fork whose warmup was not recorded (JMH's own warmup iterations, as in the
+#: reference run): all its measurement iterations count, as they always did.
+NOT_RECORDED = "not recorded"
+
+
+@dataclass(frozen=True)
+class Fork:
+    """What one fork contributes: ``value``, the mean of its iterations from ``first`` on (its
+    steady segment; for a fork without a steady state, its second half, waves and all, and the
+    row says so), with the class and start it was found to have, and ``spread``, the standard
+    deviation of the log of those iterations (the in-fork noise the fork length is chosen on)."""
+
+    value: float
+    kind: str
+    start_s: float | None
+    iterations: int
+    first: int
+    spread: float
+    reason: str = ""
+
+    @property
+    def window(self) -> int:
+        return self.iterations - self.first
+
+    @property
+    def settled(self) -> bool:
+        return self.kind in (FLAT, WARMUP, SLOWDOWN)
+
+
+def recorded(entry: dict[str, Any]) -> bool:
+    """A JMH result whose forks were recorded from their start: no warmup iterations (JMH's
+    JSON keeps only measurement iterations, so a warmup is only seen when it is measured)."""
+    return "warmupIterations" in entry and int(entry["warmupIterations"] or 0) == 0
+
+
+def window_start(st: Steadiness, iterations: int) -> int:
+    """The first iteration that counts: the steady segment's, or half-way without one (the
+    second half of a fork that never settled: its waves are its cost, and its start is not)."""
+    return st.start if st.start is not None else iterations // 2
+
+
+def summarize(values: Sequence[float], iteration_s: float, higher_is_better: bool,
+              is_recorded: bool = True) -> Fork:
+    """One fork's figure from its per-iteration scores."""
+    x = np.asarray(values, dtype=float)
+    if not is_recorded or len(x) < MIN_ITERATIONS:
+        kind = NOT_RECORDED if not is_recorded else NO_STEADY_STATE
+        reason = "" if not is_recorded else f"{len(x)} iterations, too few to tell"
+        return Fork(_mean(x), kind, None, len(x), 0, _log_sd(x), reason)
+    st = classify(x, iteration_s, higher_is_better)
+    first = window_start(st, len(x))
+    return Fork(_mean(x[first:]), st.kind, st.start_s, len(x), first, _log_sd(x[first:]),
+                st.reason)
+
+
+def entry_forks(entry: dict[str, Any]) -> list[Fork]:
+    """Each fork of one JMH JSON entry, summarized on its primary metric."""
+    primary = entry["primaryMetric"]
+    higher = str(primary.get("scoreUnit", "")).startswith("ops/")
+    iteration_s = seconds(entry.get("measurementTime"))
+    return [summarize([number(v) for v in fork], iteration_s, higher, recorded(entry))
+            for fork in primary.get("rawData") or [] if fork]
+
+
+def _log_sd(x) -> float:
+    x = np.asarray(x, dtype=float)
+    x = x[np.isfinite(x) & (x > 0)]
+    return float(np.std(np.log(x), ddof=1)) if len(x) > 1 else math.nan

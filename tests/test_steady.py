@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hotpath.analyze import steady
-from hotpath.analyze.steady import FLAT, NO_STEADY_STATE, SLOWDOWN, WARMUP, classify
+from hotpath import steady
+from hotpath.steady import FLAT, NO_STEADY_STATE, SLOWDOWN, WARMUP, classify
 from hotpath.jmh import read_json
 
 N = 60  # iterations: a 6 s recording

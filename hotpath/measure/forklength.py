@@ -1,0 +1,87 @@
+"""How long a row's next fork runs, from what its forks so far showed.
+
+A recorded fork (hotpath.steady) is spent in two parts: its warmup, up to where its steady
+segment starts, and its steady iterations, which make its figure. The first fork of each side
+is a scout, long enough to see the row settle. After it, a fork runs for the latest steady
+start any fork of the row showed, a margin, and as many steady iterations as pay off.
+
+What pays off is the trade-off of Kalibera and Jones ("Rigorous Benchmarking in Reasonable
+Time", ISMM 2013): a row's estimate varies between forks (by ``sigma_f``, JIT and layout
+decisions made once per fork) and between iterations within one (``sigma_i``); a fork costs
+its start and warmup ``c_f`` and each iteration ``c_i``. For a given time, the variance of the
+row's mean is least with ``n = sqrt((c_f / c_i) * (sigma_i^2 / sigma_f^2))`` iterations per
+fork. Here: rows whose forks differ much more than their iterations get short forks and more of
+them; rows whose iterations wander (GC waves) get longer forks.
+
+A row whose forks showed no steady state keeps the scout's length (or the longest fork it had):
+its figure is an average over its waves, and only a long fork holds several of them. A fork
+must also leave its steady segment room to be found: the steady state has to cover at least
+``steady.MIN_STEADY_SHARE`` of the fork to count.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import steady
+from .profiles import Profile
+
+#: The between-fork spread assumed before a row has two forks of a side: the reference's
+#: median fork CV (2.3%); it only sets the second fork's length.
+PRIOR_FORK_SD = 0.023
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A row's next fork length and why."""
+
+    iterations: int
+    warmup_s: float
+    steady_s: float
+    why: str
+
+
+def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
+           overhead_s: float) -> Choice:
+    """The next fork's iterations for a row whose sides have had the forks ``old`` and ``new``."""
+    it = profile.iteration_s
+    scout = profile.scout_iterations
+    most = max(scout, math.floor(round(profile.max_fork_s / it, 6)))
+    forks = [f for f in (*old, *new) if f.kind != steady.NOT_RECORDED]
+    if not forks:
+        return Choice(scout, profile.scout_s, 0.0, "scout: no recorded fork yet")
+    if not all(f.settled for f in forks):
+        longest = min(most, max(scout, *(f.iterations for f in forks)))
+        return Choice(longest, 0.0, longest * it,
+                      "a fork without a steady state: as long as the longest, to average its waves")
+    warmup_s = max(f.start_s or 0.0 for f in forks) + profile.margin_s
+    n = optimal_iterations(old, new, overhead_s + warmup_s, it)
+    steady_s = max(n * it, profile.min_steady_s,
+                   # the steady segment must be the larger share of the fork to be found
+                   warmup_s * steady.MIN_STEADY_SHARE / (1 - steady.MIN_STEADY_SHARE))
+    total = min(warmup_s + steady_s, most * it)
+    iterations = max(steady.MIN_ITERATIONS, math.ceil(round(total / it, 6)))
+    return Choice(iterations, warmup_s, iterations * it - warmup_s,
+                  f"steady from {warmup_s - profile.margin_s:.1f} s at the latest, "
+                  f"+{profile.margin_s:g} s, {n} steady iterations pay off")
+
+
+def optimal_iterations(old: list[steady.Fork], new: list[steady.Fork], fork_cost_s: float,
+                       iteration_s: float) -> int:
+    """Kalibera and Jones's iterations per fork, from the row's in-fork and between-fork spread
+    (pooled over its two sides, on the log scale)."""
+    within = [f.spread ** 2 for f in (*old, *new) if f.window > 1 and math.isfinite(f.spread)]
+    sigma_i2 = float(np.mean(within)) if within else 0.0
+    per_side = [np.var(np.log([f.value for f in side]), ddof=1)
+                for side in (old, new) if len(side) >= 2]
+    mean_window = float(np.mean([f.window for f in (*old, *new)]))
+    # the spread of fork means holds the iterations' noise too: what is left is the forks' own
+    sigma_f2 = (float(np.mean(per_side)) - sigma_i2 / max(mean_window, 1.0)) if per_side else math.nan
+    if not math.isfinite(sigma_f2) or sigma_f2 <= 0:
+        sigma_f2 = PRIOR_FORK_SD ** 2 if not per_side else (PRIOR_FORK_SD / 4) ** 2
+    if sigma_i2 <= 0:
+        return 1
+    return max(1, round(math.sqrt((fork_cost_s / iteration_s) * (sigma_i2 / sigma_f2))))
