@@ -349,6 +349,18 @@ def entry_forks(entry: dict[str, Any]) -> list[Fork]:
             for fork in primary.get("rawData") or [] if fork]
 
 
+def aligned(secondaries: dict[str, Any], name: str, forks: list[Fork]) -> list[list[float]] | None:
+    """A secondary metric's values per fork, one per primary iteration (so that the primary's
+    windows cut them); None where they cannot be matched, and the metric is then left whole."""
+    out = []
+    for k, fork in enumerate(forks):
+        values = _per_iteration(secondaries, name, k, fork.iterations)
+        if values is None:
+            return None
+        out.append(values)
+    return out
+
+
 def _log_sd(x) -> float:
     x = np.asarray(x, dtype=float)
     x = x[np.isfinite(x) & (x > 0)]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .. import steady
 from ..measure import sequential
 from . import stats
 from ..jmh import SECONDS, VARIANT, params_text
@@ -119,6 +120,7 @@ def _side(rows: list[dict]) -> dict:
         "score": primary["score"], "error": primary["error"], "unit": primary["unit"],
         "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
         "jvm_args": primary["jvm_args"], "runtime": primary["runtime"], "alloc": alloc, "alloc_spread": alloc_spread,
+        "steady": primary.get("steady") or [], "series": primary.get("series") or [],
         **natives, **_gc_normalized(by_metric),
     }
 
@@ -221,6 +223,13 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
         warnings.append("rows mix JVM flags")
     if old["unit"] != new["unit"]:
         warnings.append(f"units differ ({old['unit']} vs {new['unit']})")
+    unsettled = {side: sum(f["kind"] == steady.NO_STEADY_STATE for f in s["steady"])
+                 for side, s in ((baseline, old), (candidate, new))}
+    for side, n in unsettled.items():
+        if n:
+            total = len((old if side == baseline else new)["steady"])
+            warnings.append(f"{n} of {total} forks of {side} never settled: each counts by its "
+                            f"second half")
     cls, _, method = benchmark.rpartition(".")
     return {
         "benchmark": benchmark, "class": cls.rpartition(".")[2], "method": method,
@@ -252,6 +261,12 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
         "old_gc_count_per_mop": old["gc_count_per_mop"],
         "new_gc_count_per_mop": new["gc_count_per_mop"],
         "old_gc_time_pct": old["gc_time_pct"], "new_gc_time_pct": new["gc_time_pct"],
+        # Recorded forks (hotpath.steady): each fork's class and start, its whole series, and
+        # the fork length the plan chose for the row's later forks.
+        "old_steady": old["steady"], "new_steady": new["steady"],
+        "old_series": old["series"], "new_series": new["series"],
+        "unsettled_old": unsettled[baseline], "unsettled_new": unsettled[candidate],
+        "fork_iterations": plan.get("fork_iterations"), "fork_length_why": plan.get("fork_length_why", ""),
         "warnings": warnings,
     }
 

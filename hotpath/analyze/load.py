@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..errors import ResultsError
+from .. import steady
 from ..jmh import VARIANT, number, params_text, read_json, seconds
 from ..measure.runtimes import runtime_of
 from ..paths import memory_of, peaks_of, sidecar_of
@@ -28,7 +30,7 @@ COLUMNS = [
     "benchmark", "class", "method", "mode", "params", "variant", "metric", "unit",
     "score", "error", "ci_low", "ci_high", "raw", "histogram", "forks_measured",
     "iterations", "threads", "measurement_time_s", "batch_size", "jdk", "vm", "jvm_args",
-    "runtime", "jmh_version", "param_values", "source",
+    "runtime", "jmh_version", "param_values", "source", "steady", "series",
 ]
 
 
@@ -59,13 +61,23 @@ def _raw(metric: dict[str, Any]) -> tuple[list[list[float]], list | None]:
     return [], None
 
 
-def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str) -> dict:
+def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str,
+         forks: list[steady.Fork] | None = None, aligned: list[list[float]] | None = None) -> dict:
     full = entry["benchmark"]
     cls, _, method = full.rpartition(".")
     params = {k: str(v) for k, v in (entry.get("params") or {}).items()}
     variant = params.pop(VARIANT, "")
     ci = metric.get("scoreConfidence") or [math.nan, math.nan]
     raw, hist = _raw(metric)
+    series = None
+    if forks is not None and aligned is not None:
+        # A recorded fork counts from its steady segment, for every metric alike: the score,
+        # its error and interval are made again over those iterations as JMH makes them.
+        series = raw
+        raw = [fork[f.first:] for fork, f in zip(aligned, forks)]
+        score, error = jmh_score([v for fork in raw for v in fork])
+        metric = {**metric, "score": score, "scoreError": error}
+        ci = [score - error, score + error]
     return {
         "benchmark": full,
         "class": cls.rpartition(".")[2],
@@ -94,6 +106,11 @@ def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str) 
         "jmh_version": entry.get("jmhVersion", "unknown (< 1.19)"),
         "param_values": params,
         "source": source,
+        # a recorded entry's primary metric: each fork's class and start, and its whole series
+        "steady": ([{"kind": f.kind, "start_s": f.start_s, "iterations": f.iterations,
+                     "first": f.first, "reason": f.reason} for f in forks]
+                   if forks is not None and name == "score" else None),
+        "series": series if name == "score" else None,
     }
 
 
@@ -101,11 +118,30 @@ def tidy(entries: list[dict[str, Any]], source: str = "") -> pd.DataFrame:
     """JMH's nested records -> one row per benchmark x params x variant x metric."""
     rows = []
     for entry in entries:
-        rows.append(_row(entry, "score", entry["primaryMetric"], source))
-        for name, metric in (entry.get("secondaryMetrics") or {}).items():
+        forks = steady.entry_forks(entry) if steady.recorded(entry) else None
+        primary = entry["primaryMetric"]
+        rows.append(_row(entry, "score", primary, source, forks,
+                         _raw(primary)[0] if forks is not None else None))
+        secondaries = {name.lstrip("·\u00b7"): metric
+                       for name, metric in (entry.get("secondaryMetrics") or {}).items()}
+        for name, metric in secondaries.items():
             # JMH <= 1.36 prefixes profiler metrics with a middle dot.
-            rows.append(_row(entry, name.lstrip("·\u00b7"), metric, source))
+            aligned = steady.aligned(secondaries, name, forks) if forks is not None else None
+            rows.append(_row(entry, name, metric, source, forks, aligned))
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def jmh_score(values: list[float]) -> tuple[float, float]:
+    """A mean and its error as JMH gives them: the 99.9% t-interval's half-width."""
+    from scipy import stats as st
+
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    mean = float(np.mean(values))
+    if n < 2:
+        return mean, math.nan
+    return mean, float(st.t.ppf(0.9995, n - 1) * np.std(values, ddof=1) / math.sqrt(n))
 
 
 def read_provenance(results: Path) -> dict[str, Any] | None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import chartcheck, charts, fmt, headline, tables, units, versions
+from . import chartcheck, charts, fmt, forks, headline, tables, units, versions
 from ..analyze import claims, compare
 from ..measure import machine
 from .. import cases
@@ -192,6 +192,7 @@ class Document:
         if self.comparison is not None and not self.pairs.empty and "speed-ratio.png" not in self.charts:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
+        self.steady_state()
         self.fidelity()
         self.left_on_the_table()
         if self.case is not None and self.comparison is not None:
@@ -202,6 +203,26 @@ class Document:
                 "reproduces."))
         self.environment()
         self.write()
+
+    def steady_state(self) -> None:
+        """Where the forks were recorded from their start: each row's fork classes, time to
+        steady state and fork lengths, and the series of the rows that took long to settle."""
+        if self.comparison is None or forks.recorded(self.pairs).empty:
+            return
+        timed = self.run.frame[self.run.frame["metric"] == "score"]["measurement_time_s"]
+        iteration_s = float(timed.min()) if len(timed) else 0.1
+        unsettled = int((self.pairs["unsettled_old"] + self.pairs["unsettled_new"]).sum())
+        self.table("Steady state: what each row's forks did", forks.table(self.pairs, iteration_s),
+                   note=f"Every fork was recorded from its start in {iteration_s * 1000:g} ms "
+                        f"iterations; its steady state was found by changepoint analysis (PELT) "
+                        f"and its figures (time, heap B/op, GC) are its steady segment's. A row's "
+                        f"first fork per side is a scout; the plan chose the later forks' length "
+                        f"from what the row's forks showed. "
+                        + (f"{unsettled} fork(s) never settled: each counts by its second half, "
+                           f"and its row's verdict says so." if unsettled else
+                           "Every fork settled."))
+        if not forks.charted(self.pairs).empty:
+            self.figure("fork-series", forks.series_chart(self.pairs, iteration_s), forks.CAPTION)
 
     def text(self, markdown: str, jira: str | None = None) -> None:
         self.md.append(markdown.strip() + "\n")

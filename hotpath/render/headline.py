@@ -47,8 +47,21 @@ def time_phrase(row: pd.Series) -> str:
                    "budget": f"not decided at ±{row['threshold']:.0%} when the budget ran out "
                              f"({fmt_forks(row)})"}.get(row.get("stopped") or "")
         why = "inconclusive" + (f": {few[0]}" if few else f": {stopped}" if stopped else "")
-    details = ", ".join(x for x in (why, ci) if x)
+    details = ", ".join(x for x in (why, ci, unsettled_clause(row)) if x)
     return f"{what} {_pct(change, 1 if abs(change) < 0.1 else 0)} ({details})"
+
+
+def unsettled_clause(row: pd.Series) -> str:
+    """What a verdict rests on when some of its forks never settled: 'on 3 of 4 forks of old
+    that never settled (each by its second half)'."""
+    parts = []
+    for side, stem in ((row.get("baseline", "old"), "old"), (row.get("candidate", ""), "new")):
+        n = row.get(f"unsettled_{stem}") or 0
+        if n:
+            parts.append(f"{n} of {len(row.get(f'{stem}_steady') or [])} forks of {side}")
+    if not parts:
+        return ""
+    return f"resting on {' and '.join(parts)} that never settled (each counted by its second half)"
 
 
 def _bytes_phrase(old: float, new: float, verdict: str, what: str) -> str:
