@@ -259,9 +259,13 @@ class Plan:
     def describe(self) -> str:
         sides = sides_of(self.rows, self.case.baseline)
         caps = sorted({r.cap for r in self.rows})
+        length = (f"about {self.fork_s:.1f} s a fork" if not self.profile.recorded else
+                  f"forks recorded from their start, the first per side a {self.profile.scout_s:g} s "
+                  f"scout, later ones as long as each row's forks say (at most "
+                  f"{self.profile.max_fork_s:g} s)")
         return (f"{len(self.rows)} rows ({len(sides)} variant x params sides), forks per side "
-                f"{self.design.min_forks} to {'/'.join(map(str, caps))}, about {self.fork_s:.1f} s "
-                f"a fork, the first look of every row about {format_duration(self.first_look_s())}; "
+                f"{self.design.min_forks} to {'/'.join(map(str, caps))}, {length}, the first look "
+                f"of every row at most about {format_duration(self.first_look_s())}; "
                 f"budget {format_duration(self.budget_s)}")
 
     def first_round_s(self) -> float:
