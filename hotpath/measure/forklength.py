@@ -16,7 +16,8 @@ them; rows whose iterations wander (GC waves) get longer forks.
 A row whose forks showed no steady state keeps the scout's length (or the longest fork it had):
 its figure is an average over its waves, and only a long fork holds several of them. A fork
 must also leave its steady segment room to be found: the steady state has to cover at least
-``steady.MIN_STEADY_SHARE`` of the fork to count.
+``steady.MIN_STEADY_SHARE`` of the fork to count, so a fork runs at least twice the latest
+steady start seen, and the margin.
 """
 
 from __future__ import annotations
@@ -57,12 +58,13 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
         longest = min(most, max(scout, *(f.iterations for f in forks)))
         return Choice(longest, 0.0, longest * it,
                       "a fork without a steady state: as long as the longest, to average its waves")
-    warmup_s = max(f.start_s or 0.0 for f in forks) + profile.margin_s
+    latest = max(f.start_s or 0.0 for f in forks)
+    warmup_s = latest + profile.margin_s
     n = optimal_iterations(old, new, overhead_s + warmup_s, it)
-    steady_s = max(n * it, profile.min_steady_s,
-                   # the steady segment must be the larger share of the fork to be found
-                   warmup_s * steady.MIN_STEADY_SHARE / (1 - steady.MIN_STEADY_SHARE))
-    total = min(warmup_s + steady_s, most * it)
+    # a steady state is found only where it covers the larger share of the fork: a fork that
+    # settles at the latest start seen must run at least that long again, and the margin
+    least = latest / (1 - steady.MIN_STEADY_SHARE) + profile.margin_s
+    total = min(max(warmup_s + max(n * it, profile.min_steady_s), least), most * it)
     iterations = max(steady.MIN_ITERATIONS, math.ceil(round(total / it, 6)))
     return Choice(iterations, warmup_s, iterations * it - warmup_s,
                   f"steady from {warmup_s - profile.margin_s:.1f} s at the latest, "
