@@ -316,8 +316,10 @@ class Fork:
 
 def recorded(entry: dict[str, Any]) -> bool:
     """A JMH result whose forks were recorded from their start: no warmup iterations (JMH's
-    JSON keeps only measurement iterations, so a warmup is only seen when it is measured)."""
-    return "warmupIterations" in entry and int(entry["warmupIterations"] or 0) == 0
+    JSON keeps only measurement iterations, so a warmup is only seen when it is measured), and
+    enough iterations to show a change (a smoke run's two iterations without warmup show none)."""
+    return ("warmupIterations" in entry and int(entry["warmupIterations"] or 0) == 0
+            and int(entry.get("measurementIterations") or 0) >= MIN_ITERATIONS)
 
 
 def window_start(st: Steadiness, iterations: int) -> int:

@@ -191,9 +191,11 @@ PROFILES: dict[str, Profile] = {
             name="smoke",
             purpose="every benchmark runs briefly, in one JVM per pass (no forks): proves "
                     "that it runs, numbers mean little",
-            forks=0, warmup_iterations=1, warmup_time="100 ms",
+            # No warmup: a benchmark that runs is proved by its first iterations, and make test
+            # pays for every one of some 190 benchmark x params x variant rows.
+            forks=0, warmup_iterations=0, warmup_time="100 ms",
             measurement_iterations=2, measurement_time="100 ms", peak_resolution_pct=20.0,
-            memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="100 ms",
+            memory_forks=0, memory_warmup_iterations=0, memory_warmup_time="100 ms",
             memory_iterations=1, memory_time="100 ms",
         ),
         Profile(

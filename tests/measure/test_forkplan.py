@@ -265,7 +265,7 @@ class RecordedJmh(FakeJmh):
                 p = dict(zip(names, combo))
                 series = self.shapes[(tuple(p.items()), variant)](iterations, self.rng)
                 self.lengths.append((p["payload"], variant, iterations))
-                entries.append({"benchmark": b, "mode": "avgt", "forks": 1, "warmupIterations": 0,
+                entries.append({"benchmark": b, "mode": "avgt", "forks": 1, "warmupIterations": 0, "measurementIterations": iterations,
                                 "measurementTime": "100 ms", "params": {**p, "variant": variant},
                                 "primaryMetric": {"score": float(np.mean(series)), "scoreUnit": "us/op",
                                                   "rawData": [list(series)]}})
