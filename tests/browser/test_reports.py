@@ -65,6 +65,40 @@ def test_page_shows_its_charts_fetches_nothing_and_opens_on_the_headline(browser
         f"the headline starts below the first screen (y = {box['y']:.0f})"
 
 
+#: Every table against the column it sits in: the report's content box (main; the overview's
+#: body), narrowed by the output area that holds it. A table wider than that is cut off at the
+#: page's edge or scrolls sideways inside its box; either way its last columns are out of sight.
+TABLES_PAST_THE_PAGE = """() => {
+  const page = document.querySelector('main') || document.body;
+  const inner = e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return [r.left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft),
+            r.right - parseFloat(s.borderRightWidth) - parseFloat(s.paddingRight)]; };
+  const [left, right] = inner(page);
+  return [...document.querySelectorAll('table')].flatMap((t, i) => {
+    const [boxLeft, boxRight] = inner(t.parentElement);
+    const r = t.getBoundingClientRect();
+    const over = Math.max(r.right - Math.min(right, boxRight), Math.max(left, boxLeft) - r.left,
+                          t.scrollWidth - t.clientWidth);
+    return over > 1 ? [{table: i + 1, heads: t.querySelector('tr').innerText.slice(0, 60),
+                        width: Math.round(r.width), over: Math.round(over)}] : [];
+  });
+}"""
+
+
+@pytest.mark.parametrize("name", ["index", *[c.id for c in existing_cases()], *BEYOND])
+def test_every_table_fits_its_page(browser, reports, name):
+    page_file = reports / ("index.html" if name == "index" else f"{name}/report.html")
+    if not page_file.is_file():
+        pytest.skip(f"{page_file} not rendered")
+    page = browser.new_page(viewport=VIEWPORT)
+    page.goto(page_file.resolve().as_uri(), wait_until="load")
+    past = page.evaluate(TABLES_PAST_THE_PAGE)
+    tables = page.locator("table").count()
+    page.close()
+    assert tables, "a page without a table"
+    assert not past, f"tables wider than the page at {VIEWPORT['width']} px: {past}"
+
+
 def jira_tables(text: str) -> list[tuple[int, list[int]]]:
     """(header cells, cells per row) of every Jira table: ||h||h|| then |c|c| lines."""
     tables, current = [], None
