@@ -216,8 +216,8 @@ test-notebooks: $(SETUP) $(STAMP)
 	done; echo "java notebooks: $$n passed, 0 failed"
 
 # Every rendered report and the overview in headless Chromium: charts decode, nothing is
-# fetched, the headline is on the first screen; jira.txt through a Jira markup parser; the lab
-# starts and lists both kernels. Screenshots go to <reports>/screenshots/.
+# fetched, the headline is on the first screen, every table fits the page; jira.txt through a
+# Jira markup parser; the lab starts and lists both kernels. Screenshots go to <reports>/screenshots/.
 test-browser: $(SETUP) $(CHROMIUM) $(STAMP)
 	$(VENV)/bin/pytest -q tests/browser --reports $(SMOKE_REPORTS)
 

@@ -123,7 +123,7 @@ def _notebook(name: str) -> str:
                           f"models live (`java-src/main/java/hotpath/{name}/`).", 3),
         _cell("code", 'doc.table("Details", hp.wide_table(pairs, gc=True), note=doc.verdict_note())\n'
                       'doc.figure("heap-alloc", hp.bar_chart(pairs, "alloc", "Heap bytes allocated per op", doc.floors),\n'
-                      '           "Heap B/op (-prof gc), old vs optimized; dashed: the allocation floor")', 4),
+                      '           "Heap B/op (-prof gc), old vs optimized")', 4),
         _cell("code", "doc.finish()", 5),
     ], {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"}})

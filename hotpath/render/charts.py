@@ -38,6 +38,17 @@ FLOOR_COLUMNS = {"alloc": "heap_floor", "native": "native_floor"}
 DPI = 110
 #: A zero on a log axis sits this factor inside its left edge, clear of a zero floor's bar.
 ZERO_INSET = 1.8
+#: The floor marks a chart can draw, by the gid they are drawn with, and what a caption says of
+#: each (floor_note): the caption names what was drawn, not what might have been.
+FLOOR_MARKS = {"floor-line": "dashed: the allocation floor",
+               "floor-zero": "black bar at the left edge: an allocation floor of 0"}
+
+
+def floor_note(fig: Figure) -> str:
+    """What the floor marks drawn in ``fig`` are, for its caption ('dashed: the allocation
+    floor'); empty where it drew none (no floors given, or a sweep's floors all 0)."""
+    drawn = {a.get_gid() for ax in fig.axes for a in ax.get_children()}
+    return "; ".join(text for gid, text in FLOOR_MARKS.items() if gid in drawn)
 
 
 def _figure(width: float, height: float) -> tuple[Figure, plt.Axes]:
@@ -207,11 +218,11 @@ def _draw_floors(ax, bars, group_y: dict, measure: str, floors, scale, left: flo
         if scale(f) > left:
             name = "allocation floor"
             ax.vlines(scale(f), lo, hi, colors=FLOOR_COLOR, linestyles="--", linewidth=1.2,
-                      label=None if name in named else name)
+                      label=None if name in named else name, gid="floor-line")
         else:
             name = "allocation floor of 0 (bar on the left edge)"
             ax.vlines(left, lo, hi, colors=FLOOR_COLOR, linewidth=4, clip_on=False,
-                      label=None if name in named else name)
+                      label=None if name in named else name, gid="floor-zero")
         named.add(name)
 
 
@@ -287,7 +298,7 @@ def sweep_chart(pairs: pd.DataFrame, param: str, measure: str = "score", title: 
 
     ``x_of`` maps @Param values to sizes where the value is a name (zip's payloads: their
     marshalled bytes); ``mark`` draws a dotted vertical line (a claimed break-even); ``floors``
-    adds the allocation floor as a dashed black line."""
+    adds the allocation floor as a dashed black line (a zero floor is not drawn)."""
     rows = pairs[pairs["params"].str.contains(rf"(?:^|, ){re.escape(param)}=")].copy()
     value = rows["params"].map(lambda p: dict(kv.split("=", 1) for kv in p.split(", "))[param])
     rows["x"] = value.map(lambda v: (x_of or {}).get(v, math.nan) if x_of is not None else _numeric(v))
@@ -321,7 +332,7 @@ def sweep_chart(pairs: pd.DataFrame, param: str, measure: str = "score", title: 
     for i, (_, points) in enumerate(pd.DataFrame(
             floor, columns=["line", "x", "y"]).groupby("line", sort=False)):
         ax.plot(points["x"], points["y"], "--", color=FLOOR_COLOR, lw=1.2,
-                label="allocation floor" if i == 0 else None)
+                label="allocation floor" if i == 0 else None, gid="floor-line")
     if mark:
         ax.axvline(mark, color="#555555", ls=":", lw=1)
     ax.set_xscale("log")

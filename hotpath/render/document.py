@@ -239,7 +239,11 @@ class Document:
             _show(note)
 
     def figure(self, name: str, fig, caption: str) -> None:
+        """The chart as a PNG beside the texts, with its caption; the caption ends on what the
+        chart's floor marks are, as the chart drew them (charts.floor_note)."""
         # Returns nothing: a cell ending in doc.figure(...) would print the value into the report.
+        note = charts.floor_note(fig)
+        caption = f"{caption}; {note}" if note else caption
         path = charts.save_png(fig, self.out / f"{name}.png")
         found = chartcheck.problems(fig, drawn=True)  # the save drew it: no second draw
         if found:

@@ -162,6 +162,7 @@ def write(profile: str, folder: Path = REPORTS,
 <style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.45}}
 table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px}}
 th{{background:#f3f3f3}}td.num,th.num{{text-align:right}}td.text,th.text{{text-align:left}}
+table.wide{{font-size:.85em}}table.wide td,table.wide th{{padding:4px 5px}}
 .case{{display:flex;gap:1em;align-items:flex-start;margin:0 0 1.2em 0}}
 .case img{{width:260px;border:1px solid #ddd}}.case p{{margin:0}}</style></head>
 <body><h1>hotpath: overview</h1>

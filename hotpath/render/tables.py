@@ -156,9 +156,36 @@ MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 
 
 
-def html_cell(value: object) -> str:
-    """A table cell as HTML: escaped, with Markdown links made into anchors."""
-    return MD_LINK.sub(r'<a href="\2">\1</a>', html.escape(str(value)))
+#: A word this long gets places to break (<wbr>), so that it cannot push its table past the
+#: page: paths, JMH's include regexes; in a wide table, benchmark names too.
+LONG_WORD, WIDE_LONG_WORD = 40, 20
+#: Where a long word breaks: after an opening bracket, a comma, a bar or a slash, and after a dot
+#: that is not inside a number (hotpath.writer.WriterBenchmark, not 0.947 or 2.16.0).
+_BREAK_AFTER = re.compile(r"([(,|/]|\.(?!\d)|(?<!\d)\.)")
+
+
+def _bind_units(text: str) -> str:
+    """A figure keeps its unit on its line (a no-break space): a line never ends at "−20,040"
+    with "B," on the next."""
+    return re.sub(r"(?<=\d) (?=[KMG]?B\b)", "\u00a0", text)
+
+
+def _breakable(escaped: str, long: int) -> str:
+    """Escaped text with its figures bound to their units and its words over ``long`` given <wbr>."""
+    return re.sub(rf"[^ \t\n]{{{long + 1},}}", lambda m: _BREAK_AFTER.sub(r"\1<wbr>", m.group()),
+                  _bind_units(escaped))
+
+
+def html_cell(value: object, long: int = LONG_WORD) -> str:
+    """A table cell as HTML: escaped, with Markdown links made into anchors and words longer
+    than ``long`` (paths, regexes) given places to break; a link's target stays whole."""
+    parts = MD_LINK.split(html.escape(str(value)))
+    # split() leaves text, then each link's text and target, then text again
+    out = [_breakable(parts[0], long)]
+    for i in range(1, len(parts), 3):
+        out.append(f'<a href="{parts[i + 1]}">{_breakable(parts[i], long)}</a>'
+                   f'{_breakable(parts[i + 2], long)}')
+    return "".join(out)
 
 
 
@@ -174,18 +201,73 @@ def numeric_column(values) -> bool:
 
 
 
+#: Character widths in em of DejaVu Sans, the wide sans-serif headless Chromium falls back on
+#: (other faces are narrower): what a table's narrowest layout takes, from its text.
+_EM = {**dict.fromkeys(" ,.:;'|/!ijlIJ", 0.32), **dict.fromkeys("()[]-frt⁶", 0.4),
+       **dict.fromkeys("=+→±−×~≤#w%", 0.85), **dict.fromkeys("mMW—", 1.0),
+       **dict.fromkeys("ABCDEGHKNOQRUVXZ", 0.72)}
+#: A report's column is 85 em of table type (1070 px beside the output prompt, at 12.6 px). A
+#: table whose narrowest layout is wider than this breaks its names too (WIDE_LONG_WORD); if it
+#: is still wider, it is set "wide": smaller type, figures that may wrap between their pieces.
+#: On the reference reports the narrowest layouts came out 1 to 1.5 em wider than estimated.
+WIDE_EM = 82
+
+
+def _em(text: str) -> float:
+    return sum(_EM.get(ch, 0.62) for ch in text)
+
+
+def _widest_em(text: str, figure: bool, long: int) -> float:
+    """The width of the longest piece of ``text`` that a line cannot break: a figure whole,
+    a word up to its <wbr> places (words over ``long``)."""
+    if figure:
+        return _em(text)
+    return max((_em(piece) for word in re.split(r"[ \t\n]+", _bind_units(text))
+                for piece in (_BREAK_AFTER.sub("\\1\n", word).split("\n") if len(word) > long
+                              else [word])),
+               default=0.0)
+
+
+def min_width_em(table: pd.DataFrame, align: list[str], long: int = LONG_WORD) -> float:
+    """The width of the table's narrowest layout in em: per column its widest unbreakable
+    piece (headers, in bold, break between words), plus the cell's padding."""
+    return sum(1.1 + max(1.07 * _widest_em(str(c), False, long),
+                         *(_widest_em(str(v), a == "num", long) for v in table[c]))
+               for c, a in zip(table.columns, align))
+
+
+#: Where a figure of a wide table may wrap: after an arrow, ± or a comma, before a bracket.
+_FIGURE_GAP = re.compile(r"(?<=[→±,]) | (?=\()")
+
+
+def _figure_cell(value: object) -> str:
+    """A figure of a wide table: whole pieces that may wrap only after →, ± or a comma, or
+    before a bracket ('20,104 →' '19,248'; '+17.2%' '(1.17× faster)'; '5 faster,' '2 same')."""
+    return " ".join(f'<span class="fig">{html_cell(p)}</span>' for p in _FIGURE_GAP.split(str(value)))
+
+
+
+
 def html_table(table: pd.DataFrame) -> str:
-    """A plain HTML table: escaped cells, links as anchors, figures right and words left.
+    """A plain HTML table: escaped cells, links as anchors, figures right and words left; a
+    table too wide for the page breaks its names, and if that is not enough is marked "wide"
+    (see WIDE_EM).
 
     Written by hand rather than by pandas' Styler, whose random ids would make every render
     of the same JSON differ."""
     if table.empty:
         return "<p>None.</p>"
     align = ["num" if numeric_column(table[c]) else "text" for c in table.columns]
-    head = "".join(f'<th class="{a}">{html.escape(str(c))}</th>' for c, a in zip(table.columns, align))
-    body = "".join("<tr>" + "".join(f'<td class="{a}">{html_cell(v)}</td>' for v, a in zip(row, align))
+    long = LONG_WORD if min_width_em(table, align) <= WIDE_EM else WIDE_LONG_WORD
+    wide = min_width_em(table, align, long) > WIDE_EM
+
+    def cell(v, a):
+        return _figure_cell(v) if wide and a == "num" else html_cell(v, long)
+    head = "".join(f'<th class="{a}">{html_cell(c)}</th>' for c, a in zip(table.columns, align))
+    body = "".join("<tr>" + "".join(f'<td class="{a}">{cell(v, a)}</td>' for v, a in zip(row, align))
                    + "</tr>\n" for row in table.itertuples(index=False))
-    return f'<table class="hotpath"><thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody></table>'
+    return (f'<table class="hotpath{" wide" if wide else ""}"><thead><tr>{head}</tr></thead>\n'
+            f'<tbody>\n{body}</tbody></table>')
 
 
 
@@ -339,9 +421,12 @@ def _peak_of(peaks: pd.DataFrame | None, params: str, variant: str) -> pd.Series
     return rows.iloc[0] if len(rows) else None
 
 
-def variants_table(pairs: pd.DataFrame, param: str, peaks: pd.DataFrame | None = None) -> pd.DataFrame:
+def variants_table(pairs: pd.DataFrame, param: str, peaks: pd.DataFrame | None = None,
+                   measures: tuple[str, ...] = ("time", "heap")) -> pd.DataFrame:
     """The write-ups' own shape, one row per value of a @Param: each variant's time, its heap
-    B/op (with the change against old) and, where measured, its peak live heap per call."""
+    B/op (with the change against old) and, where measured, its peak live heap per call.
+    ``measures`` picks the time columns, the heap ones (B/op and peak) or both: five variants
+    of both are 17 columns, more than a page is wide."""
     rows = []
     time, heap = _score_scale(pairs), _byte_scale(pairs, "alloc")
     for params, group in pairs.groupby("params", sort=False):
@@ -352,14 +437,16 @@ def variants_table(pairs: pd.DataFrame, param: str, peaks: pd.DataFrame | None =
         old_peak = _peak_of(peaks, params, baseline)
         if old_peak is not None and old_peak["facts"]:
             row["input → output"] = _facts(old_peak["facts"])
-        row[f"{baseline} {time.unit}"] = fmt_score(first["old_score"], first["old_error"], time)
-        for v, r in by.items():
-            row[f"{v} {time.unit}"] = fmt_score(r["new_score"], r["new_error"], time)
-        row[f"{baseline} {heap.unit}"] = fmt_bytes(first["old_alloc"], heap)
-        for v, r in by.items():
-            change = (r["new_alloc"] / r["old_alloc"] - 1) * 100 if r["old_alloc"] else math.nan
-            row[f"{v} {heap.unit}"] = f"{fmt_bytes(r['new_alloc'], heap)} ({fmt_pct(change)})"
-        if peaks is not None and not peaks.empty:
+        if "time" in measures:
+            row[f"{baseline} {time.unit}"] = fmt_score(first["old_score"], first["old_error"], time)
+            for v, r in by.items():
+                row[f"{v} {time.unit}"] = fmt_score(r["new_score"], r["new_error"], time)
+        if "heap" in measures:
+            row[f"{baseline} {heap.unit}"] = fmt_bytes(first["old_alloc"], heap)
+            for v, r in by.items():
+                change = (r["new_alloc"] / r["old_alloc"] - 1) * 100 if r["old_alloc"] else math.nan
+                row[f"{v} {heap.unit}"] = f"{fmt_bytes(r['new_alloc'], heap)} ({fmt_pct(change)})"
+        if "heap" in measures and peaks is not None and not peaks.empty:
             for v in [baseline, *by]:
                 pk = _peak_of(peaks, params, v)
                 row[f"{v} peak"] = "—" if pk is None else fmt_peak(pk["peak_bytes"], pk["resolution_bytes"])

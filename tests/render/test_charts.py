@@ -71,3 +71,40 @@ def test_every_reference_chart_is_legible(reference_reports):
             assert (m.parent / chart).is_file()
         found.update({f"{m.parent.name}/{k}": v for k, v in made["chart_problems"].items()})
     assert found == {}
+
+
+def _heap_rows(floor: float):
+    pairs = pd.DataFrame({
+        "benchmark": ["b.write"] * 2, "method": ["write"] * 2, "params": ["size=64", "size=1024"],
+        "baseline": ["old"] * 2, "candidate": ["optimized"] * 2, "unit": ["ns/op"] * 2,
+        "old_alloc": [4096.0, 40960.0], "new_alloc": [1024.0, 2048.0]})
+    floors = pd.DataFrame({"benchmark": ["b.write"] * 2, "params": ["size=64", "size=1024"],
+                           "heap_floor": [floor] * 2, "native_floor": [0.0] * 2})
+    return pairs, floors
+
+
+def test_a_caption_names_the_floor_marks_its_chart_drew():
+    pairs, zero = _heap_rows(0.0)
+    _, some = _heap_rows(512.0)
+    # A zero floor is a black bar at the left edge, never a dashed line.
+    assert charts.floor_note(charts.bar_chart(pairs, "alloc", floors=zero)) == (
+        "black bar at the left edge: an allocation floor of 0")
+    assert charts.floor_note(charts.bar_chart(pairs, "alloc", floors=some)) == "dashed: the allocation floor"
+    assert charts.floor_note(charts.bar_chart(pairs, "alloc")) == ""
+    # A sweep draws a floor above 0 as a dashed line, and a zero floor not at all.
+    assert charts.floor_note(charts.sweep_chart(pairs, "size", "alloc", floors=some)) == (
+        "dashed: the allocation floor")
+    assert charts.floor_note(charts.sweep_chart(pairs, "size", "alloc", floors=zero)) == ""
+    plt.close("all")
+
+
+def test_reference_captions_say_what_the_charts_drew(reference_reports):
+    # writer's floors are all 0: its heap chart draws them as black bars, and says so.
+    summary = (reference_reports / "writer" / "summary.md").read_text(encoding="utf-8")
+    caption = next(line for line in summary.splitlines() if line.startswith("*Heap B/op"))
+    assert "black bar at the left edge" in caption and "dashed" not in caption
+    # The notebooks leave the floor marks to the charts (Document.figure adds them).
+    from hotpath.paths import ROOT
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        source = "".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"])
+        assert "dashed:" not in source and "black bar" not in source, notebook.name

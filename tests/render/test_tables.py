@@ -34,6 +34,26 @@ def test_markdown_table_aligns_numbers_right_and_escapes_bars():
     assert lines[2] == "| x\\|y | 1,040 |"
 
 
+def test_html_cells_break_long_words_at_their_joints_never_inside_a_figure():
+    name = "compressedMapFields(bufferSize=65536) 20,104 B → ignite-2.16.0"
+    # a name stays whole unless its table is too wide for the page
+    assert tables.html_cell(name) == "compressedMapFields(bufferSize=65536) 20,104\u00a0B → ignite-2.16.0"
+    assert tables.html_cell(name, tables.WIDE_LONG_WORD) == (
+        "compressedMapFields(<wbr>bufferSize=65536) 20,104\u00a0B → ignite-2.16.0")
+    link = tables.html_cell("[matrix](writer/matrix/report.html) in target/builds/ignite-2.16.0/benchmarks.jar")
+    assert link == ('<a href="writer/matrix/report.html">matrix</a> in '
+                    "target/<wbr>builds/<wbr>ignite-2.16.0/<wbr>benchmarks.<wbr>jar")
+
+
+def test_a_table_too_wide_for_the_page_is_marked_and_its_figures_wrap_between_pieces():
+    row = {f"variant {i} B/op old → new": "20,104 → 19,248" for i in range(12)}
+    wide = tables.html_table(pd.DataFrame([{"benchmark": "copy(size=64)", **row}]))
+    assert wide.startswith('<table class="hotpath wide">')
+    assert '<td class="num"><span class="fig">20,104 →</span> <span class="fig">19,248</span></td>' in wide
+    narrow = tables.html_table(pd.DataFrame([{"benchmark": "copy(size=64)", "heap": "20,104 → 19,248"}]))
+    assert narrow.startswith('<table class="hotpath">') and '<td class="num">20,104 → 19,248</td>' in narrow
+
+
 def test_a_peak_within_its_resolution_is_shown_as_a_bound():
     mb = 1024 * 1024
     assert fmt.fmt_peak(6 * mb, 2 * mb) == "6,144 KB"
