@@ -249,14 +249,20 @@ def fork_steady_means(entry: dict[str, Any],
     steady segment's means, the secondaries' taken over the primary's steady iterations.
 
     Times count from the first measurement iteration: record with ``-wi 0`` for them to count
-    from the fork's start. Secondary names are JMH's, with or without JMH <= 1.36's "·"."""
+    from the fork's start. Secondary names are JMH's, with or without JMH <= 1.36's "·".
+    Raises ValueError as :func:`classify` does, for a fork too short to classify."""
     primary = entry["primaryMetric"]
     iteration_s = seconds(entry.get("measurementTime"))
+    # as hotpath.analyze.compare.higher_is_better: throughput units improve upwards
     higher = str(primary.get("scoreUnit", "")).startswith("ops/")
-    by_name = {name.lstrip("·"): metric
+    forks = primary.get("rawData") or []
+    by_name = {name.lstrip("·"): metric.get("rawData")
                for name, metric in (entry.get("secondaryMetrics") or {}).items()}
+    # a secondary is matched fork by fork only if it has one list per fork of the primary
+    by_name = {name: raw if raw and len(raw) == len(forks) else None
+               for name, raw in by_name.items()}
     out = []
-    for k, fork in enumerate(primary.get("rawData") or []):
+    for k, fork in enumerate(forks):
         values = [number(v) for v in fork]
         st = classify(values, iteration_s, higher)
         means = {name: _mean(st.steady(aligned)) if aligned is not None else math.nan
@@ -266,26 +272,29 @@ def fork_steady_means(entry: dict[str, Any],
     return out
 
 
-def _per_iteration(by_name: dict[str, Any], name: str, fork: int,
+def _per_iteration(by_name: dict[str, list | None], name: str, fork: int,
                    iterations: int) -> list[float] | None:
     """A secondary's values of one fork, one per primary iteration; None if they cannot be
     matched. JMH's GC profiler writes gc.time only for iterations whose collection count or
-    time changed, so its rawData is shorter than the fork: when it holds as many values as
-    iterations with gc.count > 0, they are those iterations' and the others' are 0 ms."""
+    time changed (and not at all in a run without a collection), so its rawData is shorter
+    than the fork: when it holds as many values as iterations with gc.count > 0, they are those
+    iterations' and the others' are 0 ms."""
     values = _raw(by_name, name, fork)
     if values is not None and len(values) == iterations:
         return values
     counts = _raw(by_name, "gc.count", fork)
-    if name == "gc.time" and values is not None and counts is not None \
-            and len(counts) == iterations and sum(1 for c in counts if c) == len(values):
-        times = iter(values)
-        return [next(times) if c else 0.0 for c in counts]
+    if name == "gc.time" and counts is not None and len(counts) == iterations:
+        if values is None and "gc.time" not in by_name:
+            values = []
+        if values is not None and sum(1 for c in counts if c) == len(values):
+            times = iter(values)
+            return [next(times) if c else 0.0 for c in counts]
     return None
 
 
-def _raw(by_name: dict[str, Any], name: str, fork: int) -> list[float] | None:
-    raw = (by_name.get(name) or {}).get("rawData") or []
-    return [number(v) for v in raw[fork]] if fork < len(raw) else None
+def _raw(by_name: dict[str, list | None], name: str, fork: int) -> list[float] | None:
+    raw = by_name.get(name)
+    return [number(v) for v in raw[fork]] if raw is not None else None
 
 
 def _mean(values: Sequence[float]) -> float:

@@ -258,3 +258,14 @@ def test_recorded_secondaries_follow_the_primary_metrics_steady_iterations(recor
         for fork in steady.fork_steady_means(entry):
             if fork.steadiness.start is not None:
                 assert all(math.isfinite(v) for v in fork.secondaries.values()), name
+
+
+def test_gc_time_is_zero_where_no_collection_was_counted():
+    """JMH leaves gc.time out of a run without a collection; a fork of a run with collections
+    elsewhere gets an empty list."""
+    flat = list(100.0 * noise(3))
+    [fork] = steady.fork_steady_means(entry([flat], **{"gc.count": [[0.0] * N]}))
+    assert (fork.secondaries["gc.count"], fork.secondaries["gc.time"]) == (0.0, 0.0)
+    forks = steady.fork_steady_means(entry([flat, flat], **{
+        "gc.count": [[0.0] * N, [1.0] + [0.0] * (N - 1)], "gc.time": [[], [7.0]]}))
+    assert [f.secondaries["gc.time"] for f in forks] == [0.0, pytest.approx(7.0 / N)]
