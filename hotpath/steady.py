@@ -15,10 +15,14 @@ Blows Hot and Cold", OOPSLA 2017; Traini et al., EMSE 2023, did the same for JMH
   are real changes to it, and none that matters);
 - "flat" when the steady segment is the whole fork, "warmup" when no earlier segment was better
   than it, "slowdown" when one was, "no steady state" when the steady segment is too short to
-  trust or the fork had been at that level before and left it (waves).
+  trust or the fork had been at that level before and left it: waves, and also a single
+  excursion, since within one recording of a few seconds a wave of long period and one
+  excursion cannot be told apart. PELT and merging alone took a wave's crest, the last 1.5 s
+  of a writer fork, for a steady state.
 
-Single iterations far off their neighbours (a GC pause, a descheduled thread) are no change of
-level: they are replaced by their neighbours' median before PELT, but stay in every mean.
+Iterations far off their neighbours, up to three in a row (a GC pause, a descheduled thread),
+are no change of level: they are replaced by their neighbours' median before PELT, but stay in
+the steady means.
 """
 
 from __future__ import annotations
@@ -50,24 +54,29 @@ PENALTY = 3.0
 #: any step that EQUIVALENT lets count, so the floor hides nothing that would be reported.
 MIN_NOISE = 0.005
 #: A spike: an iteration more than SPIKE_SIGMAS sigma from the median of its window, the
-#: iteration and SPIKE_REACH on either side. Up to SPIKE_REACH iterations in a row (0.3 s) are
-#: taken as one spike (a median of seven outlasts three outliers); anything longer is a level,
-#: left to PELT. Five sigma: a lognormal value lies that far out once in ~1.7 million, so noise
-#: is never replaced.
-SPIKE_SIGMAS = 5.0
+#: iteration and SPIKE_REACH on either side (a Hampel filter). Up to SPIKE_REACH iterations in
+#: a row (0.3 s) are taken as one spike (a median of seven outlasts three outliers); anything
+#: longer is a level, left to PELT. Three sigma is the Hampel filter's usual threshold: an
+#: ordinary value lies that far out about once in 370, and replacing it by its window's median
+#: moves its segment's level by a fraction of sigma, while a 100 ms iteration slowed by
+#: another process on the machine (15-30% at a noise of 3-5%) would otherwise make a segment
+#: of its own. At five sigma, recorded forks came out "slowdown" and "no steady state" on two
+#: or three such iterations in a row that the eye reads as noise.
+SPIKE_SIGMAS = 3.0
 SPIKE_REACH = 3
 #: Segments whose means differ by at most 5% are one level: the study's own threshold for
-#: "same" (hotpath.measure.sequential.THRESHOLD), and Barrett et al.'s merging of equivalent
+#: "same" (the value of hotpath.measure.sequential.THRESHOLD), and Barrett et al.'s merging of equivalent
 #: segments. Also the margin by which an earlier segment must beat the steady one to make a
 #: slowdown.
 EQUIVALENT = 0.05
 #: The steady segment must cover at least half of the fork: the level the fork spends most of
 #: its recording at. Barrett et al. asked for a quarter (no changepoint in the last 500 of
 #: 2000 iterations), but a quarter of a 60-iteration recording is 15 values, three shortest
-#: segments: in the known-answer sweep, 15% of random walks (3% steps) ended that calm by
-#: chance, 6% at a half. A steady state found later than half-way is "no steady state" with
-#: its reason: the recording was too short to tell.
+#: segments: of 300 random walks of 3% steps, 18% ended that calm by chance, 7% at a half.
+#: A steady state found later than half-way is "no steady state", with that reason: the
+#: recording was too short to tell.
 MIN_STEADY_SHARE = 0.5
+
 
 @dataclass(frozen=True)
 class Segment:
@@ -240,14 +249,20 @@ def fork_steady_means(entry: dict[str, Any],
     steady segment's means, the secondaries' taken over the primary's steady iterations.
 
     Times count from the first measurement iteration: record with ``-wi 0`` for them to count
-    from the fork's start. Secondary names are JMH's, with or without JMH <= 1.36's "·"."""
+    from the fork's start. Secondary names are JMH's, with or without JMH <= 1.36's "·".
+    Raises ValueError as :func:`classify` does, for a fork too short to classify."""
     primary = entry["primaryMetric"]
     iteration_s = seconds(entry.get("measurementTime"))
+    # as hotpath.analyze.compare.higher_is_better: throughput units improve upwards
     higher = str(primary.get("scoreUnit", "")).startswith("ops/")
-    by_name = {name.lstrip("·"): metric
+    forks = primary.get("rawData") or []
+    by_name = {name.lstrip("·"): metric.get("rawData")
                for name, metric in (entry.get("secondaryMetrics") or {}).items()}
+    # a secondary is matched fork by fork only if it has one list per fork of the primary
+    by_name = {name: raw if raw and len(raw) == len(forks) else None
+               for name, raw in by_name.items()}
     out = []
-    for k, fork in enumerate(primary.get("rawData") or []):
+    for k, fork in enumerate(forks):
         values = [number(v) for v in fork]
         st = classify(values, iteration_s, higher)
         means = {name: _mean(st.steady(aligned)) if aligned is not None else math.nan
@@ -257,26 +272,29 @@ def fork_steady_means(entry: dict[str, Any],
     return out
 
 
-def _per_iteration(by_name: dict[str, Any], name: str, fork: int,
+def _per_iteration(by_name: dict[str, list | None], name: str, fork: int,
                    iterations: int) -> list[float] | None:
     """A secondary's values of one fork, one per primary iteration; None if they cannot be
     matched. JMH's GC profiler writes gc.time only for iterations whose collection count or
-    time changed, so its rawData is shorter than the fork: when it holds as many values as
-    iterations with gc.count > 0, they are those iterations' and the others' are 0 ms."""
+    time changed (and not at all in a run without a collection), so its rawData is shorter
+    than the fork: when it holds as many values as iterations with gc.count > 0, they are those
+    iterations' and the others' are 0 ms."""
     values = _raw(by_name, name, fork)
     if values is not None and len(values) == iterations:
         return values
     counts = _raw(by_name, "gc.count", fork)
-    if name == "gc.time" and values is not None and counts is not None \
-            and len(counts) == iterations and sum(1 for c in counts if c) == len(values):
-        times = iter(values)
-        return [next(times) if c else 0.0 for c in counts]
+    if name == "gc.time" and counts is not None and len(counts) == iterations:
+        if values is None and "gc.time" not in by_name:
+            values = []
+        if values is not None and sum(1 for c in counts if c) == len(values):
+            times = iter(values)
+            return [next(times) if c else 0.0 for c in counts]
     return None
 
 
-def _raw(by_name: dict[str, Any], name: str, fork: int) -> list[float] | None:
-    raw = (by_name.get(name) or {}).get("rawData") or []
-    return [number(v) for v in raw[fork]] if fork < len(raw) else None
+def _raw(by_name: dict[str, list | None], name: str, fork: int) -> list[float] | None:
+    raw = by_name.get(name)
+    return [number(v) for v in raw[fork]] if raw is not None else None
 
 
 def _mean(values: Sequence[float]) -> float:
