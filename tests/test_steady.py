@@ -16,7 +16,7 @@ N = 60  # iterations: a 6 s recording
 ITERATION_S = 0.1
 #: A found start may miss the true one by a shortest segment: PELT's resolution.
 START_TOLERANCE = steady.MIN_SEGMENT
-STEADY = Path(__file__).parent.parent / "data" / "steady"
+STEADY = Path(__file__).parent / "data" / "steady"
 
 
 def noise(seed: int, sigma: float = 0.02) -> np.ndarray:
