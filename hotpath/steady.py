@@ -372,9 +372,11 @@ def entry_forks(entry: dict[str, Any]) -> list[Fork]:
 def aligned(secondaries: dict[str, Any], name: str, forks: list[Fork]) -> list[list[float]] | None:
     """A secondary metric's values per fork, one per primary iteration (so that the primary's
     windows cut them); None where they cannot be matched, and the metric is then left whole."""
+    by_name = {n: (m or {}).get("rawData") for n, m in secondaries.items()}
+    by_name = {n: raw if raw and len(raw) == len(forks) else None for n, raw in by_name.items()}
     out = []
     for k, fork in enumerate(forks):
-        values = _per_iteration(secondaries, name, k, fork.iterations)
+        values = _per_iteration(by_name, name, k, fork.iterations)
         if values is None:
             return None
         out.append(values)

@@ -109,3 +109,29 @@ def test_sidecar_of_another_run_is_refused(tmp_path, data_dir):
     (tmp_path / "r.provenance.json").write_text(json.dumps({"sha256": "0" * 64}))
     with pytest.raises(ResultsError, match="another run"):
         load.read_results(path)
+
+
+def test_a_recorded_fork_counts_from_its_steady_segment_in_every_metric():
+    """Forks recorded from their start (-wi 0): the score, heap B/op and GC figures are those
+    of each fork's steady segment, the same iterations for every metric."""
+    import json
+
+    from pathlib import Path
+
+    import numpy as np
+
+    from hotpath import steady
+    from hotpath.analyze.load import read_results
+
+    path = Path(__file__).parent.parent / "data" / "steady" / "writer-optimized.json"
+    entry = json.loads(path.read_text(encoding="utf-8"))[0]
+    forks = steady.entry_forks(entry)
+    assert all(f.kind == steady.WARMUP and f.first > 0 for f in forks)
+    frame = read_results(path).frame.set_index("metric")
+    raw = entry["primaryMetric"]["rawData"]
+    steady_values = [v for fork, f in zip(raw, forks) for v in fork[f.first:]]
+    assert frame.loc["score", "score"] == pytest.approx(np.mean(steady_values))
+    assert frame.loc["score", "series"] == raw  # the whole recording stays, for the charts
+    assert [d["kind"] for d in frame.loc["score", "steady"]] == [f.kind for f in forks]
+    for metric in ("gc.alloc.rate.norm", "gc.count", "gc.time"):
+        assert [len(f) for f in frame.loc[metric, "raw"]] == [f.window for f in forks], metric
