@@ -178,16 +178,26 @@ matrix: check $(STAMP) ## the JDK x GC matrix (CELLS=all|pressure|jdk25-zgc,...)
 profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/, then the reports again
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done
 
-test: test-java test-python test-smoke test-notebooks test-browser ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook, the reports and the lab in Chromium
+# The set-up's three downloads (the venv's packages, Maven's with the JUnit build, Debian's
+# Chromium) wait on the network more than on the cores: they run side by side, each one's output
+# kept together; the tests then run one after the other.
+test: ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook, the reports and the lab in Chromium
+	@$(MAKE) --no-print-directory -j3 --output-sync=target $(SETUP) $(JUNIT) $(CHROMIUM)
+	@$(MAKE) --no-print-directory test-java test-python test-smoke test-notebooks test-browser
 
-test-java: $(SETUP)
+# JUnit over the sources as they are: `mvn package` with its tests, which also builds the jar.
+JUNIT := target/junit.passed
+$(JUNIT): $(JAVA_SOURCES)
 	$(MVN) package 2>&1 | $(PLAIN)
+	@touch $(JAR) $@
+
+test-java: $(SETUP) $(JUNIT)
 	@$(PYTHON) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
 # lint-imports: the stages' direction (pyproject.toml's import-linter contracts).
 test-python: $(SETUP)
 	$(VENV)/bin/lint-imports --no-cache
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q --durations=10
 
 # The smoke pass renders into target/smoke-reports/, never over reports/; the committed runs of
 # two builds and the A/A run render beside the cases, for the browser tests to open (side by
