@@ -157,13 +157,16 @@ class Profile:
             f"{self.measurement_iterations} x {self.measurement_time} measurement)"
             + (", variants interleaved fork by fork, a row closing when decided"
                + (f", budget {self.budget}" if self.budget else "") if self.interleave else "")
-            + (", the write-ups' rows only (old and the write-up's variants)"
-               if self.rows == "writeups" else "")
-            + (f", variants {', '.join(self.variants)} only" if self.variants else "")
-            + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
-               f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
-               if self.memory_profilers else "")
+            + self._describe_rows_and_memory()
         )
+
+    def _describe_rows_and_memory(self) -> str:
+        return ((", the write-ups' rows only (old and the write-up's variants)"
+                 if self.rows == "writeups" else "")
+                + (f", variants {', '.join(self.variants)} only" if self.variants else "")
+                + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
+                   f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
+                   if self.memory_profilers else ""))
 
     def _describe_recorded(self) -> str:
         forks = (f"{self.min_forks} to {self.forks} forks per side as the verdicts need"
@@ -175,12 +178,7 @@ class Profile:
             f"the steady iterations that pay off (at least {self.min_steady_s:g} s, at most "
             f"{self.max_fork_s:g} s a fork), variants interleaved fork by fork, a row closing when decided"
             + (f", budget {self.budget}" if self.budget else "")
-            + (", the write-ups' rows only (old and the write-up's variants)"
-               if self.rows == "writeups" else "")
-            + (f", variants {', '.join(self.variants)} only" if self.variants else "")
-            + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
-               f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
-               if self.memory_profilers else "")
+            + self._describe_rows_and_memory()
         )
 
 
