@@ -256,11 +256,9 @@ def fork_steady_means(entry: dict[str, Any],
     # as hotpath.analyze.compare.higher_is_better: throughput units improve upwards
     higher = str(primary.get("scoreUnit", "")).startswith("ops/")
     forks = primary.get("rawData") or []
-    by_name = {name.lstrip("·"): metric.get("rawData")
-               for name, metric in (entry.get("secondaryMetrics") or {}).items()}
-    # a secondary is matched fork by fork only if it has one list per fork of the primary
-    by_name = {name: raw if raw and len(raw) == len(forks) else None
-               for name, raw in by_name.items()}
+    by_name = _matchable({name.lstrip("·"): metric
+                          for name, metric in (entry.get("secondaryMetrics") or {}).items()},
+                         len(forks))
     out = []
     for k, fork in enumerate(forks):
         values = [number(v) for v in fork]
@@ -270,6 +268,13 @@ def fork_steady_means(entry: dict[str, Any],
                  for aligned in [_per_iteration(by_name, name, k, len(values))]}
         out.append(ForkSteady(k, st, _mean(st.steady(values)), means))
     return out
+
+
+def _matchable(secondaries: dict[str, Any], forks: int) -> dict[str, list | None]:
+    """Each secondary's rawData, where it can be matched fork by fork: one list per fork of the
+    primary (None otherwise)."""
+    by_name = {name: (metric or {}).get("rawData") for name, metric in secondaries.items()}
+    return {name: raw if raw and len(raw) == forks else None for name, raw in by_name.items()}
 
 
 def _per_iteration(by_name: dict[str, list | None], name: str, fork: int,
@@ -372,8 +377,7 @@ def entry_forks(entry: dict[str, Any]) -> list[Fork]:
 def aligned(secondaries: dict[str, Any], name: str, forks: list[Fork]) -> list[list[float]] | None:
     """A secondary metric's values per fork, one per primary iteration (so that the primary's
     windows cut them); None where they cannot be matched, and the metric is then left whole."""
-    by_name = {n: (m or {}).get("rawData") for n, m in secondaries.items()}
-    by_name = {n: raw if raw and len(raw) == len(forks) else None for n, raw in by_name.items()}
+    by_name = _matchable(secondaries, len(forks))
     out = []
     for k, fork in enumerate(forks):
         values = _per_iteration(by_name, name, k, fork.iterations)

@@ -40,8 +40,6 @@ class Choice:
     """A row's next fork length and why."""
 
     iterations: int
-    warmup_s: float
-    steady_s: float
     why: str
 
 
@@ -53,11 +51,10 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
     most = max(scout, math.floor(round(profile.max_fork_s / it, 6)))
     forks = [f for f in (*old, *new) if f.kind != steady.NOT_RECORDED]
     if not forks:
-        return Choice(scout, profile.scout_s, 0.0, "scout: no recorded fork yet")
+        return Choice(scout, "scout: no recorded fork yet")
     if not all(f.settled for f in forks):
         longest = min(most, max(scout, *(f.iterations for f in forks)))
-        return Choice(longest, 0.0, longest * it,
-                      "a fork without a steady state: as long as the longest, to average its waves")
+        return Choice(longest, "a fork without a steady state: as long as the longest, to average its waves")
     latest = max(f.start_s or 0.0 for f in forks)
     warmup_s = latest + profile.margin_s
     n = optimal_iterations(old, new, overhead_s + warmup_s, it)
@@ -66,8 +63,7 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
     least = latest / (1 - steady.MIN_STEADY_SHARE) + profile.margin_s
     total = min(max(warmup_s + max(n * it, profile.min_steady_s), least), most * it)
     iterations = max(steady.MIN_ITERATIONS, math.ceil(round(total / it, 6)))
-    return Choice(iterations, warmup_s, iterations * it - warmup_s,
-                  f"steady from {warmup_s - profile.margin_s:.1f} s at the latest, "
+    return Choice(iterations, f"steady from {latest:.1f} s at the latest, "
                   f"+{profile.margin_s:g} s, {n} steady iterations pay off")
 
 

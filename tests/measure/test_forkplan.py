@@ -101,7 +101,7 @@ class FakeJmh:
         self.means, self.rng, self.runs = means, np.random.default_rng(seed), 0
 
     def command(self, variant, benchmarks, params, target, iterations=None):
-        return [variant, json.dumps(benchmarks), json.dumps(params), str(target)]
+        return [variant, json.dumps(benchmarks), json.dumps(params), str(target), str(iterations)]
 
     def __call__(self, cmd):
         variant, benchmarks, params, target = cmd[0], json.loads(cmd[1]), json.loads(cmd[2]), cmd[3]
@@ -110,14 +110,16 @@ class FakeJmh:
         for b in benchmarks:
             names = [n for n in DECLARED[b] if n != "variant"]
             for combo in itertools.product(*(params[n] for n in names)):
-                p = dict(zip(names, combo))
-                mean = self.means[(tuple(p.items()), variant)] * math.exp(self.rng.normal(0, 0.02))
-                entries.append({"benchmark": b, "mode": "avgt", "forks": 1,
-                                "params": {**p, "variant": variant},
-                                "primaryMetric": {"score": mean, "scoreUnit": "ns/op",
-                                                  "rawData": [[mean, mean]]}})
+                entries.append(self.entry(b, dict(zip(names, combo)), variant, cmd))
         with open(target, "w", encoding="utf-8") as f:
             json.dump(entries, f)
+
+    def entry(self, benchmark, p, variant, cmd):
+        """One side's result of a run: a fork of two iterations at its drawn mean."""
+        mean = self.means[(tuple(p.items()), variant)] * math.exp(self.rng.normal(0, 0.02))
+        return {"benchmark": benchmark, "mode": "avgt", "forks": 1,
+                "params": {**p, "variant": variant},
+                "primaryMetric": {"score": mean, "scoreUnit": "ns/op", "rawData": [[mean, mean]]}}
 
 
 def _plan(budget_s, rows=None, cap=8, recorded=False):
@@ -251,26 +253,15 @@ class RecordedJmh(FakeJmh):
         super().__init__({}, seed)
         self.shapes, self.lengths = shapes, []
 
-    def command(self, variant, benchmarks, params, target, iterations=None):
-        return [variant, json.dumps(benchmarks), json.dumps(params), str(target), str(iterations)]
-
-    def __call__(self, cmd):
-        variant, benchmarks, params, target = cmd[0], json.loads(cmd[1]), json.loads(cmd[2]), cmd[3]
+    def entry(self, benchmark, p, variant, cmd):
         iterations = int(cmd[4])
-        self.runs += 1
-        entries = []
-        for b in benchmarks:
-            names = [n for n in DECLARED[b] if n != "variant"]
-            for combo in itertools.product(*(params[n] for n in names)):
-                p = dict(zip(names, combo))
-                series = self.shapes[(tuple(p.items()), variant)](iterations, self.rng)
-                self.lengths.append((p["payload"], variant, iterations))
-                entries.append({"benchmark": b, "mode": "avgt", "forks": 1, "warmupIterations": 0, "measurementIterations": iterations,
-                                "measurementTime": "100 ms", "params": {**p, "variant": variant},
-                                "primaryMetric": {"score": float(np.mean(series)), "scoreUnit": "us/op",
-                                                  "rawData": [list(series)]}})
-        with open(target, "w", encoding="utf-8") as f:
-            json.dump(entries, f)
+        series = self.shapes[(tuple(p.items()), variant)](iterations, self.rng)
+        self.lengths.append((p["payload"], variant, iterations))
+        return {"benchmark": benchmark, "mode": "avgt", "forks": 1, "warmupIterations": 0,
+                "measurementIterations": iterations, "measurementTime": "100 ms",
+                "params": {**p, "variant": variant},
+                "primaryMetric": {"score": float(np.mean(series)), "scoreUnit": "us/op",
+                                  "rawData": [list(series)]}}
 
 
 def _flat(level):
