@@ -318,7 +318,10 @@ class Fork:
     """What one fork contributes: ``value``, the mean of its iterations from ``first`` on (its
     steady segment; for a fork without a steady state, its second half, waves and all, and the
     row says so), with the class and start it was found to have, and ``spread``, the standard
-    deviation of the log of those iterations (the in-fork noise the fork length is chosen on)."""
+    deviation of the log of those iterations (the in-fork noise the fork length is chosen on).
+    ``last_level_s`` is where the fork's last level began: its steady start, or for a fork
+    without a steady state the calm stretch that was too short to count (a longer fork may
+    find it steady)."""
 
     value: float
     kind: str
@@ -327,6 +330,7 @@ class Fork:
     first: int
     spread: float
     reason: str = ""
+    last_level_s: float | None = None
 
     @property
     def window(self) -> int:
@@ -362,7 +366,7 @@ def summarize(values: Sequence[float], iteration_s: float, higher_is_better: boo
     st = classify(x, iteration_s, higher_is_better)
     first = window_start(st, len(x))
     return Fork(_mean(x[first:]), st.kind, st.start_s, len(x), first, _log_sd(x[first:]),
-                st.reason)
+                st.reason, round(st.segments[-1].first * iteration_s, 6))
 
 
 def entry_forks(entry: dict[str, Any]) -> list[Fork]:

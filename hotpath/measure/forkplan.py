@@ -324,8 +324,9 @@ class Plan:
         its first look has no interval at all), else to the forks its ratio and fork CV say a
         decision takes (at most its cap). Spread over every row, a short budget would bring
         none to a look; spent on the nearest, it decides some. A row is kept while the rounds
-        it needs fit."""
-        def need(row: Row) -> int:
+        it needs fit. Rows whose ratio and fork CV say their cap will not decide them come after
+        every row that can still be decided: their forks narrow an interval, not a verdict."""
+        def need(row: Row) -> tuple[bool, int]:
             old = self.forks_of((row.benchmark, row.key, self.case.baseline))
             new = self.forks_of((row.benchmark, row.key, row.candidate))
             n = min(len(old), len(new))
@@ -334,17 +335,21 @@ class Plan:
                 ratio = math.exp(np.log(new).mean() - np.log(old).mean())
                 cv = sequential.pooled_fork_cv([[v] for v in old], [[v] for v in new])
                 goal = max(goal, sequential.forks_to_decide(ratio, cv, self.row_design(row)))
-            return max(1, min(goal, row.cap) - n)
+            return goal > row.cap, max(1, min(goal, row.cap) - n)
+
+        def order(row: Row) -> tuple[bool, float]:
+            beyond_cap, forks = need(row)
+            return beyond_cap, forks * self.fork_cost_s(row)
 
         chosen: list[Row] = []
         spent = 0.0
-        for row in sorted(rows, key=lambda r: need(r) * self.fork_cost_s(r)):
-            cost = need(row) * 2 * self.fork_cost_s(row)
+        for row in sorted(rows, key=order):
+            cost = need(row)[1] * 2 * self.fork_cost_s(row)
             if spent + cost <= left_s:
                 chosen.append(row)
                 spent += cost
         if not chosen:  # none can reach a decision: give the nearest one more round if it fits
-            nearest = min(rows, key=lambda r: need(r) * self.fork_cost_s(r))
+            nearest = min(rows, key=order)
             if 2 * self.fork_cost_s(nearest) <= left_s:
                 chosen = [nearest]
         return chosen

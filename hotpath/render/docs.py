@@ -162,15 +162,24 @@ def _span(low: str, high: str) -> str:
 
 
 def default_run(ref: Reference) -> str:
-    """The default `make report` from fresh clones: its time and decided rows, as ranges."""
-    runs = ref.default_runs
+    """The default `make report` from fresh clones of the current fork design: its time and
+    decided rows, as ranges."""
+    runs = _current_design(ref.default_runs)
     shares = runs["decided"] / runs["rows"]
     rows = sorted(set(runs["rows"]))
     return (f"From {len(runs)} fresh clones on a 2-core machine it took "
             f"**{_span(_minutes(runs['make_report_s'].min()), _minutes(runs['make_report_s'].max()))}** "
             f"in all, set-up included, and decided **{_span(str(runs['decided'].min()), str(runs['decided'].max()))} "
             f"of its {' or '.join(map(str, rows))}** time rows ({_span(f'{shares.min():.0%}', f'{shares.max():.0%}')}, "
-            f"counted as the overview counts them).\n")
+            f"counted as the overview counts them"
+            + (f"; forks: {runs["forks"].iloc[-1]}" if "forks" in runs else "") + ").\n")
+
+
+def _current_design(runs: pd.DataFrame) -> pd.DataFrame:
+    """The runs made with the last run's fork design (data/default-runs.tsv's ``forks``)."""
+    if "forks" not in runs:
+        return runs
+    return runs[runs["forks"] == runs["forks"].iloc[-1]]
 
 
 def default_runs_table(ref: Reference) -> str:
@@ -180,6 +189,7 @@ def default_runs_table(ref: Reference) -> str:
         "commit": runs["commit"], "date": runs["date"],
         "make report (set-up included)": runs["make_report_s"].map(_minutes),
         "benchmarks": runs["benchmarks"],
+        **({"forks": runs["forks"]} if "forks" in runs else {}),
         "time rows decided": [f"{d} of {n}" for d, n in zip(runs["decided"], runs["rows"])],
         "by case": runs["by_case"]})
     return tables.to_markdown(shown)

@@ -180,6 +180,20 @@ def test_a_row_is_not_given_up_before_its_first_look_while_the_budget_covers_it(
     assert set(plan.affordable([edge, other], left_s=8.0)) == {edge, other}
 
 
+def test_a_row_its_cap_will_not_decide_waits_for_the_rows_that_can_be_decided():
+    plan = _plan(budget_s=math.inf)
+    plan.fork_s = 1.0
+    edge, open_ = plan.rows[0], plan.rows[1]
+    old = [100.0, 101.0, 99.0, 100.0, 102.0, 98.0]
+    # new/old on the band's edge (0.952): no cap decides it, though two forks reach its cap
+    plan.means[(edge.benchmark, edge.key, "old")] = list(old)
+    plan.means[(edge.benchmark, edge.key, "optimized")] = [v * 0.952 for v in (101.0, 99.0, 100.0, 98.0, 100.0, 102.0)]
+    # 0.90 at a 4% fork CV: a few more forks decide it
+    plan.means[(open_.benchmark, open_.key, "old")] = [100.0, 104.0, 96.0, 100.0]
+    plan.means[(open_.benchmark, open_.key, "optimized")] = [90.0, 86.0, 94.0, 90.0]
+    assert plan.affordable([edge, open_], left_s=6.5) == [open_]
+
+
 class Clock:
     """A fake time.monotonic that FakeJmh moves by a second per fork."""
 
