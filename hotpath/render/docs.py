@@ -172,7 +172,7 @@ def default_run(ref: Reference) -> str:
             f"in all, set-up included, and decided **{_span(str(runs['decided'].min()), str(runs['decided'].max()))} "
             f"of its {' or '.join(map(str, rows))}** time rows ({_span(f'{shares.min():.0%}', f'{shares.max():.0%}')}, "
             f"counted as the overview counts them"
-            + (f"; forks: {runs["forks"].iloc[-1]}" if "forks" in runs else "") + ").\n")
+            + (f"; forks: {runs['forks'].iloc[-1]}" if "forks" in runs else "") + ").\n")
 
 
 def _current_design(runs: pd.DataFrame) -> pd.DataFrame:
