@@ -325,7 +325,9 @@ class Plan:
         decision takes (at most its cap). Spread over every row, a short budget would bring
         none to a look; spent on the nearest, it decides some. A row is kept while the rounds
         it needs fit. Rows whose ratio and fork CV say their cap will not decide them come after
-        every row that can still be decided: their forks narrow an interval, not a verdict."""
+        every row that can still be decided: their forks narrow an interval, not a verdict. Among
+        the others, a case's own candidate (the variant its headline and overview are about)
+        comes before the other variants its claims name."""
         def need(row: Row) -> tuple[bool, int]:
             old = self.forks_of((row.benchmark, row.key, self.case.baseline))
             new = self.forks_of((row.benchmark, row.key, row.candidate))
@@ -337,9 +339,11 @@ class Plan:
                 goal = max(goal, sequential.forks_to_decide(ratio, cv, self.row_design(row)))
             return goal > row.cap, max(1, min(goal, row.cap) - n)
 
-        def order(row: Row) -> tuple[bool, float]:
+        primary = getattr(self.case, "candidate", None)
+
+        def order(row: Row) -> tuple[bool, bool, float]:
             beyond_cap, forks = need(row)
-            return beyond_cap, forks * self.fork_cost_s(row)
+            return beyond_cap, primary is not None and row.candidate != primary, forks * self.fork_cost_s(row)
 
         chosen: list[Row] = []
         spent = 0.0

@@ -194,6 +194,17 @@ def test_a_row_its_cap_will_not_decide_waits_for_the_rows_that_can_be_decided():
     assert plan.affordable([edge, open_], left_s=6.5) == [open_]
 
 
+def test_the_cases_own_candidate_comes_before_the_other_variants_its_claims_name():
+    plan = _plan(budget_s=math.inf)
+    plan.fork_s = 1.0
+    mine = plan.rows[0]
+    other = dataclasses.replace(plan.rows[1], candidate="other")
+    for row in (mine, other):  # two forks each: both before their first look, alike
+        plan.means[(row.benchmark, row.key, "old")] = [100.0, 101.0]
+        plan.means[(row.benchmark, row.key, row.candidate)] = [50.0, 51.0]
+    assert plan.affordable([other, mine], left_s=4.5) == [mine]
+
+
 class Clock:
     """A fake time.monotonic that FakeJmh moves by a second per fork."""
 
