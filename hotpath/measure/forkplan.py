@@ -340,15 +340,16 @@ class Plan:
             return goal > row.cap, max(1, min(goal, row.cap) - n)
 
         primary = getattr(self.case, "candidate", None)
+        needs = {row: need(row) for row in rows}
 
         def order(row: Row) -> tuple[bool, bool, float]:
-            beyond_cap, forks = need(row)
+            beyond_cap, forks = needs[row]
             return beyond_cap, primary is not None and row.candidate != primary, forks * self.fork_cost_s(row)
 
         chosen: list[Row] = []
         spent = 0.0
         for row in sorted(rows, key=order):
-            cost = need(row)[1] * 2 * self.fork_cost_s(row)
+            cost = needs[row][1] * 2 * self.fork_cost_s(row)
             if spent + cost <= left_s:
                 chosen.append(row)
                 spent += cost
