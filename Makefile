@@ -164,7 +164,7 @@ demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 v
 	@for d in $(if $(filter all,$(DEMO)),ignite rocketmq,$(DEMO)); do $(MAKE) --no-print-directory demo-$$d || exit $$?; done
 
 # The false-alarm rate on real forks: the reference's 54 write-up rows, old against old as two sides
-# (the two-builds machinery, the same jar), the aa profile (full's cap at quick's fork length, about
+# (the two-builds machinery, the same jar), the aa profile (full's cap, the matrix's 4 s scout, about
 # 90 minutes on a quiet machine) into data/reference/aa/ (committed), then reports/aa/.
 aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m)
 	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)')

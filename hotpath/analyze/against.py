@@ -9,6 +9,11 @@ widened by 15% each way (low / 1.15, high x 1.15) before the two are set side by
 contradicts the reference when even the widened intervals do not overlap. Rows of one side only
 are listed, not compared; a row with no interval on a side (fewer forks than a first look) is
 in both but cannot be compared.
+
+For each row it also says what the reference's own forks ask of the run: the forks per side
+that the reference's ratio and fork CV need for a decision under the run's design (its cap).
+Where that is beyond the cap, even forks as precise as the reference's would leave the row
+undecided: the count of rows within reach bounds what a run of that cap can decide.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..measure import sequential
 from . import compare
 from .load import read_results
 
@@ -28,12 +34,12 @@ MACHINE_SPREAD = 1.15
 
 #: One time row of a run: what the reports' verdict table shows of it.
 TIME_COLUMNS = ["case", "benchmark", "method", "params", "mode", "baseline", "candidate",
-                "runtime", "ratio", "low", "high", "verdict", "forks"]
+                "runtime", "ratio", "low", "high", "verdict", "forks", "fork_cv", "cap"]
 KEY = ["case", "benchmark", "key_params", "mode", "candidate"]
-SIDE_COLUMNS = ["ratio", "low", "high", "verdict", "forks", "runtime"]
+SIDE_COLUMNS = ["ratio", "low", "high", "verdict", "forks", "runtime", "fork_cv", "cap"]
 ROW_COLUMNS = (["case", "benchmark", "method", "params", "mode", "baseline", "candidate"]
                + [f"run_{c}" for c in SIDE_COLUMNS] + [f"reference_{c}" for c in SIDE_COLUMNS]
-               + ["compared", "contradicts"])
+               + ["reference_needs", "compared", "contradicts"])
 ONLY_COLUMNS = ["case", "benchmark", "method", "params", "mode", "candidate"]
 
 
@@ -55,6 +61,16 @@ class Held:
     def contradicting(self) -> int:
         return int(self.rows["contradicts"].sum())
 
+    @property
+    def within_reach(self) -> int:
+        """Rows whose reference forks would be decided within the run's cap."""
+        return int((self.rows["reference_needs"] <= self.rows["run_cap"]).sum())
+
+    @property
+    def reachable_known(self) -> int:
+        """Rows for which that can be said: a run with a cap, a reference with a fork CV."""
+        return int(self.rows["reference_needs"].notna().sum())
+
 
 def time_rows(frame: pd.DataFrame, case: str = "", baseline: str = "old") -> pd.DataFrame:
     """Every candidate-against-baseline row of a run: time per op new/old, its 95% interval and
@@ -67,7 +83,8 @@ def time_rows(frame: pd.DataFrame, case: str = "", baseline: str = "old") -> pd.
                      "params": r["params"], "mode": r["mode"], "baseline": r["baseline"],
                      "candidate": r["candidate"], "runtime": r["runtime"], "ratio": ratio,
                      "low": low, "high": high, "verdict": r["verdict"],
-                     "forks": min(r["forks_old"], r["forks_new"])})
+                     "forks": min(r["forks_old"], r["forks_new"]), "fork_cv": r["fork_cv"],
+                     "cap": r["cap"]})
     return pd.DataFrame(rows, columns=TIME_COLUMNS)
 
 
@@ -100,9 +117,18 @@ def hold(run: pd.DataFrame, reference: pd.DataFrame, widen: float = MACHINE_SPRE
         rows.append({**{c: r[c] for c in ROW_COLUMNS[:7]},
                      **{f"run_{c}": r[c] for c in SIDE_COLUMNS},
                      **{f"reference_{c}": r[f"{c}_reference"] for c in SIDE_COLUMNS},
+                     "reference_needs": needs(r["ratio_reference"], r["fork_cv_reference"], r["cap"]),
                      "compared": compared, "contradicts": compared and disjoint(ours, theirs, widen)})
     return Held(rows=pd.DataFrame(rows, columns=ROW_COLUMNS),
                 only_run=_only(run, reference), only_reference=_only(reference, run), widen=widen)
+
+
+def needs(ratio: float, fork_cv: float, cap: float) -> float:
+    """Forks per side a row of this ratio and fork CV needs for a decision under a design of
+    this cap (NaN where the run has no cap or the reference no fork CV)."""
+    if not all(isinstance(x, (int, float)) and math.isfinite(x) for x in (ratio, fork_cv, cap)):
+        return math.nan
+    return float(sequential.forks_to_decide(ratio, fork_cv, sequential.Design(cap=int(cap))))
 
 
 def hold_files(cases: list[str], run: dict[str, Path], reference: dict[str, Path],

@@ -32,13 +32,34 @@ def interval(ratio: float, low: float, high: float) -> str:
 def _side(r: pd.Series, side: str) -> tuple[str, str]:
     verdict = r[f"{side}_verdict"]
     return (interval(r[f"{side}_ratio"], r[f"{side}_low"], r[f"{side}_high"]),
-            f"{VERDICTS.get(verdict, verdict)}, {r[f'{side}_forks']} forks")
+            f"{VERDICTS.get(verdict, verdict)}, {r[f'{side}_forks']} fork"
+            f"{'' if r[f'{side}_forks'] == 1 else 's'}")
 
 
 def count_line(held: Held) -> str:
     """'4 of 17 rows contradict the reference': of the rows in both with an interval on each side."""
     n, m = held.contradicting, held.compared
     return f"{n} of {m} row{'s' if m != 1 else ''} contradict{'s' if m == 1 else ''} the reference"
+
+
+def _needs(r: pd.Series) -> str:
+    """'4 of 8', '14 > 8': forks per side the reference's ratio and fork CV need, against the
+    run's cap."""
+    needs, cap = r["reference_needs"], r["run_cap"]
+    if math.isnan(needs):
+        return "—"
+    return f"{needs:.0f} of {cap:.0f}" if needs <= cap else f"{needs:.0f} > {cap:.0f}"
+
+
+def reach_line(held: Held) -> str:
+    """How many rows the reference's own forks would decide within the run's caps."""
+    n, m = held.within_reach, held.reachable_known
+    return (f"within reach: {n} of {m} rows. At the reference's own ratio and fork CV, {n} "
+            f"row{'s' if n != 1 else ''} would be decided within the run's cap of forks per "
+            f"side; the others need more forks of that precision than the cap allows (an "
+            f"estimate: hotpath.measure.sequential.forks_to_decide). A run whose forks are no "
+            f"more precise than the reference's decides about that many at most, unless its "
+            f"ratios differ from the reference's.")
 
 
 def _columns(header: list[str], lines: list[list[str]]) -> list[str]:
@@ -72,13 +93,15 @@ def text(held: Held, run: str, reference: str) -> str:
     else:
         modes = rows["mode"].nunique() > 1
         header = ["case", "row", "variant", *(["mode"] if modes else []), "run", "verdict",
-                  "reference", "verdict", "contradicts"]
+                  "reference", "verdict", "reference's forks need", "contradicts"]
         lines = []
         for _, r in rows.iterrows():
             contradicts = ("yes" if r["contradicts"] else "no") if r["compared"] else "no interval"
             lines.append([r["case"], row_name(r), r["candidate"], *([r["mode"]] if modes else []),
-                          *_side(r, "run"), *_side(r, "reference"), contradicts])
+                          *_side(r, "run"), *_side(r, "reference"), _needs(r), contradicts])
         out += [""] + _columns(header, lines)
+        if held.reachable_known:
+            out += [""] + textwrap.wrap(reach_line(held), width=100, break_on_hyphens=False)
         runtimes = rows.loc[rows["run_runtime"] != rows["reference_runtime"],
                             ["run_runtime", "reference_runtime"]].drop_duplicates()
         for _, r in runtimes.iterrows():

@@ -126,6 +126,34 @@ def test_the_reference_against_itself_contradicts_nothing(capsys):
     assert writer.count("0.894 (0.841–0.952)") == 2
 
 
+def test_what_the_references_forks_need_at_the_runs_cap():
+    # A ratio far from the +-5% band is decided at the first look whatever the cap.
+    assert against.needs(0.5, 0.02, 8) == 4
+    # At the edge of the band no number of forks decides; the estimate says the most it gives.
+    assert against.needs(1.05, 0.02, 8) == 1000
+    # Twice the fork CV asks for about four times the forks (the same distance from the band).
+    assert against.needs(1.1, 0.10, 24) >= 3 * against.needs(1.1, 0.05, 24) > 4
+    # A run without a cap (a fixed number of forks) or a reference row without a CV: nothing to say.
+    assert math.isnan(against.needs(0.5, 0.02, math.nan))
+    assert math.isnan(against.needs(0.5, math.nan, 8))
+
+
+def test_the_reference_against_itself_says_which_rows_are_within_reach(capsys):
+    held = _hold(REFERENCE)
+    rows = held.rows.set_index(["method", "params", "candidate"])
+    # Decided at its first look: within reach of its own cap. primitiveFields, undecided at 24
+    # forks per side (fork CV 14%), is not.
+    assert rows.loc[("compressedMapFields", "bufferSize=16", "floor"), "reference_needs"] == 4
+    assert rows.loc[("primitiveFields", "", "optimized"), "reference_needs"] > 24
+    assert held.reachable_known == len(held.rows)
+    assert 0 < held.within_reach < len(held.rows)
+    assert main(["against-reference", "--case", CASE, "--profile", "reference"]) == 0
+    out = capsys.readouterr().out
+    assert f"within reach: {held.within_reach} of {len(held.rows)} rows." in " ".join(out.split())
+    line = next(x for x in out.splitlines() if "PrimitiveFields.primitiveFields " in x and " optimized " in x)
+    assert re.search(r" \d+ > 24 ", line), line
+
+
 # --- a run built to differ --------------------------------------------------------------------
 
 def test_a_run_built_to_differ_contradicts_exactly_the_shifted_rows(tmp_path, reference_rows, capsys):
