@@ -267,10 +267,9 @@ PROFILES["ab"] = replace(
 
 #: The false-alarm run (make aa): identical code on both sides, the full profile's cap, forks
 #: recorded from their start with the matrix's 4 s scout and steady windows as long as Kalibera
-#: and Jones's trade-off asks (with quick's forks, 2 s scout and at most 1 s steady, marshaller's
-#: 11 rows had a median fork CV of 6.2% and 4 called same in the A/A; a 12-minute pilot with these:
-#: 5.1% and 5 same), in about 90 minutes for the 54 write-up rows. Only time is asked about: no
-#: memory pass.
+#: and Jones's trade-off asks, in about 90 minutes for the 54 write-up rows; the committed run in
+#: data/reference/aa/ was made with these (median fork CV 6.7%, against 8.6% with quick's forks;
+#: 9 rows same against 10: docs/method.md). Only time is asked about: no memory pass.
 PROFILES["aa"] = replace(
     PROFILES["quick"], name="aa",
     purpose="the A/A run: old against old as two sides, 4 to 24 forks per side, each recorded "
