@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -91,8 +91,21 @@ check: $(SETUP)
 
 # BUDGET: the time a sequential profile may spend (45m, 1h30m), shared by the cases; default: the profile's.
 BUDGET ?=
-bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json (BUDGET=45m to bound the time)
-	@$(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)'
+bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json (BUDGET=45m to bound the time; SHARD=k/N: one shard)
+	@$(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)' $(if $(SHARD),--shard '$(SHARD)')
+
+# A run cut into shards, each measured on a machine of its own (docs/usage.md, "Shards on a CI
+# matrix"): `make shards SHARDS=3` prints the cut as the JSON a CI matrix takes; each machine
+# runs `make bench SHARD=k/3` into data/results/<profile>/shards/<k>-of-3/; `make merge
+# FROM='dir1 dir2 dir3'` checks they are one run and joins them into data/results/<profile>/,
+# which `make report` then renders without benchmarking.
+SHARDS ?= 2
+shards: check $(STAMP) ## print a run cut into SHARDS=N shards balanced by cost, as a CI matrix's JSON
+	@$(HOTPATH) shards --case '$(CASE)' --profile $(PROFILE) --shards '$(SHARDS)'
+
+merge: $(SETUP) $(STAMP) ## join the shards' folders (FROM='a b c') of one run into data/results/<profile>/, checked
+	@test -n '$(FROM)' || { echo "make merge needs FROM='<shard folder> ...'" >&2; exit 2; }
+	@$(HOTPATH) merge --profile $(PROFILE) $(FROM)
 
 # Results are files: `make report` benchmarks only what is missing or older than the jar's
 # classes, all such cases in one run that shares the profile's budget.
@@ -183,7 +196,7 @@ profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) in
 # kept together; the tests then run one after the other.
 test: ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook, the reports and the lab in Chromium
 	@$(MAKE) --no-print-directory -j3 --output-sync=target $(SETUP) $(JUNIT) $(CHROMIUM)
-	@$(MAKE) --no-print-directory test-java test-python test-smoke test-notebooks test-browser
+	@$(MAKE) --no-print-directory test-java test-python test-smoke test-shards test-notebooks test-browser
 
 # JUnit over the sources as they are: `mvn package` with its tests, which also builds the jar.
 JUNIT := target/junit.passed
@@ -214,6 +227,12 @@ test-smoke: check $(STAMP)
 	if [ -f data/reference/aa/ab.json ]; then $(HOTPATH) aa --render-only --out $(SMOKE_REPORTS)/aa > /dev/null & jobs="$$jobs $$!"; fi; \
 	for j in $$jobs; do wait $$j || exit $$?; done; \
 	$(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $$n passed, 0 failed"
+
+# The sharded workflow's lint and its own commands on this machine: the smoke run of two cases
+# cut into two shards, each into a folder of its own, merged and rendered, held against the
+# smoke pass's unsharded rows; wrong shards refused (tests/shards).
+test-shards: check $(STAMP)
+	$(VENV)/bin/pytest -q tests/shards
 
 # Every Java notebook runs headless with an injected parameter (each declares `int calls`), side
 # by side as the cores allow, from one process: each is mostly a Java kernel's start.

@@ -81,21 +81,34 @@ def cmd_table(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """The cases' benchmarks; a sequential profile shares one time budget among them, each
     case's share in proportion to the forks its first round needs, what a case leaves unspent
-    going to the cases after it."""
-    from .measure import forkplan, stamp
+    going to the cases after it. With --shard k/N only that shard's rows (hotpath.measure.shards),
+    in its share of the budget, into its own folder."""
+    from .measure import forkplan, shards, stamp
 
     profile = get_profile(args.profile)
     budget = forkplan.parse_budget(args.budget) if args.budget else forkplan.parse_budget(profile.budget)
     case_ids = _cases(args.case)
+    shard = None
+    if args.shard:
+        k, n = shards.parse(args.shard)
+        cut = run_shards(profile, case_ids, n)
+        shard = cut[k - 1]
+        case_ids = shard.cases
+        if budget is not None and not args.budget:
+            # the run's budget cut as its rows are: the shards together spend what one machine would
+            budget *= shard.cost_s / sum(s.cost_s for s in cut)
+        print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
+              f"{sum(u.rows for u in shard.units)} row(s) of {', '.join(case_ids)}")
     if args.stale_only:
         case_ids = [c for c in case_ids if stamp.stale(results_file(profile.name, c))]
         if not case_ids:
             return 0
     if not profile.interleave or budget is None:
         for case_id in case_ids:
-            print(f"hotpath: wrote {bench.run(get_case(case_id), profile)}")
+            print(f"hotpath: wrote {bench.run(get_case(case_id), profile, shard=shard)}")
         return 0
-    plans = {c: bench.plan_for(get_case(c), profile, bench.JAR, budget) for c in case_ids}
+    only = {c: (shard.keys(c) if shard and not shard.whole(c) else None) for c in case_ids}
+    plans = {c: bench.plan_for(get_case(c), profile, bench.JAR, budget, only[c]) for c in case_ids}
     weights = {c: len(forkplan.sides_of(p.rows, p.case.baseline)) for c, p in plans.items()}
     print(f"hotpath: plan [{profile.name}]: {profile.describe()}")
     print(f"hotpath: budget {forkplan.format_duration(budget)} for {len(case_ids)} case(s), "
@@ -109,10 +122,49 @@ def cmd_bench(args: argparse.Namespace) -> int:
         left = budget - (time.monotonic() - started)
         rest = case_ids[i:]
         share = max(0.0, left) * weights[case_id] / sum(weights[c] for c in rest)
-        path = bench.run(get_case(case_id), profile, budget_s=share)
+        path = bench.run(get_case(case_id), profile, budget_s=share, shard=shard)
         print(f"hotpath: wrote {path}")
     print(f"hotpath: benchmarks took {forkplan.format_duration(time.monotonic() - started)} "
           f"of a {forkplan.format_duration(budget)} budget")
+    return 0
+
+
+def run_shards(profile, case_ids: list[str], count: int):
+    """The run of these cases under the profile, cut into ``count`` shards (the same cut on
+    every machine: it depends on the tree and the jar only)."""
+    from .measure import shards
+
+    units = []
+    for case_id in case_ids:
+        case = get_case(case_id)
+        if profile.interleave:
+            units += shards.units_of_plan(bench.plan_for(case, profile, bench.JAR))
+        else:
+            # one JMH run per case: cut by whole cases, costed by their benchmarks
+            methods = len(bench.listed_benchmarks(case.benchmarks))
+            units.append(shards.whole_case(case_id, methods * profile.fork_estimate_s))
+    return shards.split(units, count)
+
+
+def cmd_shards(args: argparse.Namespace) -> int:
+    """Print the run cut into shards as the JSON a CI matrix takes (the listing on stderr)."""
+    from .measure import shards
+
+    profile = get_profile(args.profile)
+    cut = run_shards(profile, _cases(args.case), args.shards)
+    print(shards.describe(cut), file=sys.stderr)
+    print(shards.dumps(cut))
+    return 0
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    """Join the shards' folders into the profile's results, after checking they are one run."""
+    from .measure import merge
+
+    written = merge.merge([Path(f) for f in args.folders], args.profile,
+                          Path(args.out) if args.out else None)
+    for path in written:
+        print(f"hotpath: wrote {path}")
     return 0
 
 
@@ -445,7 +497,25 @@ def parser() -> argparse.ArgumentParser:
                         "taking forks when it is spent; default: the profile's")
     b.add_argument("--stale-only", action="store_true",
                    help="only the cases whose results are missing or older than the jar's classes")
+    b.add_argument("--shard", default="",
+                   help="k/N: only the k-th of N shards of the run (hotpath shards lists them), "
+                        "into data/results/<profile>/shards/<k>-of-<N>/")
     b.set_defaults(func=cmd_bench)
+
+    sh = sub.add_parser("shards", help="cut a run into N shards balanced by cost: the JSON a CI "
+                                       "matrix takes (stdout) and each shard's rows (stderr)")
+    sh.add_argument("--case", default="all")
+    sh.add_argument("--profile", default="quick")
+    sh.add_argument("--shards", type=int, required=True, help="how many shards")
+    sh.set_defaults(func=cmd_shards)
+
+    mg = sub.add_parser("merge", help="join the shards' folders of one run into "
+                                      "data/results/<profile>/ (checked: one commit, one profile, "
+                                      "every shard once)")
+    mg.add_argument("folders", nargs="+", help="the shards' folders, as each shard wrote it")
+    mg.add_argument("--profile", default="quick")
+    mg.add_argument("--out", help="the folder to write into (default: data/results/<profile>/)")
+    mg.set_defaults(func=cmd_merge)
 
     m = sub.add_parser("matrix", help="the JDK x GC matrix: each runtime cell, then reports/<case>/matrix/")
     m.add_argument("--case", default="all")

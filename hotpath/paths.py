@@ -34,6 +34,11 @@ def results_file(profile: str, case_id: str) -> Path:
     return folder / f"{case_id}.json"
 
 
+def shard_folder(profile: str, index: int, count: int) -> Path:
+    """Where one shard of a run writes its self-contained results (hotpath.measure.shards)."""
+    return RESULTS / profile / "shards" / f"{index}-of-{count}"
+
+
 def matrix_file(profile: str, case_id: str, cell_id: str) -> Path:
     """One cell of a case's JDK x GC matrix; other profiles' matrices stay under results/."""
     folder = MATRIX if profile == "matrix" else RESULTS / profile / "matrix"

@@ -21,11 +21,11 @@ import sys
 import time
 from pathlib import Path
 
-from . import forkplan, interleave, machine, runtimes
+from . import forkplan, interleave, machine, runtimes, shards
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import params_text, read_json
-from ..paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, sidecar_of
+from ..paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of
 from .profiles import Profile
 from .runtimes import Cell
 from ..offline import external_references as _external
@@ -132,10 +132,14 @@ def benchmark_listing(case: Case, jar: Path) -> dict[str, dict[str, list[str]]]:
     return interleave.declared_params(out.stdout)
 
 
-def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = None) -> forkplan.Plan:
-    """The case's sequential plan: its rows and its time budget (the profile's unless given)."""
+def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = None,
+             only: set | None = None) -> forkplan.Plan:
+    """The case's sequential plan: its rows and its time budget (the profile's unless given);
+    ``only``: the (benchmark, params) row groups of a shard (hotpath.measure.shards)."""
     declared = benchmark_listing(case, jar)
     rows = forkplan.plan_rows(case, profile, declared)
+    if only is not None:
+        rows = [r for r in rows if (r.benchmark, r.key) in only]
     if not rows:
         raise HotpathError(f"case {case.id} has no rows to measure under profile {profile.name} "
                            f"(no 'variant' @Param beside {case.baseline!r})")
@@ -203,13 +207,14 @@ def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Pat
 
 def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         extra_args: list[str] | None = None, cell: Cell | None = None,
-        budget_s: float | None = None) -> Path:
+        budget_s: float | None = None, shard: shards.Shard | None = None) -> Path:
     """Run the case's benchmarks under the profile; return the results file.
 
     With a ``cell``, the forks run on that cell's JDK and collector (hotpath.measure.runtimes) instead
     of the main configuration; peak live heap is measured on the main configuration only.
     A sequential profile spends at most ``budget_s`` (else its own budget) on the whole case:
-    the memory pass and the peak measurement first, then the timed rounds in what is left."""
+    the memory pass and the peak measurement first, then the timed rounds in what is left.
+    With a ``shard``, only its row groups of the case are measured, into the shard's folder."""
     java = "java"
     if cell is not None:
         java = str(runtimes.java_of(cell))  # a missing JDK stops here, before anything runs
@@ -223,6 +228,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     expected = listed_benchmarks(case.benchmarks, jar)
     if not expected:
         raise HotpathError(f"no benchmarks match {case.benchmarks!r} in {jar}")
+    if shard is not None and out is None:
+        out = shard_folder(profile.name, shard.index, shard.count) / f"{case.id}.json"
     out = out or results_file(profile.name, case.id)
     if profile.require_quiet:
         refuse_if_busy(profile)
@@ -231,7 +238,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     memory_partial = memory_of(out).with_name(memory_of(out).name + ".partial")
     peak_partial = peaks_of(out).with_name(peaks_of(out).name + ".partial")
     cmd = timing_command(case, profile, jar, partial, extra_args, java)
-    plan = plan_for(case, profile, jar, budget_s) if profile.interleave else None
+    only = shard.keys(case.id) if shard is not None and not shard.whole(case.id) else None
+    plan = plan_for(case, profile, jar, budget_s, only) if profile.interleave else None
     started = dt.datetime.now(dt.timezone.utc)
     # Taken before the run: the revision that ran, not whatever the tree holds hours later.
     env = environment(java)
@@ -246,8 +254,10 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
         memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
                                      extra_args, java, plan)
+        # a case's peaks are measured once: by the shard holding its first row group
         peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out))
-                    if case.peak_calls and cell is None and profile.peaks else None)
+                    if case.peak_calls and cell is None and profile.peaks
+                    and (shard is None or shard.holds_first(case.id)) else None)
         if plan:
             before = time.monotonic() - t0
             plan.budget_s -= before
@@ -291,6 +301,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             "sequential": plan.record() if plan else None,
             "left_out": left_out(case, profile, plan) if plan else None,
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+            **({"shard": {**shards.record(shard), "machine": shards.machine_name()}} if shard else {}),
             **env,
             "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
         }

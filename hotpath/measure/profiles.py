@@ -115,6 +115,18 @@ class Profile:
         return seconds(self.iteration_time)
 
     @property
+    def fork_estimate_s(self) -> float:
+        """What one benchmark's timing pass is expected to take before anything is measured: a
+        scout (recorded) or the forks' warmup and measurement, and about a second of fork start."""
+        from ..jmh import seconds
+
+        if self.recorded:
+            return self.scout_s + 1.0
+        per_fork = (self.warmup_iterations * seconds(self.warmup_time)
+                    + self.measurement_iterations * seconds(self.measurement_time) + 1.0)
+        return max(self.forks, 1) * per_fork
+
+    @property
     def scout_iterations(self) -> int:
         return math.ceil(round(self.scout_s / self.iteration_s, 6))
 

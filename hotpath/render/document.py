@@ -193,6 +193,7 @@ class Document:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
         self.steady_state()
+        self.shards()
         self.fidelity()
         self.left_on_the_table()
         if self.case is not None and self.comparison is not None:
@@ -223,6 +224,26 @@ class Document:
                            "Every fork settled."))
         if not forks.charted(self.pairs).empty:
             self.figure("fork-series", forks.series_chart(self.pairs, iteration_s), forks.CAPTION)
+
+    def shards(self) -> None:
+        """A run cut into shards (hotpath.measure.shards): which machine measured which rows."""
+        p = self.run.provenance or {}
+        if not p.get("shards"):
+            return
+        rows = [{"row": f"{str(r.get('benchmark', '')).rsplit('.', 2)[-2]}."
+                        f"{str(r.get('benchmark', '')).rsplit('.', 1)[-1]}"
+                        + (f"({r['params']})" if r.get("params") else ""),
+                 "variant": r.get("candidate", ""), "shard": r.get("shard", ""),
+                 "machine": r.get("machine", "")}
+                for r in (p.get("sequential") or {}).get("rows", [])]
+        if not rows:
+            rows = [{"row": "every row", "variant": "", "shard": s["shard"], "machine": s["machine"]}
+                    for s in p["shards"]]
+        self.table("Shards: the machine that measured each row", pd.DataFrame(rows),
+                   note=f"The run was cut into {p.get('shard_count', '?')} shards and measured on "
+                        f"{len(p.get('machines') or [])} machine(s). A row's two sides ran on one "
+                        f"machine, alternating fork by fork; no figure of one machine is set "
+                        f"against another's.")
 
     def text(self, markdown: str, jira: str | None = None) -> None:
         self.md.append(markdown.strip() + "\n")

@@ -71,6 +71,7 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
                   else "not rendered",
         "headline": headline.sentence(comparison.pairs, case.candidate, *case.headline),
         "chart": _main_chart(folder / case.id),
+        "machines": (run.provenance or {}).get("machines") or [],
         "source": source(path, run.provenance) + "; "
                   + compare.precision_summary(compare.precision(run.frame)),
     }
@@ -122,7 +123,10 @@ def source(path: Path, provenance: dict | None) -> str:
         return f"{shown} (no provenance sidecar)"
     commit = str(provenance.get("git_commit", "unknown"))[:10]
     dirty = ", uncommitted changes" if provenance.get("git_dirty") else ""
-    return (f"{shown}: {provenance.get('profile_settings', '?')}; commit {commit}{dirty}; "
+    machines = provenance.get("machines")
+    where = (f"{provenance.get('shard_count')} shards on {len(machines)} machine(s) "
+             f"({', '.join(machines)}); " if machines else "")
+    return (f"{shown}: {provenance.get('profile_settings', '?')}; commit {commit}{dirty}; {where}"
             f"started {provenance.get('started', '?')}, {provenance.get('duration_s', '?')} s; "
             f"{provenance.get('cpu_model', '?')}, {provenance.get('cores', '?')} cores, "
             f"JDK {provenance.get('jdk', {}).get('java.runtime.version', '?')}")
@@ -137,11 +141,16 @@ def write(profile: str, folder: Path = REPORTS,
     """reports/index.html and index.md from ``made`` (combine's tables), else made here."""
     table, checked = made if made is not None else rows(profile, folder)
     cases = table.to_dict("records")
-    table = table.drop(columns=["source", "headline", "chart"], errors="ignore")
+    table = table.drop(columns=["source", "headline", "chart", "machines"], errors="ignore")
     folder.mkdir(parents=True, exist_ok=True)
     intro = (f"Results of the `{profile}` profile, one row per case. Ratios are geometric means "
              f"over the case's benchmarks (below 1: the optimized version is faster or allocates "
              f"less); verdicts are fork-level (see each report).")
+    machines = sorted({m for c in cases for m in c.get("machines") or []})
+    if machines:
+        intro += (f" The run was cut into shards and measured on {len(machines)} machine(s) "
+                  f"({', '.join(machines)}); each row's two sides ran on one machine, and no figure "
+                  f"of one machine is set against another's (each report names its rows' machines).")
     if not checked.empty:
         counts = Counter(checked["verdict"])
         intro += (" The write-ups' claims, all cases: " + ", ".join(

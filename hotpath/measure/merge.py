@@ -1,0 +1,221 @@
+"""The shards of one run (hotpath.measure.shards), measured on machines of their own, joined into
+the usual results layout: data/results/<profile>/<case>.json and its sidecars.
+
+Before anything is written the folders are checked to be one run: every shard's results were
+measured at one commit, under one profile, cut into the same number of shards; every shard is
+there once, and no row group is in two of them. What fails a check is said in one line, and
+nothing is written: a merge never leaves half a run where a whole one was.
+
+The JMH entries of a case's shards are set side by side in one file, each entry as JMH wrote
+it; a row's two sides always come from one shard (the cut keeps a row group's sides together),
+so no ratio is ever taken across machines. The merged sidecar names each shard, its machine,
+and the rows it measured.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import HotpathError
+from ..jmh import read_json
+from ..paths import RESULTS, memory_of, peaks_of, sidecar_of
+
+
+@dataclass(frozen=True)
+class ShardRun:
+    """One shard's folder: its index, and per case its results file and sidecar."""
+
+    folder: Path
+    index: int
+    count: int
+    commit: str
+    profile: str
+    machine: str
+    cases: dict[str, dict]  # case -> sidecar
+
+    @property
+    def label(self) -> str:
+        return f"{self.index}/{self.count}"
+
+
+def read_shard(folder: Path) -> ShardRun:
+    """A shard's folder as its sidecars describe it."""
+    if not folder.is_dir():
+        raise HotpathError(f"{folder}: no such folder (a shard's results folder was expected)")
+    cases: dict[str, dict] = {}
+    for sidecar in sorted(folder.glob("*.provenance.json")):
+        try:
+            record = json.loads(sidecar.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as e:
+            raise HotpathError(f"{sidecar}: unreadable ({e})") from None
+        if not isinstance(record, dict) or not isinstance(record.get("shard"), dict):
+            raise HotpathError(f"{sidecar}: not a shard's results (no shard in its provenance)")
+        if not (folder / f"{record.get('case')}.json").is_file():
+            raise HotpathError(f"{sidecar}: its results file {record.get('case')}.json is missing")
+        cases[str(record["case"])] = record
+    if not cases:
+        raise HotpathError(f"{folder}: no shard results in it (no <case>.provenance.json)")
+    first = next(iter(cases.values()))
+    for case, record in cases.items():
+        for field in ("git_commit", "profile"):
+            if record.get(field) != first.get(field):
+                raise HotpathError(f"{folder}: {case} was measured with {field} "
+                                   f"{record.get(field)}, the folder's other cases with "
+                                   f"{first.get(field)}")
+        if (record["shard"].get("index"), record["shard"].get("count")) != \
+                (first["shard"].get("index"), first["shard"].get("count")):
+            raise HotpathError(f"{folder}: its cases belong to different shards")
+    shard = first["shard"]
+    return ShardRun(folder, int(shard["index"]), int(shard["count"]), str(first.get("git_commit")),
+                    str(first.get("profile")), str(shard.get("machine", "unknown")), cases)
+
+
+def check(runs: list[ShardRun], profile: str) -> None:
+    """That the shards are one run, whole: raises HotpathError with one line naming what is wrong."""
+    if not runs:
+        raise HotpathError("no shard folders given")
+    first = runs[0]
+    for run in runs:
+        if run.profile != profile:
+            raise HotpathError(f"shard {run.label} ({run.folder}) was measured under profile "
+                               f"{run.profile}, not {profile}")
+        if run.commit != first.commit:
+            raise HotpathError(f"shard {run.label} ({run.folder}) was measured at commit "
+                               f"{run.commit[:12]}, shard {first.label} at {first.commit[:12]}: "
+                               f"not one run")
+        if run.count != first.count:
+            raise HotpathError(f"shard {run.label} ({run.folder}) is one of {run.count}, shard "
+                               f"{first.label} one of {first.count}: not one cut")
+    seen: dict[int, ShardRun] = {}
+    for run in runs:
+        if run.index in seen:
+            raise HotpathError(f"shard {run.label} is given twice: {seen[run.index].folder} and "
+                               f"{run.folder}")
+        seen[run.index] = run
+    missing = [f"{k}/{first.count}" for k in range(1, first.count + 1) if k not in seen]
+    if missing:
+        raise HotpathError(f"shard {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+                           f"missing: no folder given holds {'it' if len(missing) == 1 else 'them'}")
+    owner: dict[tuple, str] = {}
+    for run in runs:
+        for case, record in run.cases.items():
+            for unit in record["shard"].get("units", []):
+                if unit.get("case") != case:
+                    continue
+                key = (case, unit.get("benchmark"), tuple(sorted((unit.get("params") or {}).items())))
+                if key in owner:
+                    raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
+                                       f"{run.label}: a row measured twice")
+                owner[key] = run.label
+
+
+def merge(folders: list[Path], profile: str, out: Path | None = None,
+          case_ids: list[str] | None = None) -> list[Path]:
+    """Check the shards' folders, then write each case's merged results into ``out`` (default:
+    data/results/<profile>/); returns the results files written."""
+    runs = sorted((read_shard(f) for f in folders), key=lambda r: r.index)
+    check(runs, profile)
+    out = out or RESULTS / profile
+    cases = list(dict.fromkeys(c for r in runs for c in r.cases))
+    if case_ids:
+        cases = [c for c in cases if c in case_ids]
+    staged: list[tuple[Path, bytes]] = []
+    for case in cases:
+        mine = [r for r in runs if case in r.cases]
+        staged += _merged_case(case, mine, out, len(runs))
+    # every file built before the first is written: a failed merge leaves the old results
+    out.mkdir(parents=True, exist_ok=True)
+    for path, data in staged:
+        tmp = path.with_name(path.name + ".partial")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    written = {path for path, _ in staged}
+    for case in cases:
+        target = out / f"{case}.json"
+        for extra in (memory_of(target), peaks_of(target)):
+            if extra not in written:  # an earlier run's must not join onto these rows
+                extra.unlink(missing_ok=True)
+        _copy_rounds(case, [r for r in runs if case in r.cases], out)
+    return [out / f"{case}.json" for case in cases]
+
+
+def _merged_case(case: str, runs: list[ShardRun], out: Path, count: int) -> list[tuple[Path, bytes]]:
+    entries, memory, peaks = [], [], None
+    for run in runs:
+        results = run.folder / f"{case}.json"
+        try:
+            entries += read_json(results)
+        except (OSError, ValueError) as e:
+            raise HotpathError(f"{results}: unreadable ({e})") from None
+        if memory_of(results).is_file():
+            memory += read_json(memory_of(results))
+        if peaks_of(results).is_file():
+            peaks = peaks_of(results).read_bytes()
+    data = (json.dumps(entries, indent=2) + "\n").encode()
+    target = out / f"{case}.json"
+    files = [(target, data)]
+    if memory:
+        files.append((memory_of(target), (json.dumps(memory, indent=2) + "\n").encode()))
+    if peaks is not None:
+        files.append((peaks_of(target), peaks))
+    files.append((sidecar_of(target), (json.dumps(_sidecar(case, runs, count, data), indent=2)
+                                       + "\n").encode()))
+    return files
+
+
+def _sidecar(case: str, runs: list[ShardRun], count: int, data: bytes) -> dict:
+    """The first shard's provenance for what all share (commit, profile, JVM), the shards and
+    their machines, and the plan records' rows side by side, each naming its shard."""
+    base = dict(runs[0].cases[case])
+    base.pop("shard", None)
+    rows, spent, forks, budget = [], 0.0, 0, 0.0
+    for run in runs:
+        seq = run.cases[case].get("sequential") or {}
+        for row in seq.get("rows", []):
+            rows.append({**row, "shard": run.label, "machine": run.machine})
+        spent += float(seq.get("spent_s") or 0)
+        forks += int(seq.get("forks_run") or 0)
+        budget += float(seq.get("budget_s") or 0)
+    if base.get("sequential"):
+        base["sequential"] = {**base["sequential"], "rows": rows, "spent_s": round(spent, 1),
+                              "forks_run": forks, "budget_s": round(budget, 1)}
+    base["shards"] = [{"shard": run.label, "machine": run.machine,
+                       "folder": run.folder.name,
+                       "started": run.cases[case].get("started"),
+                       "duration_s": run.cases[case].get("duration_s"),
+                       "cpu_model": run.cases[case].get("cpu_model"),
+                       "machine_load": run.cases[case].get("machine_load"),
+                       "sha256": run.cases[case].get("sha256")} for run in runs]
+    base["shard_count"] = count
+    base["machines"] = sorted({run.machine for run in runs})
+    base["duration_s"] = round(sum(float(run.cases[case].get("duration_s") or 0) for run in runs), 1)
+    base["sha256"] = hashlib.sha256(data).hexdigest()
+    return base
+
+
+def _copy_rounds(case: str, runs: list[ShardRun], out: Path) -> None:
+    """Each shard's round files under rounds/<case>/, named by their shard."""
+    target = out / "rounds" / case
+    staging = target.with_name(case + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    for run in runs:
+        source = run.folder / "rounds" / case
+        for f in sorted(source.glob("*.json")) if source.is_dir() else []:
+            shutil.copy2(f, staging / f"shard-{run.index}-of-{run.count}-{f.name}")
+    shutil.rmtree(target, ignore_errors=True)
+    os.replace(staging, target)
+
+
+def _unit_name(key: tuple) -> str:
+    case, benchmark, params = key
+    if not benchmark:
+        return f"{case} (the whole case)"
+    short = ".".join(str(benchmark).rsplit(".", 2)[-2:])
+    text = ", ".join(f"{k}={v}" for k, v in params)
+    return f"{case}: {short}" + (f"({text})" if text else "")

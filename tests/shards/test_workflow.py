@@ -1,0 +1,123 @@
+"""The sharded workflow (.github/workflows/shards.yml), run here as its jobs would run it on
+three runners: its own commands, one shard after the other, each into a folder of its own.
+
+Run by `make test-shards` after the smoke pass, whose unsharded results of the same cases are
+what the merged shards must hold, row for row."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKFLOW = ROOT / ".github" / "workflows" / "shards.yml"
+HOTPATH = [sys.executable, "-m", "hotpath"]
+CASES = "encoder,store"
+
+
+def hotpath(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    done = subprocess.run([*HOTPATH, *args], cwd=ROOT, capture_output=True, text=True)
+    if check and done.returncode:
+        pytest.fail(f"hotpath {' '.join(args)} failed ({done.returncode}): {done.stderr[-2000:]}")
+    return done
+
+
+def rows(path: Path) -> set[tuple]:
+    return {(e["benchmark"], e["mode"], tuple(sorted((k, str(v)) for k, v in e["params"].items())))
+            for e in json.loads(path.read_text(encoding="utf-8"))}
+
+
+def test_actionlint_finds_nothing_in_the_workflow():
+    actionlint = Path(sys.executable).with_name("actionlint")
+    done = subprocess.run([str(actionlint), str(WORKFLOW)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_step_the_workflow_runs_is_a_make_command():
+    # nothing in the workflow is logic the project lacks: its run steps call make
+    jobs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]
+    for name, job in jobs.items():
+        for step in job["steps"]:
+            for line in (step.get("run") or "").splitlines():
+                line = line.strip()
+                assert not line or line.startswith("make ") or line.startswith('echo "matrix='), \
+                    f"job {name}: {line!r} is not a make command"
+
+
+@pytest.fixture(scope="module")
+def sharded(tmp_path_factory):
+    """The smoke run of two cases cut into two shards, each measured into its own folder and
+    copied away as an artifact would be, then merged."""
+    base = tmp_path_factory.mktemp("shards")
+    cut = json.loads(hotpath("shards", "--profile", "smoke", "--case", CASES, "--shards", "2").stdout)
+    folders = []
+    for entry in cut["include"]:
+        hotpath("bench", "--profile", "smoke", "--case", CASES, "--shard", entry["shard"])
+        k, n = entry["shard"].split("/")
+        artifact = base / "artifacts" / f"{k}-of-{n}"
+        shutil.copytree(ROOT / "data" / "results" / "smoke" / "shards" / f"{k}-of-{n}", artifact)
+        folders.append(artifact)
+    merged = base / "merged"
+    hotpath("merge", "--profile", "smoke", "--out", str(merged), *map(str, folders))
+    return cut, folders, merged
+
+
+def test_the_cut_gives_each_shard_a_case(sharded):
+    cut, _, _ = sharded
+    assert sorted(e["cases"] for e in cut["include"]) == ["encoder", "store"]
+
+
+def test_the_merged_shards_hold_exactly_the_unsharded_runs_rows(sharded):
+    _, _, merged = sharded
+    for case in CASES.split(","):
+        unsharded = ROOT / "data" / "results" / "smoke" / f"{case}.json"
+        if not unsharded.is_file():
+            pytest.fail(f"{unsharded} is missing: run the smoke pass first (make test-smoke)")
+        assert rows(merged / f"{case}.json") == rows(unsharded)
+        sidecar = json.loads((merged / f"{case}.provenance.json").read_text(encoding="utf-8"))
+        assert sidecar["shard_count"] == 2 and len(sidecar["shards"]) == 1
+        assert sidecar["shards"][0]["machine"]
+
+
+def test_the_merged_run_renders(sharded, tmp_path):
+    _, _, merged = sharded
+    hotpath("report", "--case", "encoder", "--profile", "smoke", "--results",
+            str(merged / "encoder.json"), "--out", str(tmp_path))
+    assert (tmp_path / "encoder" / "report.html").is_file()
+
+
+def test_a_missing_shard_is_one_clear_line(sharded, tmp_path):
+    _, folders, _ = sharded
+    done = hotpath("merge", "--profile", "smoke", "--out", str(tmp_path / "m"), str(folders[0]),
+                   check=False)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "is missing" in done.stderr
+    assert not (tmp_path / "m").exists()
+
+
+def test_a_shard_of_another_commit_is_refused(sharded, tmp_path):
+    _, folders, _ = sharded
+    other = tmp_path / "other"
+    shutil.copytree(folders[1], other)
+    for sidecar in other.glob("*.provenance.json"):
+        record = json.loads(sidecar.read_text(encoding="utf-8"))
+        record["git_commit"] = "0" * 40
+        sidecar.write_text(json.dumps(record), encoding="utf-8")
+    done = hotpath("merge", "--profile", "smoke", "--out", str(tmp_path / "m"), str(folders[0]),
+                   str(other), check=False)
+    assert done.returncode == 2 and "not one run" in done.stderr
+
+
+def test_a_shard_given_twice_is_refused(sharded, tmp_path):
+    _, folders, _ = sharded
+    again = tmp_path / "again"
+    shutil.copytree(folders[0], again)
+    done = hotpath("merge", "--profile", "smoke", "--out", str(tmp_path / "m"), str(folders[0]),
+                   str(again), *map(str, folders[1:]), check=False)
+    assert done.returncode == 2 and "given twice" in done.stderr
