@@ -100,8 +100,8 @@ bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>
 # FROM='dir1 dir2 dir3'` checks they are one run and joins them into data/results/<profile>/,
 # which `make report` then renders without benchmarking.
 SHARDS ?= 2
-shards: check $(STAMP) ## print a run cut into SHARDS=N shards balanced by cost, as a CI matrix's JSON
-	@$(HOTPATH) shards --case '$(CASE)' --profile $(PROFILE) --shards '$(SHARDS)'
+shards: check $(STAMP) ## print a run cut into SHARDS=N shards balanced by cost, as a CI matrix's JSON (MATRIX=1: the JDK x GC matrix's cells)
+	@$(HOTPATH) shards --case '$(CASE)' --profile $(if $(MATRIX),$(MATRIX_PROFILE),$(PROFILE)) --shards '$(SHARDS)' $(if $(MATRIX),--cells '$(CELLS)')
 
 merge: $(SETUP) $(STAMP) ## join the shards' folders (FROM='a b c') of one run into data/results/<profile>/, checked
 	@test -n '$(FROM)' || { echo "make merge needs FROM='<shard folder> ...'" >&2; exit 2; }
@@ -185,8 +185,12 @@ aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is 
 # The matrix has a profile of its own unless one is named on the command line.
 MATRIX_PROFILE := $(if $(filter command line,$(origin PROFILE)),$(PROFILE),matrix)
 CELLS ?= all
-matrix: check $(STAMP) ## the JDK x GC matrix (CELLS=all|pressure|jdk25-zgc,...): each cell into data/matrix/<cell>/, then reports/<case>/matrix/
-	@for c in $(CASES); do $(HOTPATH) matrix --case $$c --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' || exit $$?; done
+matrix: check $(STAMP) ## the JDK x GC matrix (CELLS=all|pressure|jdk25-zgc,...): each cell into data/matrix/<cell>/, then reports/<case>/matrix/ (SHARD=k/N: one shard; RENDER_ONLY=1: the reports only)
+ifdef SHARD
+	@$(HOTPATH) matrix --case '$(CASE)' --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' --shard '$(SHARD)'
+else
+	@for c in $(CASES); do $(HOTPATH) matrix --case $$c --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' $(if $(RENDER_ONLY),--render-only) || exit $$?; done
+endif
 
 profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/, then the reports again
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done

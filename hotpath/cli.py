@@ -148,10 +148,13 @@ def run_shards(profile, case_ids: list[str], count: int):
 
 def cmd_shards(args: argparse.Namespace) -> int:
     """Print the run cut into shards as the JSON a CI matrix takes (the listing on stderr)."""
-    from .measure import shards
+    from .measure import runtimes, shards
 
     profile = get_profile(args.profile)
-    cut = run_shards(profile, _cases(args.case), args.shards)
+    if args.cells:
+        cut = matrix_shards(profile, _cases(args.case), runtimes.parse_cells(args.cells), args.shards)
+    else:
+        cut = run_shards(profile, _cases(args.case), args.shards)
     print(shards.describe(cut), file=sys.stderr)
     print(shards.dumps(cut))
     return 0
@@ -170,23 +173,47 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 def cmd_matrix(args: argparse.Namespace) -> int:
     """Each runtime cell benchmarked into data/matrix/<cell>/ (unless --render-only), then the
-    matrix report."""
-    from .measure import runtimes
+    matrix report. With --shard k/N only that shard's cells, into its own folder, no report."""
+    from .measure import runtimes, shards
 
     profile = get_profile(args.profile)
     cells = runtimes.parse_cells(args.cells)
-    for case_id in _cases(args.case):
+    case_ids = _cases(args.case)
+    shard = None
+    if args.shard:
+        k, n = shards.parse(args.shard)
+        shard = matrix_shards(profile, case_ids, cells, n)[k - 1]
+        case_ids = shard.cases
+        print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
+              + ", ".join(u.name for u in shard.units))
+    for case_id in case_ids:
         if not args.render_only:
-            written, skipped = measure_matrix.run(get_case(case_id), profile, cells, args.budget)
+            written, skipped = measure_matrix.run(get_case(case_id), profile, cells, args.budget,
+                                                  shard=shard)
             for path in written:
                 print(f"hotpath: wrote {path}")
             if skipped:
                 print(f"hotpath: {case_id}: skipped {len(skipped)} cell(s): {', '.join(skipped)}",
                       file=sys.stderr)
-        path = report.render_matrix(case_id, profile.name)
-        print(f"hotpath: wrote {path}/report.html")
-        _print_headline(path)
+        if shard is None:
+            path = report.render_matrix(case_id, profile.name)
+            print(f"hotpath: wrote {path}/report.html")
+            _print_headline(path)
     return 0
+
+
+def matrix_shards(profile, case_ids: list[str], cells, count: int):
+    """A matrix run cut by (case, cell): each cell of a case is a run of its own."""
+    from .measure import runtimes, shards
+
+    found, _ = runtimes.available(cells)
+    units = []
+    for case_id in case_ids:
+        case = get_case(case_id)
+        plan = bench.plan_for(case, measure_matrix.profile_of(case, profile), bench.JAR)
+        cost = sum(u.cost_s for u in shards.units_of_plan(plan))
+        units += [shards.cell_of_case(case_id, cell.id, cost) for cell in found]
+    return shards.split(units, count)
 
 
 def cmd_profile(args: argparse.Namespace) -> int:
@@ -507,6 +534,8 @@ def parser() -> argparse.ArgumentParser:
     sh.add_argument("--case", default="all")
     sh.add_argument("--profile", default="quick")
     sh.add_argument("--shards", type=int, required=True, help="how many shards")
+    sh.add_argument("--cells", default="",
+                    help="cut the JDK x GC matrix of these cells (all, or a comma list) instead")
     sh.set_defaults(func=cmd_shards)
 
     mg = sub.add_parser("merge", help="join the shards' folders of one run into "
@@ -525,6 +554,8 @@ def parser() -> argparse.ArgumentParser:
                         "or a comma list such as jdk17-g1,jdk25-zgc")
     m.add_argument("--render-only", action="store_true", help="render the cells already measured")
     m.add_argument("--budget", default="", help="time for each case's cells together (default: the profile's)")
+    m.add_argument("--shard", default="", help="k/N: only the k-th of N shards of the matrix "
+                                              "(hotpath shards --cells lists them)")
     m.set_defaults(func=cmd_matrix)
 
     pr = sub.add_parser("profile", help="allocation flame graphs into reports/<case>/flames/")

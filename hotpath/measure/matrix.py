@@ -9,30 +9,43 @@ import math
 import time
 from pathlib import Path
 
-from . import bench, forkplan
+from . import bench, forkplan, shards
 from ..cases import Case
-from ..paths import matrix_file
+from ..paths import matrix_file, shard_folder
 from .profiles import Profile
 from .runtimes import Cell, available
 
 
+def profile_of(case: Case, profile: Profile) -> Profile:
+    """The matrix asks about the write-up's change: old and the write-up's variant only."""
+    return dataclasses.replace(profile, variants=("old", case.candidate))
+
+
 def run(case: Case, profile: Profile, cells: list[Cell],
-        budget_text: str = "") -> tuple[list[Path], dict[str, str]]:
+        budget_text: str = "", shard: "shards.Shard | None" = None) -> tuple[list[Path], dict[str, str]]:
     """Benchmark the case on each cell whose JDK is installed; the others are skipped with
     the reason. Each cell's file is replaced only by a complete run (hotpath.measure.bench). The matrix
-    asks about the write-up's change: old and the write-up's variant only."""
-    profile = dataclasses.replace(profile, variants=("old", case.candidate))
+    asks about the write-up's change: old and the write-up's variant only. With a ``shard``, only
+    its cells of the case, into the shard's folder, in their share of the case's budget."""
+    profile = profile_of(case, profile)
     found, skipped = available(cells)
+    budget = forkplan.parse_budget(budget_text or profile.budget) or math.inf
+    if shard is not None:
+        mine = shard.cells(case.id)
+        if not budget_text and math.isfinite(budget):
+            budget *= len([c for c in found if c.id in mine]) / max(1, len(found))
+        found = [c for c in found if c.id in mine]
     for cell_id, why in skipped.items():
         print(f"hotpath: {case.id}: skipping cell {cell_id}: {why}", flush=True)
     written = []
     # The profile's budget is the case's: each cell gets an even share of what is left.
-    budget = forkplan.parse_budget(budget_text or profile.budget) or math.inf
     started = time.monotonic()
     for i, cell in enumerate(found, 1):
         share = (budget - (time.monotonic() - started)) / (len(found) - i + 1)
         print(f"hotpath: {case.id}: cell {i} of {len(found)}: {cell.id} ({cell.describe()}), "
               f"budget {forkplan.format_duration(share)}", flush=True)
-        written.append(bench.run(case, profile, out=matrix_file(profile.name, case.id, cell.id),
-                                 cell=cell, budget_s=max(0.0, share)))
+        out = (shard_folder(profile.name, shard.index, shard.count) / cell.id / f"{case.id}.json"
+               if shard is not None else matrix_file(profile.name, case.id, cell.id))
+        written.append(bench.run(case, profile, out=out, cell=cell, budget_s=max(0.0, share),
+                                 shard=shard))
     return written, skipped

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..errors import HotpathError
 from ..jmh import read_json
-from ..paths import RESULTS, memory_of, peaks_of, sidecar_of
+from ..paths import MATRIX, RESULTS, memory_of, peaks_of, sidecar_of
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,10 @@ class ShardRun:
     commit: str
     profile: str
     machine: str
-    cases: dict[str, dict]  # case -> sidecar
+    #: Each results file's path in the folder without ".json" ("zip", or "jdk17-g1/zip" for a
+    #: matrix cell) and its sidecar.
+    cases: dict[str, dict]
+    units: tuple[dict, ...] = ()
 
     @property
     def label(self) -> str:
@@ -48,16 +51,19 @@ def read_shard(folder: Path) -> ShardRun:
     if not folder.is_dir():
         raise HotpathError(f"{folder}: no such folder (a shard's results folder was expected)")
     cases: dict[str, dict] = {}
-    for sidecar in sorted(folder.glob("*.provenance.json")):
+    for sidecar in sorted([*folder.glob("*.provenance.json"), *folder.glob("*/*.provenance.json")]):
+        if sidecar.parent.name == "rounds" or sidecar.parent.parent.name == "rounds":
+            continue
         try:
             record = json.loads(sidecar.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as e:
             raise HotpathError(f"{sidecar}: unreadable ({e})") from None
         if not isinstance(record, dict) or not isinstance(record.get("shard"), dict):
             raise HotpathError(f"{sidecar}: not a shard's results (no shard in its provenance)")
-        if not (folder / f"{record.get('case')}.json").is_file():
-            raise HotpathError(f"{sidecar}: its results file {record.get('case')}.json is missing")
-        cases[str(record["case"])] = record
+        results = sidecar.with_name(f"{record.get('case')}.json")
+        if not results.is_file():
+            raise HotpathError(f"{sidecar}: its results file {results.name} is missing")
+        cases[results.relative_to(folder).with_suffix("").as_posix()] = record
     if not cases:
         raise HotpathError(f"{folder}: no shard results in it (no <case>.provenance.json)")
     first = next(iter(cases.values()))
@@ -72,7 +78,8 @@ def read_shard(folder: Path) -> ShardRun:
             raise HotpathError(f"{folder}: its cases belong to different shards")
     shard = first["shard"]
     return ShardRun(folder, int(shard["index"]), int(shard["count"]), str(first.get("git_commit")),
-                    str(first.get("profile")), str(shard.get("machine", "unknown")), cases)
+                    str(first.get("profile")), str(shard.get("machine", "unknown")), cases,
+                    tuple(shard.get("units") or ()))
 
 
 def check(runs: list[ShardRun], profile: str) -> None:
@@ -103,15 +110,13 @@ def check(runs: list[ShardRun], profile: str) -> None:
                            f"missing: no folder given holds {'it' if len(missing) == 1 else 'them'}")
     owner: dict[tuple, str] = {}
     for run in runs:
-        for case, record in run.cases.items():
-            for unit in record["shard"].get("units", []):
-                if unit.get("case") != case:
-                    continue
-                key = (case, unit.get("benchmark"), tuple(sorted((unit.get("params") or {}).items())))
-                if key in owner:
-                    raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
-                                       f"{run.label}: a row measured twice")
-                owner[key] = run.label
+        for unit in run.units:
+            key = (unit.get("case"), unit.get("benchmark"),
+                   tuple(sorted((unit.get("params") or {}).items())))
+            if key in owner:
+                raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
+                                   f"{run.label}: a row measured twice")
+            owner[key] = run.label
 
 
 def merge(folders: list[Path], profile: str, out: Path | None = None,
@@ -120,17 +125,17 @@ def merge(folders: list[Path], profile: str, out: Path | None = None,
     data/results/<profile>/); returns the results files written."""
     runs = sorted((read_shard(f) for f in folders), key=lambda r: r.index)
     check(runs, profile)
-    out = out or RESULTS / profile
+    out = out or (MATRIX if profile == "matrix" else RESULTS / profile)
     cases = list(dict.fromkeys(c for r in runs for c in r.cases))
     if case_ids:
-        cases = [c for c in cases if c in case_ids]
+        cases = [c for c in cases if c.rsplit("/", 1)[-1] in case_ids]
     staged: list[tuple[Path, bytes]] = []
     for case in cases:
         mine = [r for r in runs if case in r.cases]
         staged += _merged_case(case, mine, out, len(runs))
     # every file built before the first is written: a failed merge leaves the old results
-    out.mkdir(parents=True, exist_ok=True)
     for path, data in staged:
+        path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".partial")
         tmp.write_bytes(data)
         os.replace(tmp, path)
@@ -145,6 +150,7 @@ def merge(folders: list[Path], profile: str, out: Path | None = None,
 
 
 def _merged_case(case: str, runs: list[ShardRun], out: Path, count: int) -> list[tuple[Path, bytes]]:
+    """``case``: a results file's path in the folders without ".json" (a case, or cell/case)."""
     entries, memory, peaks = [], [], None
     for run in runs:
         results = run.folder / f"{case}.json"
@@ -198,14 +204,15 @@ def _sidecar(case: str, runs: list[ShardRun], count: int, data: bytes) -> dict:
     return base
 
 
-def _copy_rounds(case: str, runs: list[ShardRun], out: Path) -> None:
-    """Each shard's round files under rounds/<case>/, named by their shard."""
-    target = out / "rounds" / case
+def _copy_rounds(path: str, runs: list[ShardRun], out: Path) -> None:
+    """Each shard's round files under rounds/<case>/ beside the results, named by their shard."""
+    where, _, case = path.rpartition("/")
+    target = out / where / "rounds" / case
     staging = target.with_name(case + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     for run in runs:
-        source = run.folder / "rounds" / case
+        source = run.folder / where / "rounds" / case
         for f in sorted(source.glob("*.json")) if source.is_dir() else []:
             shutil.copy2(f, staging / f"shard-{run.index}-of-{run.count}-{f.name}")
     shutil.rmtree(target, ignore_errors=True)

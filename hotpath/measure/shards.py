@@ -46,7 +46,8 @@ class Unit:
     @property
     def name(self) -> str:
         if not self.benchmark:
-            return f"{self.case} (the whole case)"
+            cell = dict(self.params).get("cell")
+            return f"{self.case} on {cell}" if cell else f"{self.case} (the whole case)"
         short = ".".join(self.benchmark.rsplit(".", 2)[-2:])
         params = ", ".join(f"{k}={v}" for k, v in self.params)
         return f"{self.case}: {short}" + (f"({params})" if params else "")
@@ -80,6 +81,10 @@ class Shard:
     def whole(self, case: str) -> bool:
         return any(u.case == case and not u.benchmark for u in self.units)
 
+    def cells(self, case: str) -> set[str]:
+        """The JDK x GC cells of a case this shard measures (a matrix run's units)."""
+        return {dict(u.params).get("cell", "") for u in self.units if u.case == case and not u.benchmark}
+
     def holds_first(self, case: str) -> bool:
         return case in self.firsts
 
@@ -111,6 +116,11 @@ def units_of_plan(plan: forkplan.Plan) -> list[Unit]:
 
 def whole_case(case: str, cost_s: float) -> Unit:
     return Unit(case, "", (), round(cost_s, 1))
+
+
+def cell_of_case(case: str, cell: str, cost_s: float) -> Unit:
+    """One case on one JDK x GC cell (a matrix run is cut by cells: each is a run of its own)."""
+    return Unit(case, "", (("cell", cell),), round(cost_s, 1))
 
 
 def split(units: list[Unit], count: int) -> list[Shard]:
