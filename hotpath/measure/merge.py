@@ -113,6 +113,11 @@ def check(runs: list[ShardRun], profile: str) -> None:
         for unit in run.units:
             key = (unit.get("case"), unit.get("benchmark"),
                    tuple(sorted((unit.get("params") or {}).items())))
+            cell = None if unit.get("benchmark") else (unit.get("params") or {}).get("cell")
+            path = f"{cell}/{unit.get('case')}" if cell else str(unit.get("case"))
+            if path not in run.cases:
+                raise HotpathError(f"shard {run.label} ({run.folder}) has no results for "
+                                   f"{_unit_name(key)}: its run of {path} did not finish")
             if key in owner:
                 raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
                                    f"{run.label}: a row measured twice")

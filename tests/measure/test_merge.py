@@ -77,3 +77,13 @@ def test_a_folder_that_is_not_a_shards_results_is_named(tmp_path):
     folder.mkdir()
     with pytest.raises(HotpathError, match="no shard results in it"):
         merge.merge([folder], "quick", tmp_path / "out")
+
+
+def test_a_shard_whose_case_did_not_finish_is_named(tmp_path):
+    a = shard(tmp_path, 1, 2, ["STR_64"])
+    b = shard(tmp_path, 2, 2, ["STR_1K"])
+    sidecar = json.loads((b / "encoder.provenance.json").read_text())
+    sidecar["shard"]["units"].append({"case": "store", "benchmark": "s.S.pull32", "params": {}})
+    (b / "encoder.provenance.json").write_text(json.dumps(sidecar))
+    with pytest.raises(HotpathError, match="shard 2/2 .* has no results for store: S.pull32"):
+        merge.merge([a, b], "quick", tmp_path / "out")
