@@ -95,17 +95,25 @@ bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>
 	@$(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)' $(if $(SHARD),--shard '$(SHARD)')
 
 # A run cut into shards, each measured on a machine of its own (docs/usage.md, "Shards on a CI
-# matrix"): `make shards SHARDS=3` prints the cut as the JSON a CI matrix takes; each machine
+# matrix"): `make shards SHARDS=3` prints the cut as the JSON a CI matrix takes (JSON=file: also
+# into a file, which the set-up's own output cannot reach); each machine
 # runs `make bench SHARD=k/3` into data/results/<profile>/shards/<k>-of-3/; `make merge
 # FROM='dir1 dir2 dir3'` checks they are one run and joins them into data/results/<profile>/,
 # which `make report` then renders without benchmarking.
 SHARDS ?= 2
-shards: check $(STAMP) ## print a run cut into SHARDS=N shards balanced by cost, as a CI matrix's JSON (MATRIX=1: the JDK x GC matrix's cells)
-	@$(HOTPATH) shards --case '$(CASE)' --profile $(if $(MATRIX),$(MATRIX_PROFILE),$(PROFILE)) --shards '$(SHARDS)' $(if $(MATRIX),--cells '$(CELLS)')
+shards: check $(STAMP) ## print a run cut into SHARDS=N shards balanced by cost, as a CI matrix's JSON (MATRIX=1: the JDK x GC matrix's cells; BASELINE=a.jar CANDIDATE=b.jar BENCH=regex: two builds)
+ifdef BASELINE
+	@$(HOTPATH) shards --shards '$(SHARDS)' --baseline '$(BASELINE)' --candidate '$(CANDIDATE)' \
+	  $(if $(BENCH),--bench '$(BENCH)') $(foreach p,$(PARAMS),-p '$(p)') $(if $(NAME),--name '$(NAME)') \
+	  $(if $(BASELINE_NAME),--baseline-name '$(BASELINE_NAME)') $(if $(CANDIDATE_NAME),--candidate-name '$(CANDIDATE_NAME)') $(AB_PROFILE) \
+	  $(if $(JSON),--json '$(JSON)')
+else
+	@$(HOTPATH) shards --case '$(CASE)' --profile $(if $(MATRIX),$(MATRIX_PROFILE),$(PROFILE)) --shards '$(SHARDS)' $(if $(MATRIX),--cells '$(CELLS)') $(if $(JSON),--json '$(JSON)')
+endif
 
-merge: $(SETUP) $(STAMP) ## join the shards' folders (FROM='a b c') of one run into data/results/<profile>/, checked
+merge: $(SETUP) $(STAMP) ## join the shards' folders (FROM='a b c') of one run into data/results/<profile>/ (two builds: data/results/ab/<name>/), checked
 	@test -n '$(FROM)' || { echo "make merge needs FROM='<shard folder> ...'" >&2; exit 2; }
-	@$(HOTPATH) merge --profile $(PROFILE) $(FROM)
+	@$(HOTPATH) merge --profile $(PROFILE) $(if $(OUT),--out '$(OUT)') $(FROM)
 
 # Results are files: `make report` benchmarks only what is missing or older than the jar's
 # classes, all such cases in one run that shares the profile's budget.
@@ -135,7 +143,7 @@ report: $(SETUP) $(if $(filter %.json,$(BASELINE)),,$(STAMP))
 	  $(if $(PARAM),--param '$(PARAM)' --baseline-value '$(BASELINE_VALUE)') \
 	  $(if $(BENCH),--bench '$(BENCH)') $(foreach p,$(PARAMS),-p '$(p)') $(if $(BUDGET),--budget '$(BUDGET)') \
 	  $(if $(NAME),--name '$(NAME)') $(if $(BASELINE_NAME),--baseline-name '$(BASELINE_NAME)') \
-	  $(if $(CANDIDATE_NAME),--candidate-name '$(CANDIDATE_NAME)') $(AB_PROFILE)
+	  $(if $(CANDIDATE_NAME),--candidate-name '$(CANDIDATE_NAME)') $(AB_PROFILE) $(if $(SHARD),--shard '$(SHARD)')
 else
 report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
 	@$(MAKE_RESULTS)

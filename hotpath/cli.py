@@ -147,23 +147,65 @@ def run_shards(profile, case_ids: list[str], count: int):
 
 
 def cmd_shards(args: argparse.Namespace) -> int:
-    """Print the run cut into shards as the JSON a CI matrix takes (the listing on stderr)."""
+    """Print the run cut into shards as the JSON a CI matrix takes (the listing on stderr): a
+    profile's cases, the JDK x GC matrix's cells (--cells) or two builds (--baseline and
+    --candidate)."""
     from .measure import runtimes, shards
 
-    profile = get_profile(args.profile)
+    if args.baseline or args.candidate:
+        if not (args.baseline and args.candidate):
+            raise HotpathError("two builds are cut into shards with both --baseline and --candidate")
+        _, cut = builds_shards(args, args.shards)
+        return _print_cut(cut, args.json)
+    profile = get_profile(args.profile or "quick")
     if args.cells:
         cut = matrix_shards(profile, _cases(args.case), runtimes.parse_cells(args.cells), args.shards)
     else:
         cut = run_shards(profile, _cases(args.case), args.shards)
+    return _print_cut(cut, args.json)
+
+
+def _print_cut(cut, json_file: str | None) -> int:
+    """The cut's listing on stderr, its JSON on stdout and, where asked, into a file (a CI
+    job's output: a make run's own lines cannot get into it)."""
+    from .measure import shards
+
     print(shards.describe(cut), file=sys.stderr)
     print(shards.dumps(cut))
+    if json_file:
+        Path(json_file).write_text(shards.dumps(cut) + "\n", encoding="utf-8")
     return 0
 
 
+def builds_shards(args: argparse.Namespace, count: int):
+    """Two builds' rows under the selection, cut into ``count`` shards (the same cut wherever
+    the same jars, selection and name are given); returns the run's pieces and the cut."""
+    from .measure import ab, builds, shards
+
+    profile = get_profile(args.profile or "ab")
+    baseline = builds.parse(args.baseline, "baseline", args.baseline_name or "")
+    candidate = builds.parse(args.candidate, "candidate", args.candidate_name or "")
+    baseline, candidate = builds.named_apart(baseline, candidate)
+    selection = ab.Selection(include=args.bench or ".", params=ab.parse_params(args.p or []))
+    name = ab.slug(args.name) if args.name else ab.default_name(baseline, candidate)
+    _, found = ab.rows_for(baseline, candidate, selection, profile)
+    cut = shards.split(shards.units_of_plan(ab.plan_of(name, baseline, found, profile)), count)
+    return (baseline, candidate, selection, profile, name), cut
+
+
 def cmd_merge(args: argparse.Namespace) -> int:
-    """Join the shards' folders into the profile's results, after checking they are one run."""
+    """Join the shards' folders into the profile's results (or, for two builds, into the run's
+    folder), after checking they are one run."""
     from .measure import merge
 
+    folders = [Path(f) for f in args.folders]
+    kinds = {merge.is_builds_shard(f) for f in folders}
+    if kinds == {True}:
+        print(f"hotpath: wrote {merge.merge_builds(folders, Path(args.out) if args.out else None)}")
+        return 0
+    if len(kinds) > 1:
+        raise HotpathError("the folders mix shards of two builds with shards of a profile's "
+                           "cases: not one run")
     written = merge.merge([Path(f) for f in args.folders], args.profile,
                           Path(args.out) if args.out else None)
     for path in written:
@@ -370,6 +412,8 @@ def measure_builds(args: argparse.Namespace) -> int:
     """Measure two builds into data/results/ab/<name>/, then render reports/ab/<name>/."""
     from .measure import ab, builds, forkplan
 
+    if args.shard:
+        return measure_builds_shard(args)
     profile = get_profile(args.profile or "ab")
     baseline = builds.parse(args.baseline, "baseline", args.baseline_name or "")
     candidate = builds.parse(args.candidate, "candidate", args.candidate_name or "")
@@ -389,6 +433,24 @@ def measure_builds(args: argparse.Namespace) -> int:
     for _, f in failed.iterrows():
         print(f"hotpath: failed: {f['benchmark']}({f['params']}): {f['error']}", file=sys.stderr)
     return 1 if len(failed) else 0
+
+
+def measure_builds_shard(args: argparse.Namespace) -> int:
+    """One shard of two builds into data/results/ab-shards/<name>/<k>-of-<N>/, in its share of
+    the budget (unless one is given); rendered only once the shards are merged."""
+    from .measure import ab, forkplan, shards
+
+    k, n = shards.parse(args.shard)
+    (baseline, candidate, selection, profile, name), cut = builds_shards(args, n)
+    shard = cut[k - 1]
+    budget = forkplan.parse_budget(args.budget) if args.budget else None
+    if budget is None and forkplan.parse_budget(profile.budget):
+        budget = forkplan.parse_budget(profile.budget) * shard.cost_s / sum(s.cost_s for s in cut)
+    print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
+          f"{sum(u.rows for u in shard.units)} row(s) of {name}")
+    folder = ab.run(baseline, candidate, selection, profile, budget_s=budget, name=name, shard=shard)
+    print(f"hotpath: wrote {folder}")
+    return 0
 
 
 def cmd_aa(args: argparse.Namespace) -> int:
@@ -532,10 +594,20 @@ def parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("shards", help="cut a run into N shards balanced by cost: the JSON a CI "
                                        "matrix takes (stdout) and each shard's rows (stderr)")
     sh.add_argument("--case", default="all")
-    sh.add_argument("--profile", default="quick")
+    sh.add_argument("--profile", default="",
+                    help="the profile (default: quick; ab for two builds)")
     sh.add_argument("--shards", type=int, required=True, help="how many shards")
     sh.add_argument("--cells", default="",
                     help="cut the JDK x GC matrix of these cells (all, or a comma list) instead")
+    sh.add_argument("--json", help="also write the JSON into this file")
+    sb = sh.add_argument_group("two builds (as hotpath compare takes them)")
+    sb.add_argument("--baseline", help="the baseline build: a JMH benchmark jar or a classpath")
+    sb.add_argument("--candidate", help="the candidate build")
+    sb.add_argument("--bench", help="JMH's include regex: which benchmarks (default: every one)")
+    sb.add_argument("-p", action="append", metavar="NAME=V1,V2", help="restrict a @Param, as JMH's -p")
+    sb.add_argument("--name", help="the run's name (default: <baseline>-vs-<candidate>)")
+    sb.add_argument("--baseline-name", help="the baseline's name in the report")
+    sb.add_argument("--candidate-name", help="the candidate's name in the report")
     sh.set_defaults(func=cmd_shards)
 
     mg = sub.add_parser("merge", help="join the shards' folders of one run into "
@@ -543,7 +615,8 @@ def parser() -> argparse.ArgumentParser:
                                       "every shard once)")
     mg.add_argument("folders", nargs="+", help="the shards' folders, as each shard wrote it")
     mg.add_argument("--profile", default="quick")
-    mg.add_argument("--out", help="the folder to write into (default: data/results/<profile>/)")
+    mg.add_argument("--out", help="the folder to write into (default: data/results/<profile>/; "
+                                  "for two builds data/results/ab/<name>/)")
     mg.set_defaults(func=cmd_merge)
 
     m = sub.add_parser("matrix", help="the JDK x GC matrix: each runtime cell, then reports/<case>/matrix/")
@@ -607,6 +680,9 @@ def parser() -> argparse.ArgumentParser:
     b2.add_argument("--profile", help="fork length and caps (default: ab, the full profile's forks)")
     b2.add_argument("--name", help="the run's name: data/results/ab/<name>/ and reports/ab/<name>/ "
                                    "(default: <baseline>-vs-<candidate>)")
+    b2.add_argument("--shard", default="",
+                    help="k/N: only the k-th of N shards of the rows (hotpath shards --baseline .. "
+                         "--candidate .. lists them), into data/results/ab-shards/<name>/<k>-of-<N>/")
     b2.add_argument("--baseline-name", help="the baseline's name in the report (default: its file name)")
     b2.add_argument("--candidate-name", help="the candidate's name in the report (default: its file name)")
     b2.add_argument("--results-dir", help="folder for the run's folder (default: data/results/ab)")

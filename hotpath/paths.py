@@ -39,6 +39,12 @@ def shard_folder(profile: str, index: int, count: int) -> Path:
     return RESULTS / profile / "shards" / f"{index}-of-{count}"
 
 
+def ab_shard_folder(name: str, index: int, count: int) -> Path:
+    """Where one shard of a two-builds run writes its self-contained run folder (beside, not
+    inside, data/results/ab/<name>/, which the merged run replaces whole)."""
+    return RESULTS / "ab-shards" / name / f"{index}-of-{count}"
+
+
 def matrix_file(profile: str, case_id: str, cell_id: str) -> Path:
     """One cell of a case's JDK x GC matrix; other profiles' matrices stay under results/."""
     folder = MATRIX if profile == "matrix" else RESULTS / profile / "matrix"

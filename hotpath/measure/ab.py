@@ -35,8 +35,8 @@ from pathlib import Path
 
 from ..errors import HotpathError
 from ..jmh import params_text, read_json
-from ..paths import AB_RESULTS, ROOT
-from . import forkplan, interleave, machine, sequential
+from ..paths import AB_RESULTS, ROOT, ab_shard_folder
+from . import forkplan, interleave, machine, sequential, shards
 from .bench import environment
 from .builds import Side, SideError, listing
 from .profiles import HOST_ARGS, Profile
@@ -232,20 +232,12 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
     return {"status": "measured", "command": "; ".join(commands)}
 
 
-def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
-        budget_s: float | None = None, name: str = "", out: Path | None = None,
-        java: str = "java", log_to=print) -> Path:
-    """Measure the two builds; returns the run's folder (data/results/ab/<name>/ unless
-    ``out``). Bad sides and empty selections stop before anything runs (HotpathError)."""
+def rows_for(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
+             java: str = "java") -> tuple[dict[str, Declared], Rows]:
+    """What both builds list under the selection (each side's listing, keyed by role) and the
+    rows they share. Bad sides and empty selections raise (HotpathError)."""
     sides = {"baseline": baseline, "candidate": candidate}
     names = {role: s.name for role, s in sides.items()}
-    name = slug(name) if name else default_name(baseline, candidate)
-    out = Path(out) if out else AB_RESULTS / name
-    profile = dataclasses.replace(profile, fail_on_error=False)
-    if budget_s is None:
-        budget_s = forkplan.parse_budget(profile.budget) or math.inf
-    if math.isfinite(budget_s):
-        profile = dataclasses.replace(profile, budget=forkplan.format_duration(budget_s))
     listings = {role: listing(s, selection.include if not selection.rows else
                               interleave.include_only(sorted({b for b, _ in selection.rows})), java)
                 for role, s in sides.items()}
@@ -260,11 +252,56 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
         raise HotpathError(f"nothing to compare: no benchmark x params is declared by both "
                            f"{names['baseline']} and {names['candidate']} ("
                            + "; ".join(f"{o['benchmark']}: {o['reason']}" for o in found.one_sided[:3]) + ")")
+    return listings, found
+
+
+def plan_of(name: str, baseline: Side, found: Rows, profile: Profile,
+            budget_s: float = math.inf) -> forkplan.Plan:
+    """The sequential plan of two builds' rows: every fork keyed by the side that ran it."""
+    return forkplan.Plan(forkplan.Subject(name, baseline.name), profile, found.rows,
+                         found.declared, budget_s, label=None, tolerate_failures=True)
+
+
+def in_shard(found: Rows, keys: set) -> Rows:
+    """Only the rows of a shard's row groups ((benchmark, params) pairs), each benchmark's
+    declared values cut to theirs (one JMH run's -p must not ask for another shard's)."""
+    rows = [r for r in found.rows if (r.benchmark, r.key) in keys]
+    declared: Declared = {}
+    for r in rows:
+        merged = declared.setdefault(r.benchmark, {k: [] for k in found.declared.get(r.benchmark, {})})
+        for k, v in r.params:
+            if v not in merged.setdefault(k, []):
+                merged[k].append(v)
+    return Rows(rows, declared, found.one_sided)
+
+
+def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
+        budget_s: float | None = None, name: str = "", out: Path | None = None,
+        java: str = "java", log_to=print, shard: "shards.Shard | None" = None) -> Path:
+    """Measure the two builds; returns the run's folder (data/results/ab/<name>/ unless
+    ``out``; a ``shard``'s rows only, into data/results/ab-shards/<name>/<k>-of-<N>/).
+    Bad sides and empty selections stop before anything runs (HotpathError)."""
+    sides = {"baseline": baseline, "candidate": candidate}
+    names = {role: s.name for role, s in sides.items()}
+    name = slug(name) if name else default_name(baseline, candidate)
+    if out is None:
+        out = AB_RESULTS / name if shard is None else ab_shard_folder(name, shard.index, shard.count)
+    out = Path(out)
+    profile = dataclasses.replace(profile, fail_on_error=False)
+    if budget_s is None:
+        budget_s = forkplan.parse_budget(profile.budget) or math.inf
+    if math.isfinite(budget_s):
+        profile = dataclasses.replace(profile, budget=forkplan.format_duration(budget_s))
+    listings, found = rows_for(baseline, candidate, selection, profile, java)
+    if shard is not None:
+        found = in_shard(found, shard.keys(name))
+        if not found.rows:
+            raise HotpathError(f"shard {shard.label} holds no row of {name}: cut the run with the "
+                               f"same builds, selection and name")
     if profile.require_quiet:
         from .bench import refuse_if_busy
         refuse_if_busy(profile)
-    plan = forkplan.Plan(forkplan.Subject(name, names["baseline"]), profile, found.rows,
-                         found.declared, budget_s, label=None, tolerate_failures=True)
+    plan = plan_of(name, baseline, found, profile, budget_s)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.with_name(f".{out.name}.partial")
     shutil.rmtree(staging, ignore_errors=True)
@@ -337,6 +374,7 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
             "sequential": plan.record(),
             "machine_load": load,
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+            **({"shard": {**shards.record(shard), "machine": shards.machine_name()}} if shard else {}),
             **env,
         }
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")

@@ -231,3 +231,165 @@ def _unit_name(key: tuple) -> str:
     short = ".".join(str(benchmark).rsplit(".", 2)[-2:])
     text = ", ".join(f"{k}={v}" for k, v in params)
     return f"{case}: {short}" + (f"({text})" if text else "")
+
+
+# -- two builds -------------------------------------------------------------------------------
+
+def is_builds_shard(folder: Path) -> bool:
+    """A shard of a two-builds run: a run folder with its manifest (hotpath.measure.ab)."""
+    return (folder / "ab.json").is_file()
+
+
+@dataclass(frozen=True)
+class BuildsShard:
+    """One shard's run folder of two builds, as its manifest describes it."""
+
+    folder: Path
+    index: int
+    count: int
+    manifest: dict
+
+    @property
+    def label(self) -> str:
+        return f"{self.index}/{self.count}"
+
+    @property
+    def machine(self) -> str:
+        return str(self.manifest["shard"].get("machine", "unknown"))
+
+    def jars(self) -> dict[str, list[str]]:
+        """Each side's jars' SHA-256, by role: what makes two shards measure the same builds."""
+        return {role: [j.get("sha256") for j in (side.get("jars") or [])]
+                for role, side in (self.manifest.get("sides") or {}).items()}
+
+
+def read_builds_shard(folder: Path) -> BuildsShard:
+    path = folder / "ab.json"
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise HotpathError(f"{path}: unreadable ({e})") from None
+    if not isinstance(manifest, dict) or manifest.get("kind") != "ab" \
+            or not isinstance(manifest.get("shard"), dict):
+        raise HotpathError(f"{path}: not a shard of a two-builds run (no shard in its manifest)")
+    for role in ("baseline", "candidate"):
+        if not (folder / f"{role}.json").is_file():
+            raise HotpathError(f"{folder}: its {role}.json is missing")
+    shard = manifest["shard"]
+    return BuildsShard(folder, int(shard["index"]), int(shard["count"]), manifest)
+
+
+def check_builds(runs: list[BuildsShard]) -> None:
+    """That the shards are one run of two builds, whole: one commit, the same jars on each
+    side, the same name and profile, the same N, every shard once, no row in two."""
+    if not runs:
+        raise HotpathError("no shard folders given")
+    first = runs[0]
+    for run in runs:
+        for field, what in (("git_commit", "commit"), ("name", "run name"), ("profile", "profile")):
+            if run.manifest.get(field) != first.manifest.get(field):
+                raise HotpathError(f"shard {run.label} ({run.folder}) was measured with {what} "
+                                   f"{run.manifest.get(field)}, shard {first.label} with "
+                                   f"{first.manifest.get(field)}: not one run")
+        if run.jars() != first.jars():
+            raise HotpathError(f"shard {run.label} ({run.folder}) measured other jars than shard "
+                               f"{first.label} (their SHA-256 differ): not one run")
+        if run.count != first.count:
+            raise HotpathError(f"shard {run.label} ({run.folder}) is one of {run.count}, shard "
+                               f"{first.label} one of {first.count}: not one cut")
+    seen: dict[int, BuildsShard] = {}
+    for run in runs:
+        if run.index in seen:
+            raise HotpathError(f"shard {run.label} is given twice: {seen[run.index].folder} and "
+                               f"{run.folder}")
+        seen[run.index] = run
+    missing = [f"{k}/{first.count}" for k in range(1, first.count + 1) if k not in seen]
+    if missing:
+        raise HotpathError(f"shard {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+                           f"missing: no folder given holds {'it' if len(missing) == 1 else 'them'}")
+    owner: dict[tuple, str] = {}
+    for run in runs:
+        for unit in run.manifest["shard"].get("units") or []:
+            key = (unit.get("case"), unit.get("benchmark"),
+                   tuple(sorted((unit.get("params") or {}).items())))
+            if key in owner:
+                raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
+                                   f"{run.label}: a row measured twice")
+            owner[key] = run.label
+
+
+def merge_builds(folders: list[Path], out: Path | None = None) -> Path:
+    """Check the shards' run folders, then write the merged run into ``out`` (default:
+    data/results/ab/<name>/), replacing an earlier run only when it is complete."""
+    from ..paths import AB_RESULTS
+    from .ab import _publish
+
+    runs = sorted((read_builds_shard(f) for f in folders), key=lambda r: r.index)
+    check_builds(runs)
+    first = runs[0].manifest
+    out = out or AB_RESULTS / str(first.get("name") or "ab")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = out.with_name(f".{out.name}.merging")
+    shutil.rmtree(staging, ignore_errors=True)
+    (staging / "rounds").mkdir(parents=True)
+    try:
+        manifest = {k: v for k, v in first.items() if k != "shard"}
+        sides = {}
+        for role in ("baseline", "candidate"):
+            entries, memory = [], []
+            for run in runs:
+                try:
+                    entries += read_json(run.folder / f"{role}.json")
+                    if (run.folder / f"{role}.memory.json").is_file():
+                        memory += read_json(run.folder / f"{role}.memory.json")
+                except (OSError, ValueError) as e:
+                    raise HotpathError(f"{run.folder / f'{role}.json'}: unreadable ({e})") from None
+            data = (json.dumps(entries, indent=2) + "\n").encode()
+            (staging / f"{role}.json").write_bytes(data)
+            statuses = [(run, (run.manifest["sides"][role].get("memory") or {})) for run in runs]
+            if memory and all(m.get("status") == "measured" for _, m in statuses):
+                (staging / f"{role}.memory.json").write_text(json.dumps(memory, indent=2), encoding="utf-8")
+                status = {"status": "measured",
+                          "command": "; ".join(str(m.get("command", "")) for _, m in statuses)}
+            else:
+                why = next((f"shard {r.label}: {m.get('why', 'not measured')}" for r, m in statuses
+                            if m.get("status") != "measured"), "no native B/op in the shards")
+                status = {"status": "not measured", "why": why}
+            sides[role] = {**first["sides"][role], "sha256": hashlib.sha256(data).hexdigest(),
+                           "memory": status}
+        manifest["sides"] = sides
+        rounds, order, rows, failed, differences = [], [], [], [], []
+        spent, forks_run, budget = 0.0, 0, 0.0
+        for run in runs:
+            prefix = f"shard-{run.index}-of-{run.count}-"
+            for f in sorted((run.folder / "rounds").glob("*.json")):
+                shutil.copy2(f, staging / "rounds" / f"{prefix}{f.name}")
+            for cmd in run.manifest.get("interleaved_rounds") or []:
+                head, _, last = cmd.rpartition(" ")
+                rounds.append(f"{head} rounds/{prefix}{last.rsplit('/', 1)[-1]}")
+            order += run.manifest.get("round_sides") or []
+            seq = run.manifest.get("sequential") or {}
+            rows += [{**row, "shard": run.label, "machine": run.machine} for row in seq.get("rows", [])]
+            spent += float(seq.get("spent_s") or 0)
+            forks_run += int(seq.get("forks_run") or 0)
+            budget += float(seq.get("budget_s") or 0)
+            failed += run.manifest.get("failed") or []
+            differences += [d for d in run.manifest.get("differences") or [] if d not in differences]
+        manifest.update({
+            "interleaved_rounds": rounds, "round_sides": order, "failed": failed,
+            "differences": differences,
+            "sequential": {**(first.get("sequential") or {}), "rows": rows, "spent_s": round(spent, 1),
+                           "forks_run": forks_run, "budget_s": round(budget, 1)},
+            "duration_s": round(sum(float(r.manifest.get("duration_s") or 0) for r in runs), 1),
+            "shards": [{"shard": r.label, "machine": r.machine, "folder": r.folder.name,
+                        "started": r.manifest.get("started"), "duration_s": r.manifest.get("duration_s"),
+                        "cpu_model": r.manifest.get("cpu_model"),
+                        "machine_load": r.manifest.get("machine_load")} for r in runs],
+            "shard_count": runs[0].count,
+            "machines": sorted({r.machine for r in runs}),
+        })
+        (staging / "ab.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        _publish(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return out

@@ -87,3 +87,88 @@ def test_a_shard_whose_case_did_not_finish_is_named(tmp_path):
     (b / "encoder.provenance.json").write_text(json.dumps(sidecar))
     with pytest.raises(HotpathError, match="shard 2/2 .* has no results for store: S.pull32"):
         merge.merge([a, b], "quick", tmp_path / "out")
+
+
+# -- two builds ----------------------------------------------------------------------------------
+
+WORK = "hotpath.calibration.KnownWorkBenchmark.work"
+
+
+def builds_shard(tmp_path, index, count, sizes, jar="c" * 64, commit="a" * 40, machine=None,
+                 memory=True):
+    """A shard's run folder of two builds as hotpath.measure.ab writes it."""
+    folder = tmp_path / f"builds-{index}-of-{count}"
+    (folder / "rounds").mkdir(parents=True)
+    rounds, order = [], []
+    for role, side, score in (("baseline", "master", 100.0), ("candidate", "patch", 50.0)):
+        entries = [{"benchmark": WORK, "mode": "avgt", "params": {"size": s},
+                    "primaryMetric": {"score": score, "scoreUnit": "ns/op", "rawData": [[score]]}}
+                   for s in sizes]
+        (folder / f"{role}.json").write_text(json.dumps(entries))
+        if memory:
+            (folder / f"{role}.memory.json").write_text(json.dumps(entries))
+        name = f"round-01-{side}-000{len(rounds) + 1}.json"
+        (folder / "rounds" / name).write_text(json.dumps(entries))
+        rounds.append(f"java -cp {side}.jar org.openjdk.jmh.Main -f 1 -rf json -rff rounds/{name}")
+        order.append(side)
+    side = lambda role, n: {"role": role, "name": n, "jars": [{"path": f"{n}.jar", "sha256": jar}],
+                            "memory": {"status": "measured" if memory else "not measured",
+                                       "why": "" if memory else "JMH 1.21 cannot load the profiler",
+                                       "command": "x"}}
+    (folder / "ab.json").write_text(json.dumps({
+        "kind": "ab", "name": "run", "profile": "ab", "git_commit": commit, "duration_s": 30.0,
+        "sides": {"baseline": side("baseline", "master"), "candidate": side("candidate", "patch")},
+        "interleaved_rounds": rounds, "round_sides": order, "failed": [], "differences": [],
+        "sequential": {"design": {"min_forks": 4, "cap": 24}, "budget_s": 60.0, "spent_s": 50.0,
+                       "forks_run": 2,
+                       "rows": [{"benchmark": WORK, "params": f"size={s}", "candidate": "patch",
+                                 "verdict": "faster"} for s in sizes]},
+        "shard": {"index": index, "count": count, "machine": machine or f"runner-{index}",
+                  "units": [{"case": "run", "benchmark": WORK, "params": {"size": s}} for s in sizes]}}))
+    return folder
+
+
+def test_two_builds_shards_merge_into_one_run_every_row_naming_its_machine(tmp_path):
+    a = builds_shard(tmp_path, 1, 2, ["64", "1024"])
+    b = builds_shard(tmp_path, 2, 2, ["65536"])
+    out = merge.merge_builds([b, a], tmp_path / "ab" / "run")
+    for role in ("baseline", "candidate"):
+        sizes = [e["params"]["size"] for e in json.loads((out / f"{role}.json").read_text())]
+        assert sizes == ["64", "1024", "65536"]
+    manifest = json.loads((out / "ab.json").read_text())
+    assert "shard" not in manifest and manifest["shard_count"] == 2
+    assert manifest["machines"] == ["runner-1", "runner-2"]
+    assert {r["params"]: r["machine"] for r in manifest["sequential"]["rows"]} == {
+        "size=64": "runner-1", "size=1024": "runner-1", "size=65536": "runner-2"}
+    # every round command names a file that is there, its shard in its name
+    for cmd in manifest["interleaved_rounds"]:
+        assert (out / cmd.rsplit(" ", 1)[-1]).is_file() and "rounds/shard-" in cmd
+    assert manifest["round_sides"] == ["master", "patch", "master", "patch"]
+    assert manifest["sides"]["baseline"]["memory"]["status"] == "measured"
+    assert len(json.loads((out / "baseline.memory.json").read_text())) == 3
+
+
+def test_a_builds_shard_without_native_bytes_says_why_in_the_merged_run(tmp_path):
+    out = merge.merge_builds([builds_shard(tmp_path, 1, 2, ["64"]),
+                              builds_shard(tmp_path, 2, 2, ["1024"], memory=False)], tmp_path / "m")
+    memory = json.loads((out / "ab.json").read_text())["sides"]["candidate"]["memory"]
+    assert memory["status"] == "not measured" and memory["why"].startswith("shard 2/2: JMH 1.21")
+    assert not (out / "candidate.memory.json").exists()
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda t: [builds_shard(t, 1, 2, ["64"]), builds_shard(t, 2, 2, ["1024"], jar="d" * 64)],
+     "shard 2/2 .* measured other jars than shard 1/2"),
+    (lambda t: [builds_shard(t, 1, 2, ["64"]), builds_shard(t, 2, 2, ["1024"], commit="b" * 40)],
+     "with commit bbbb.*: not one run"),
+    (lambda t: [builds_shard(t, 2, 2, ["64"])], "shard 1/2 is missing"),
+    (lambda t: [builds_shard(t, 1, 2, ["64"]), builds_shard(t, 2, 2, ["64"])],
+     r"KnownWorkBenchmark.work\(size=64\) is in shard 1/2 and in shard 2/2"),
+])
+def test_a_wrong_builds_shard_gets_one_clear_line_and_the_earlier_run_stays(tmp_path, make, message):
+    out = tmp_path / "ab" / "run"
+    out.mkdir(parents=True)
+    (out / "ab.json").write_text("{}")  # an earlier run
+    with pytest.raises(HotpathError, match=message):
+        merge.merge_builds(make(tmp_path), out)
+    assert (out / "ab.json").read_text() == "{}"

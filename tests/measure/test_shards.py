@@ -75,3 +75,14 @@ def test_a_cases_once_only_measurements_go_to_the_shard_holding_its_first_group(
                         shards.Unit("zip", "z.Z.m", (("p", "b"),), 30)], 2)
     holders = [s.label for s in cut if s.holds_first("zip")]
     assert holders == [next(s.label for s in cut if ("z.Z.m", (("p", "a"),)) in s.keys("zip"))]
+
+
+def test_a_builds_shard_keeps_its_rows_and_only_their_declared_values():
+    from hotpath.measure import ab
+
+    rows = [forkplan.Row("b.B.m", (("size", s), ("n", "1")), "patch", 24) for s in ("64", "1024", "8")]
+    found = ab.Rows(rows, {"b.B.m": {"size": ["64", "1024", "8"], "n": ["1"]}}, [])
+    mine = ab.in_shard(found, {("b.B.m", rows[1].key), ("b.B.m", rows[2].key)})
+    assert [r.params for r in mine.rows] == [rows[1].params, rows[2].params]
+    # one JMH run of the shard must not ask for another shard's size
+    assert mine.declared == {"b.B.m": {"size": ["1024", "8"], "n": ["1"]}}

@@ -50,22 +50,38 @@ def test_every_step_the_workflow_runs_is_a_make_command():
                     f"job {name}: {line!r} is not a make command"
 
 
+def make(*args: str) -> subprocess.CompletedProcess:
+    done = subprocess.run(["make", "--no-print-directory", *args], cwd=ROOT, capture_output=True,
+                          text=True)
+    if done.returncode:
+        pytest.fail(f"make {' '.join(args)} failed ({done.returncode}): {done.stderr[-2000:]}")
+    return done
+
+
 @pytest.fixture(scope="module")
 def sharded(tmp_path_factory):
-    """The smoke run of two cases cut into two shards, each measured into its own folder and
-    copied away as an artifact would be, then merged."""
+    """The smoke run of two cases cut into two shards by the workflow's own make commands, each
+    measured into its own folder and copied away as an artifact would be, then merged."""
     base = tmp_path_factory.mktemp("shards")
-    cut = json.loads(hotpath("shards", "--profile", "smoke", "--case", CASES, "--shards", "2").stdout)
+    make("shards", "PROFILE=smoke", f"CASE={CASES}", "SHARDS=2", f"JSON={base / 'matrix.json'}")
+    cut = json.loads((base / "matrix.json").read_text(encoding="utf-8"))
     folders = []
     for entry in cut["include"]:
-        hotpath("bench", "--profile", "smoke", "--case", CASES, "--shard", entry["shard"])
+        make("bench", "PROFILE=smoke", f"CASE={CASES}", f"SHARD={entry['shard']}")
         k, n = entry["shard"].split("/")
         artifact = base / "artifacts" / f"{k}-of-{n}"
         shutil.copytree(ROOT / "data" / "results" / "smoke" / "shards" / f"{k}-of-{n}", artifact)
         folders.append(artifact)
     merged = base / "merged"
-    hotpath("merge", "--profile", "smoke", "--out", str(merged), *map(str, folders))
+    make("merge", "PROFILE=smoke", f"OUT={merged}", f"FROM={' '.join(map(str, folders))}")
     return cut, folders, merged
+
+
+def test_the_cut_printed_and_written_are_one(sharded, tmp_path):
+    cut, _, _ = sharded
+    printed = hotpath("shards", "--profile", "smoke", "--case", CASES, "--shards", "2")
+    assert json.loads(printed.stdout) == cut
+    assert "shard 1/2" in printed.stderr
 
 
 def test_the_cut_gives_each_shard_a_case(sharded):
@@ -121,3 +137,20 @@ def test_a_shard_given_twice_is_refused(sharded, tmp_path):
     done = hotpath("merge", "--profile", "smoke", "--out", str(tmp_path / "m"), str(folders[0]),
                    str(again), *map(str, folders[1:]), check=False)
     assert done.returncode == 2 and "given twice" in done.stderr
+
+
+def test_a_row_in_two_shards_is_refused(sharded, tmp_path):
+    # shard 1's folder passed off as shard 2 of the cut: every shard is there once, but shard 1's
+    # rows are then in two of them
+    _, folders, _ = sharded
+    posing = tmp_path / "posing"
+    shutil.copytree(folders[0], posing)
+    for sidecar in posing.glob("*.provenance.json"):
+        record = json.loads(sidecar.read_text(encoding="utf-8"))
+        record["shard"]["index"] = 2
+        sidecar.write_text(json.dumps(record), encoding="utf-8")
+    done = hotpath("merge", "--profile", "smoke", "--out", str(tmp_path / "m"), str(folders[0]),
+                   str(posing), check=False)
+    assert done.returncode == 2 and "a row measured twice" in done.stderr
+    assert done.stderr.strip().count("\n") == 0
+    assert not (tmp_path / "m").exists()
