@@ -95,24 +95,11 @@ def check(runs: list[ShardRun], profile: str) -> None:
             raise HotpathError(f"shard {run.label} ({run.folder}) was measured at commit "
                                f"{run.commit[:12]}, shard {first.label} at {first.commit[:12]}: "
                                f"not one run")
-        if run.count != first.count:
-            raise HotpathError(f"shard {run.label} ({run.folder}) is one of {run.count}, shard "
-                               f"{first.label} one of {first.count}: not one cut")
-    seen: dict[int, ShardRun] = {}
-    for run in runs:
-        if run.index in seen:
-            raise HotpathError(f"shard {run.label} is given twice: {seen[run.index].folder} and "
-                               f"{run.folder}")
-        seen[run.index] = run
-    missing = [f"{k}/{first.count}" for k in range(1, first.count + 1) if k not in seen]
-    if missing:
-        raise HotpathError(f"shard {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
-                           f"missing: no folder given holds {'it' if len(missing) == 1 else 'them'}")
+    _every_shard_once(runs)
     owner: dict[tuple, str] = {}
     for run in runs:
         for unit in run.units:
-            key = (unit.get("case"), unit.get("benchmark"),
-                   tuple(sorted((unit.get("params") or {}).items())))
+            key = _unit_key(unit)
             cell = None if unit.get("benchmark") else (unit.get("params") or {}).get("cell")
             path = f"{cell}/{unit.get('case')}" if cell else str(unit.get("case"))
             if path not in run.cases:
@@ -122,6 +109,29 @@ def check(runs: list[ShardRun], profile: str) -> None:
                 raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
                                    f"{run.label}: a row measured twice")
             owner[key] = run.label
+
+
+def _every_shard_once(runs: list) -> None:
+    """One cut (the same N), each of its shards given once, none missing."""
+    first = runs[0]
+    for run in runs:
+        if run.count != first.count:
+            raise HotpathError(f"shard {run.label} ({run.folder}) is one of {run.count}, shard "
+                               f"{first.label} one of {first.count}: not one cut")
+    seen: dict[int, object] = {}
+    for run in runs:
+        if run.index in seen:
+            raise HotpathError(f"shard {run.label} is given twice: {seen[run.index].folder} and "
+                               f"{run.folder}")
+        seen[run.index] = run
+    missing = [f"{k}/{first.count}" for k in range(1, first.count + 1) if k not in seen]
+    if missing:
+        raise HotpathError(f"shard {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+                           f"missing: no folder given holds {'it' if len(missing) == 1 else 'them'}")
+
+
+def _unit_key(unit: dict) -> tuple:
+    return (unit.get("case"), unit.get("benchmark"), tuple(sorted((unit.get("params") or {}).items())))
 
 
 def merge(folders: list[Path], profile: str, out: Path | None = None,
@@ -294,24 +304,11 @@ def check_builds(runs: list[BuildsShard]) -> None:
         if run.jars() != first.jars():
             raise HotpathError(f"shard {run.label} ({run.folder}) measured other jars than shard "
                                f"{first.label} (their SHA-256 differ): not one run")
-        if run.count != first.count:
-            raise HotpathError(f"shard {run.label} ({run.folder}) is one of {run.count}, shard "
-                               f"{first.label} one of {first.count}: not one cut")
-    seen: dict[int, BuildsShard] = {}
-    for run in runs:
-        if run.index in seen:
-            raise HotpathError(f"shard {run.label} is given twice: {seen[run.index].folder} and "
-                               f"{run.folder}")
-        seen[run.index] = run
-    missing = [f"{k}/{first.count}" for k in range(1, first.count + 1) if k not in seen]
-    if missing:
-        raise HotpathError(f"shard {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
-                           f"missing: no folder given holds {'it' if len(missing) == 1 else 'them'}")
+    _every_shard_once(runs)
     owner: dict[tuple, str] = {}
     for run in runs:
         for unit in run.manifest["shard"].get("units") or []:
-            key = (unit.get("case"), unit.get("benchmark"),
-                   tuple(sorted((unit.get("params") or {}).items())))
+            key = _unit_key(unit)
             if key in owner:
                 raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
                                    f"{run.label}: a row measured twice")

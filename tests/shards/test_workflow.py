@@ -142,14 +142,19 @@ def test_a_missing_shard_is_one_clear_line(sharded, tmp_path):
     assert not (tmp_path / "m").exists()
 
 
+def edited_copy(folder: Path, to: Path, edit) -> Path:
+    """A shard's folder copied with ``edit`` applied to each of its sidecars."""
+    shutil.copytree(folder, to)
+    for sidecar in to.glob("*.provenance.json"):
+        record = json.loads(sidecar.read_text(encoding="utf-8"))
+        edit(record)
+        sidecar.write_text(json.dumps(record), encoding="utf-8")
+    return to
+
+
 def test_a_shard_of_another_commit_is_refused(sharded, tmp_path):
     _, folders, _ = sharded
-    other = tmp_path / "other"
-    shutil.copytree(folders[1], other)
-    for sidecar in other.glob("*.provenance.json"):
-        record = json.loads(sidecar.read_text(encoding="utf-8"))
-        record["git_commit"] = "0" * 40
-        sidecar.write_text(json.dumps(record), encoding="utf-8")
+    other = edited_copy(folders[1], tmp_path / "other", lambda r: r.update(git_commit="0" * 40))
     done = hotpath("merge", "--profile", "smoke", "--out", str(tmp_path / "m"), str(folders[0]),
                    str(other), check=False)
     assert done.returncode == 2 and "not one run" in done.stderr
@@ -168,12 +173,7 @@ def test_a_row_in_two_shards_is_refused(sharded, tmp_path):
     # shard 1's folder passed off as shard 2 of the cut: every shard is there once, but shard 1's
     # rows are then in two of them
     _, folders, _ = sharded
-    posing = tmp_path / "posing"
-    shutil.copytree(folders[0], posing)
-    for sidecar in posing.glob("*.provenance.json"):
-        record = json.loads(sidecar.read_text(encoding="utf-8"))
-        record["shard"]["index"] = 2
-        sidecar.write_text(json.dumps(record), encoding="utf-8")
+    posing = edited_copy(folders[0], tmp_path / "posing", lambda r: r["shard"].update(index=2))
     done = hotpath("merge", "--profile", "smoke", "--out", str(tmp_path / "m"), str(folders[0]),
                    str(posing), check=False)
     assert done.returncode == 2 and "a row measured twice" in done.stderr
