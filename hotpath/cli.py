@@ -96,7 +96,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         case_ids = shard.cases
         if budget is not None and not args.budget:
             # the run's budget cut as its rows are: the shards together spend what one machine would
-            budget *= shard.cost_s / sum(s.cost_s for s in cut)
+            budget *= shards.share(shard, cut)
         print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
               f"{sum(u.rows for u in shard.units)} row(s) of {', '.join(case_ids)}")
     if args.stale_only:
@@ -177,16 +177,24 @@ def _print_cut(cut, json_file: str | None) -> int:
     return 0
 
 
-def builds_shards(args: argparse.Namespace, count: int):
-    """Two builds' rows under the selection, cut into ``count`` shards (the same cut wherever
-    the same jars, selection and name are given); returns the run's pieces and the cut."""
-    from .measure import ab, builds, shards
+def _two_builds(args: argparse.Namespace):
+    """The profile, the two builds (named apart) and the selection that the arguments give."""
+    from .measure import ab, builds
 
     profile = get_profile(args.profile or "ab")
     baseline = builds.parse(args.baseline, "baseline", args.baseline_name or "")
     candidate = builds.parse(args.candidate, "candidate", args.candidate_name or "")
     baseline, candidate = builds.named_apart(baseline, candidate)
     selection = ab.Selection(include=args.bench or ".", params=ab.parse_params(args.p or []))
+    return profile, baseline, candidate, selection
+
+
+def builds_shards(args: argparse.Namespace, count: int):
+    """Two builds' rows under the selection, cut into ``count`` shards (the same cut wherever
+    the same jars, selection and name are given); returns the run's pieces and the cut."""
+    from .measure import ab, shards
+
+    profile, baseline, candidate, selection = _two_builds(args)
     name = ab.slug(args.name) if args.name else ab.default_name(baseline, candidate)
     _, found = ab.rows_for(baseline, candidate, selection, profile)
     cut = shards.split(shards.units_of_plan(ab.plan_of(name, baseline, found, profile)), count)
@@ -410,15 +418,11 @@ def _is_results(text: str) -> bool:
 
 def measure_builds(args: argparse.Namespace) -> int:
     """Measure two builds into data/results/ab/<name>/, then render reports/ab/<name>/."""
-    from .measure import ab, builds, forkplan
+    from .measure import ab, forkplan
 
     if args.shard:
         return measure_builds_shard(args)
-    profile = get_profile(args.profile or "ab")
-    baseline = builds.parse(args.baseline, "baseline", args.baseline_name or "")
-    candidate = builds.parse(args.candidate, "candidate", args.candidate_name or "")
-    baseline, candidate = builds.named_apart(baseline, candidate)
-    selection = ab.Selection(include=args.bench or ".", params=ab.parse_params(args.p or []))
+    profile, baseline, candidate, selection = _two_builds(args)
     budget = forkplan.parse_budget(args.budget) if args.budget else None
     folder = ab.run(baseline, candidate, selection, profile, budget_s=budget, name=args.name or "",
                     out=Path(args.results_dir) / ab.slug(args.name or ab.default_name(baseline, candidate))
@@ -445,7 +449,7 @@ def measure_builds_shard(args: argparse.Namespace) -> int:
     shard = cut[k - 1]
     budget = forkplan.parse_budget(args.budget) if args.budget else None
     if budget is None and forkplan.parse_budget(profile.budget):
-        budget = forkplan.parse_budget(profile.budget) * shard.cost_s / sum(s.cost_s for s in cut)
+        budget = forkplan.parse_budget(profile.budget) * shards.share(shard, cut)
     print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
           f"{sum(u.rows for u in shard.units)} row(s) of {name}")
     folder = ab.run(baseline, candidate, selection, profile, budget_s=budget, name=name, shard=shard)

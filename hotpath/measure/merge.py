@@ -194,29 +194,38 @@ def _sidecar(case: str, runs: list[ShardRun], count: int, data: bytes) -> dict:
     their machines, and the plan records' rows side by side, each naming its shard."""
     base = dict(runs[0].cases[case])
     base.pop("shard", None)
+    joined = _joined([(run, run.cases[case]) for run in runs], count)
+    if not base.get("sequential"):
+        del joined["sequential"]  # a profile without a plan keeps its record as it was
+    base.update(joined)
+    for entry, run in zip(base["shards"], runs):
+        entry["sha256"] = run.cases[case].get("sha256")
+    base["sha256"] = hashlib.sha256(data).hexdigest()
+    return base
+
+
+def _joined(records: list[tuple], count: int) -> dict:
+    """What the shards' provenance records (each with its shard: label, machine, folder) give
+    the merged one: the plan records' rows side by side, each naming its shard and machine, the
+    plan's time and forks summed, every shard and machine, the run's duration."""
     rows, spent, forks, budget = [], 0.0, 0, 0.0
-    for run in runs:
-        seq = run.cases[case].get("sequential") or {}
-        for row in seq.get("rows", []):
-            rows.append({**row, "shard": run.label, "machine": run.machine})
+    for run, record in records:
+        seq = record.get("sequential") or {}
+        rows += [{**row, "shard": run.label, "machine": run.machine} for row in seq.get("rows", [])]
         spent += float(seq.get("spent_s") or 0)
         forks += int(seq.get("forks_run") or 0)
         budget += float(seq.get("budget_s") or 0)
-    if base.get("sequential"):
-        base["sequential"] = {**base["sequential"], "rows": rows, "spent_s": round(spent, 1),
-                              "forks_run": forks, "budget_s": round(budget, 1)}
-    base["shards"] = [{"shard": run.label, "machine": run.machine,
-                       "folder": run.folder.name,
-                       "started": run.cases[case].get("started"),
-                       "duration_s": run.cases[case].get("duration_s"),
-                       "cpu_model": run.cases[case].get("cpu_model"),
-                       "machine_load": run.cases[case].get("machine_load"),
-                       "sha256": run.cases[case].get("sha256")} for run in runs]
-    base["shard_count"] = count
-    base["machines"] = sorted({run.machine for run in runs})
-    base["duration_s"] = round(sum(float(run.cases[case].get("duration_s") or 0) for run in runs), 1)
-    base["sha256"] = hashlib.sha256(data).hexdigest()
-    return base
+    first = records[0][1].get("sequential")
+    return {
+        "sequential": {**first, "rows": rows, "spent_s": round(spent, 1), "forks_run": forks,
+                       "budget_s": round(budget, 1)} if first else first,
+        "shards": [{"shard": run.label, "machine": run.machine, "folder": run.folder.name,
+                    **{k: record.get(k) for k in ("started", "duration_s", "cpu_model", "machine_load")}}
+                   for run, record in records],
+        "shard_count": count,
+        "machines": sorted({run.machine for run, _ in records}),
+        "duration_s": round(sum(float(record.get("duration_s") or 0) for _, record in records), 1),
+    }
 
 
 def _copy_rounds(path: str, runs: list[ShardRun], out: Path) -> None:
@@ -355,8 +364,7 @@ def merge_builds(folders: list[Path], out: Path | None = None) -> Path:
             sides[role] = {**first["sides"][role], "sha256": hashlib.sha256(data).hexdigest(),
                            "memory": status}
         manifest["sides"] = sides
-        rounds, order, rows, failed, differences = [], [], [], [], []
-        spent, forks_run, budget = 0.0, 0, 0.0
+        rounds, order, failed, differences = [], [], [], []
         for run in runs:
             prefix = f"shard-{run.index}-of-{run.count}-"
             for f in sorted((run.folder / "rounds").glob("*.json")):
@@ -365,25 +373,12 @@ def merge_builds(folders: list[Path], out: Path | None = None) -> Path:
                 head, _, last = cmd.rpartition(" ")
                 rounds.append(f"{head} rounds/{prefix}{last.rsplit('/', 1)[-1]}")
             order += run.manifest.get("round_sides") or []
-            seq = run.manifest.get("sequential") or {}
-            rows += [{**row, "shard": run.label, "machine": run.machine} for row in seq.get("rows", [])]
-            spent += float(seq.get("spent_s") or 0)
-            forks_run += int(seq.get("forks_run") or 0)
-            budget += float(seq.get("budget_s") or 0)
             failed += run.manifest.get("failed") or []
             differences += [d for d in run.manifest.get("differences") or [] if d not in differences]
         manifest.update({
             "interleaved_rounds": rounds, "round_sides": order, "failed": failed,
             "differences": differences,
-            "sequential": {**(first.get("sequential") or {}), "rows": rows, "spent_s": round(spent, 1),
-                           "forks_run": forks_run, "budget_s": round(budget, 1)},
-            "duration_s": round(sum(float(r.manifest.get("duration_s") or 0) for r in runs), 1),
-            "shards": [{"shard": r.label, "machine": r.machine, "folder": r.folder.name,
-                        "started": r.manifest.get("started"), "duration_s": r.manifest.get("duration_s"),
-                        "cpu_model": r.manifest.get("cpu_model"),
-                        "machine_load": r.manifest.get("machine_load")} for r in runs],
-            "shard_count": runs[0].count,
-            "machines": sorted({r.machine for r in runs}),
+            **_joined([(run, run.manifest) for run in runs], runs[0].count),
         })
         (staging / "ab.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         _publish(staging, out)

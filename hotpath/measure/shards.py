@@ -145,6 +145,12 @@ def split(units: list[Unit], count: int) -> list[Shard]:
             for i, c in enumerate(chosen)]
 
 
+def share(shard: Shard, cut: list[Shard]) -> float:
+    """The shard's part of the run's budget: its share of the cut's expected cost, so that the
+    shards together spend what one machine would."""
+    return shard.cost_s / sum(s.cost_s for s in cut)
+
+
 def matrix(shards: list[Shard]) -> dict:
     """The JSON a CI matrix takes (``strategy.matrix: ${{ fromJSON(...) }}``): one entry per
     shard, with what it holds."""
