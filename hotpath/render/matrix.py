@@ -254,11 +254,25 @@ class Matrix:
         rows = []
         for cell, path in self.files.items():
             p = read_results(path).provenance or {}
+            # a cell is a unit of a matrix cut into shards: one machine measured all of it
+            shard = (p.get("shards") or [{}])[0]
             rows.append({"cell": cell.id, "runtime": cell.describe(),
+                         **({"shard": f"{shard.get('shard', '?')}", "machine": shard.get("machine", "?")}
+                            if p.get("shards") else {}),
                          "JDK": p.get("jdk", {}).get("java.runtime.version", "?"),
                          "results file": str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path),
                          "commit": str(p.get("git_commit", "?"))[:10] + (" (dirty)" if p.get("git_dirty") else ""),
                          "started": p.get("started", "?"), "duration": f"{p.get('duration_s', '?')} s",
                          "machine load": machine.describe(p.get("machine_load")),
                          "JVM args": " ".join(p.get("jvm_args", []))})
-        return pd.DataFrame(rows)
+        frame = pd.DataFrame(rows)
+        if "shard" in frame:  # cells of an unsharded run among them have neither
+            frame[["shard", "machine"]] = frame[["shard", "machine"]].fillna("unsharded")
+        return frame
+
+    def machines(self) -> list[str]:
+        """The machines that measured the cells, where the matrix was cut into shards."""
+        from ..analyze.load import read_results
+
+        return sorted({s.get("machine", "?") for path in self.files.values()
+                       for s in (read_results(path).provenance or {}).get("shards") or []})

@@ -210,3 +210,23 @@ def test_a_cells_forks_run_on_its_jdk_and_collector_and_say_so(tmp_path, cell):
     assert f"-jvm {java}" in run.provenance["command"]
     assert run.provenance["jdk"]["java.version"].startswith(cell.jdk)
     assert f"-jvm {java}" in run.provenance["memory_command"]
+
+
+def test_a_matrix_cut_into_shards_names_each_cells_shard_and_machine(data_dir, matrix_profile):
+    from hotpath.paths import sidecar_of
+
+    for cell, machine in ((Cell("17", "g1"), "runner-a"), (Cell("25", "g1"), "runner-b")):
+        path = _cell_file(data_dir, matrix_file(matrix_profile, "writer", cell.id), cell, 10, 5)
+        sidecar_of(path).write_text(json.dumps({
+            "shards": [{"shard": f"{1 if machine == 'runner-a' else 2}/2", "machine": machine,
+                        "folder": "x"}], "shard_count": 2, "machines": [machine]}))
+    m = matrix.Matrix("writer", matrix_profile)
+    sources = m.sources().set_index("cell")
+    assert sources.loc["jdk17-g1", "machine"] == "runner-a" and sources.loc["jdk25-g1", "shard"] == "2/2"
+    assert m.machines() == ["runner-a", "runner-b"]
+
+
+def test_an_unsharded_matrix_names_no_machine(data_dir, matrix_profile):
+    _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-g1"), Cell("17", "g1"), 10, 5)
+    m = matrix.Matrix("writer", matrix_profile)
+    assert "machine" not in m.sources() and m.machines() == []
