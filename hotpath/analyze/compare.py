@@ -269,6 +269,7 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
         "old_series": old["series"], "new_series": new["series"],
         "unsettled_old": unsettled[baseline], "unsettled_new": unsettled[candidate],
         "fork_iterations": plan.get("fork_iterations"), "fork_length_why": plan.get("fork_length_why", ""),
+        "first_fork_iterations": plan.get("first_fork_iterations"),
         "warnings": warnings,
     }
 

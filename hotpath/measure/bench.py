@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import forkplan, interleave, machine, runtimes, shards
+from . import forkplan, interleave, machine, prior, runtimes, shards
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import params_text, read_json
@@ -145,7 +145,8 @@ def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = N
                            f"(no 'variant' @Param beside {case.baseline!r})")
     if budget_s is None:
         budget_s = forkplan.parse_budget(profile.budget) or math.inf
-    return forkplan.Plan(case, profile, rows, declared, budget_s)
+    known = prior.forks(profile.prior_runs) if profile.prior_runs else {}
+    return forkplan.Plan(case, profile, rows, declared, budget_s, prior=known)
 
 
 def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,

@@ -91,6 +91,21 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
                      if unsettled else ""))
 
 
+def first(known: list[steady.Fork], profile: Profile) -> Choice | None:
+    """A row's first fork where its committed forks (hotpath.measure.prior) saw what a scout
+    cannot: a slowdown that began too late in the fork for a scout to find it (a steady state
+    must cover half the fork). In more than a quarter of them: as long as a fork may run, the
+    rule for a slowdown a row's own forks show. None: the scout."""
+    latest_found = profile.scout_s * (1 - steady.MIN_STEADY_SHARE)
+    late = [f for f in known if f.kind == steady.SLOWDOWN and (f.start_s or 0.0) > latest_found]
+    most = max(profile.scout_iterations, math.floor(round(profile.max_fork_s / profile.iteration_s, 6)))
+    if len(late) <= UNSETTLED_SHARE * len(known) or most <= profile.scout_iterations:
+        return None
+    return Choice(most, f"{len(late)} of the committed run's {len(known)} forks slowed down from "
+                        f"{min(f.start_s for f in late):.1f} s, later than a {profile.scout_s:g} s "
+                        f"scout could see: as long as a fork may run")
+
+
 def _room(start_s: float, profile: Profile) -> float:
     """The shortest fork in which a steady state from ``start_s`` on is found: it must cover
     steady.MIN_STEADY_SHARE of the fork, and the margin."""

@@ -213,6 +213,11 @@ class Plan:
     forks: dict[Side, list[steady.Fork]] = field(default_factory=dict)
     #: A recorded profile's fork length per open row, chosen after every round (forklength).
     lengths: dict[Row, forklength.Choice] = field(default_factory=dict)
+    #: Committed recorded forks of the same benchmark x params (hotpath.measure.prior): they
+    #: set a row's first fork where they saw what a scout cannot, and no figure.
+    prior: dict[tuple[str, tuple[tuple[str, str], ...]], list[steady.Fork]] = field(default_factory=dict)
+    #: The rows whose first fork the prior set, and why.
+    firsts: dict[Row, forklength.Choice] = field(init=False, default_factory=dict)
     fork_s: float = 0.0
     #: What a fork costs beyond its iterations (JVM start, heap pre-touch, JMH's set-up).
     overhead_s: float = FORK_OVERHEAD_S
@@ -227,6 +232,15 @@ class Plan:
         p = self.profile
         self.fork_s = (p.warmup_iterations * _seconds(p.warmup_time)
                        + p.measurement_iterations * _seconds(p.measurement_time) + FORK_OVERHEAD_S)
+        if p.recorded:
+            self.firsts = self._first_lengths()
+            self.lengths.update(self.firsts)
+
+    def _first_lengths(self) -> dict[Row, forklength.Choice]:
+        """The rows whose committed forks saw a slowdown a scout would miss (forklength.first)."""
+        chosen = {r: forklength.first(self.prior.get((r.benchmark, r.key), []), self.profile)
+                  for r in self.rows}
+        return {r: c for r, c in chosen.items() if c is not None}
 
     def iterations(self, row: Row) -> int | None:
         """The iterations of the row's next fork (None: the profile's unrecorded forks)."""
@@ -269,10 +283,15 @@ class Plan:
                 f"budget {format_duration(self.budget_s)}")
 
     def first_round_s(self) -> float:
-        """One fork per side of every row, at the current fork estimate."""
-        return len(sides_of(self.rows, self.case.baseline)) * (
-            self.fork_s if not self.profile.recorded
-            else self.overhead_s + self.profile.scout_s)
+        """One fork per side of every row, at the current fork estimate (a recorded row's first
+        fork: the scout, or what its committed forks asked for)."""
+        if not self.profile.recorded:
+            return len(sides_of(self.rows, self.case.baseline)) * self.fork_s
+        cost: dict[Side, float] = {}
+        for r in self.rows:
+            for side in ((r.benchmark, r.key, self.case.baseline), (r.benchmark, r.key, r.candidate)):
+                cost[side] = max(cost.get(side, 0.0), self.fork_cost_s(r))
+        return sum(cost.values())
 
     def first_look_s(self) -> float:
         """What bringing every row to its first look costs at the current fork estimate (a
@@ -376,7 +395,9 @@ class Plan:
                       "cap": r.cap, "forks": s.forks, "stopped": s.stopped, "verdict": s.verdict,
                       **({"error": s.error, "failed_on": s.failed_on} if s.error else {}),
                       **({"fork_iterations": self.lengths[r].iterations,
-                          "fork_length_why": self.lengths[r].why} if r in self.lengths else {})}
+                          "fork_length_why": self.lengths[r].why} if r in self.lengths else {}),
+                      **({"first_fork_iterations": self.firsts[r].iterations,
+                          "first_fork_why": self.firsts[r].why} if r in self.firsts else {})}
                      for r, s in self.states.items()],
         }
 

@@ -83,6 +83,10 @@ class Profile:
     #: before its first look, and its forks are spent on that count first.
     max_steady_s: float | None = None
     max_fork_s: float = 6.0
+    #: Committed recorded runs (paths under the project root) whose forks of the same rows set a
+    #: row's first fork where they saw a slowdown too late for a scout (hotpath.measure.prior);
+    #: empty: every first fork is a scout.
+    prior_runs: tuple[str, ...] = ()
     #: JMH's -foe: a benchmark that throws stops the run (the cases: a setup that finds the
     #: variants disagree must stop everything); off for two builds, whose failing rows are
     #: named in the report while the others go on.
@@ -190,7 +194,11 @@ class Profile:
         return (
             f"{forks}, each recorded from its start in {self.iteration_time} iterations (no "
             f"unrecorded warmup), its figures from its steady segment; a row's first fork per "
-            f"side {self.scout_s:g} s, later ones its latest steady start + {self.margin_s:g} s + "
+            f"side {self.scout_s:g} s"
+            + (f" (as long as a fork may run where the committed forks in "
+               f"{', '.join(sorted({p.rsplit('/', 1)[0] + '/' for p in self.prior_runs}))} "
+               f"slowed down later than a scout sees)" if self.prior_runs else "")
+            + f", later ones its latest steady start + {self.margin_s:g} s + "
             f"the steady iterations that pay off (at least {self.min_steady_s:g} s"
             + (f", at most {self.max_steady_s:g} s" if self.max_steady_s is not None else "")
             + f"; at most {self.max_fork_s:g} s a fork), variants interleaved fork by fork, a row closing when decided"
@@ -229,6 +237,9 @@ PROFILES: dict[str, Profile] = {
             # writer's waves; later forks are as long as each row's own forks say.
             recorded=True, scout_s=2.0, margin_s=0.3, min_steady_s=0.5, max_steady_s=1.0,
             max_fork_s=4.0,
+            # A 2 s scout sees old zip's MAP_1600B before it slows down (at 2.0 s): a row whose
+            # forks in the committed A/A run slowed down that late starts with a 4 s fork.
+            prior_runs=("data/reference/aa/baseline.json", "data/reference/aa/candidate.json"),
             # Native B/op counts mallocs per op: one JVM per variant, no forks, is enough.
             memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="200 ms",
             memory_iterations=1, memory_time="200 ms",
@@ -288,6 +299,7 @@ PROFILES["aa"] = replace(
             "from its start, alternating fork by fork, a row closing when decided",
     forks=24, budget="1h30m", memory_profilers=(), require_quiet=True, fail_on_error=False,
     scout_s=4.0, margin_s=0.5, min_steady_s=1.0, max_steady_s=None, max_fork_s=6.0,
+    prior_runs=(),  # its own forks are the prior's source
 )
 
 #: The study's reference data set: the full profile as it was when the reference was made (forks

@@ -217,7 +217,9 @@ class Document:
                    note=f"Every fork was recorded from its start in {iteration_s * 1000:g} ms "
                         f"iterations; its steady state was found by changepoint analysis (PELT) "
                         f"and its figures (time, heap B/op, GC) are its steady segment's. A row's "
-                        f"first fork per side is a scout; the plan chose the later forks' length "
+                        f"first fork per side is a scout (or, where the committed A/A run saw "
+                        f"the row slow down later than a scout could, the longest fork); the "
+                        f"plan chose the later forks' length "
                         f"from what the row's forks showed. "
                         + (f"{unsettled} fork(s) never settled: each counts by its second half, "
                            f"and its row's verdict says so." if unsettled else

@@ -55,10 +55,16 @@ def lengths(r: pd.Series, iteration_s: float) -> str:
     """The forks' lengths: the scouts', then what the plan chose."""
     seen = sorted({f["iterations"] for f in (*r["old_steady"], *r["new_steady"])})
     text = " – ".join(f"{n * iteration_s:g} s" for n in dict.fromkeys((seen[0], seen[-1]))) if seen else ""
-    chosen = r.get("fork_iterations")
-    if chosen and not (isinstance(chosen, float) and math.isnan(chosen)):
+    first, chosen = r.get("first_fork_iterations"), r.get("fork_iterations")
+    if _given(first):
+        text += f"; first {int(first) * iteration_s:g} s, for the slowdown the committed A/A saw"
+    if _given(chosen):
         text += f"; last chosen {int(chosen) * iteration_s:g} s"
     return text
+
+
+def _given(n) -> bool:
+    return bool(n) and not (isinstance(n, float) and math.isnan(n))
 
 
 def table(pairs: pd.DataFrame, iteration_s: float) -> pd.DataFrame:
