@@ -168,7 +168,7 @@ def default_run(ref: Reference) -> str:
     runs = _current_design(ref.default_runs)
     shares = runs["decided"] / runs["rows"]
     rows = sorted(set(runs["rows"]))
-    return (f"From {len(runs)} fresh clones on a 2-core machine it took "
+    return (f"From {len(runs)} fresh clone{'' if len(runs) == 1 else 's'} on a 2-core machine it took "
             f"**{_span(_minutes(runs['make_report_s'].min()), _minutes(runs['make_report_s'].max()))}** "
             f"in all, set-up included, and decided **{_span(str(runs['decided'].min()), str(runs['decided'].max()))} "
             f"of its {' or '.join(map(str, rows))}** time rows ({_span(f'{shares.min():.0%}', f'{shares.max():.0%}')}, "
