@@ -56,7 +56,7 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
     """The next fork's iterations for a row whose sides have had the forks ``old`` and ``new``."""
     it = profile.iteration_s
     scout = profile.scout_iterations
-    most = max(scout, math.floor(round(profile.max_fork_s / it, 6)))
+    most = _most(profile)
     forks = [f for f in (*old, *new) if f.kind != steady.NOT_RECORDED]
     if not forks:
         return Choice(scout, "scout: no recorded fork yet")
@@ -98,12 +98,17 @@ def first(known: list[steady.Fork], profile: Profile) -> Choice | None:
     rule for a slowdown a row's own forks show. None: the scout."""
     latest_found = profile.scout_s * (1 - steady.MIN_STEADY_SHARE)
     late = [f for f in known if f.kind == steady.SLOWDOWN and (f.start_s or 0.0) > latest_found]
-    most = max(profile.scout_iterations, math.floor(round(profile.max_fork_s / profile.iteration_s, 6)))
+    most = _most(profile)
     if len(late) <= UNSETTLED_SHARE * len(known) or most <= profile.scout_iterations:
         return None
     return Choice(most, f"{len(late)} of the committed run's {len(known)} forks slowed down from "
                         f"{min(f.start_s for f in late):.1f} s, later than a {profile.scout_s:g} s "
                         f"scout could see: as long as a fork may run")
+
+
+def _most(profile: Profile) -> int:
+    """The iterations of the longest fork the profile allows (never shorter than its scout)."""
+    return max(profile.scout_iterations, math.floor(round(profile.max_fork_s / profile.iteration_s, 6)))
 
 
 def _room(start_s: float, profile: Profile) -> float:

@@ -23,6 +23,7 @@ from pathlib import Path
 from .. import steady
 from ..errors import HotpathError
 from ..paths import ROOT
+from .forkplan import side_params
 
 #: A row's benchmark and params without the one that names its side.
 Key = tuple[str, tuple[tuple[str, str], ...]]
@@ -40,8 +41,7 @@ def forks(paths: tuple[str, ...] | list[Path], label: str = "variant") -> dict[K
             for entry in json.loads(path.read_text(encoding="utf-8")):
                 if not steady.recorded(entry):
                     continue
-                params = entry.get("params") or {}
-                key = (entry["benchmark"], tuple(sorted((k, str(v)) for k, v in params.items() if k != label)))
+                key = (entry["benchmark"], side_params(entry, label))
                 out.setdefault(key, []).extend(steady.entry_forks(entry))
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise HotpathError(f"{path}: the committed forks that set first fork lengths cannot be "

@@ -5,6 +5,7 @@ one line."""
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
@@ -13,7 +14,7 @@ from ..analyze import claims, stats
 from ..analyze.compare import time_per_op
 from ..analyze.matrix import cell_files, profile_for, read
 from ..cases import Case
-from ..measure.runtimes import MAIN, PRESSURE
+from ..measure.runtimes import MAIN, PRESSURE, Cell
 from . import fmt
 
 
@@ -245,19 +246,25 @@ class Matrix:
     def pressure_claims(self) -> pd.DataFrame:
         return pressure_claims(self.case.id, self.pairs)
 
+    @cached_property
+    def provenances(self) -> dict[Cell, dict]:
+        """Each cell's provenance, read once for the sources and the machines."""
+        from ..analyze.load import read_results
+
+        return {cell: read_results(path).provenance or {} for cell, path in self.files.items()}
+
     def sources(self) -> pd.DataFrame:
         """One row per cell: the runtime, the results file, the commit and the machine's load."""
-        from ..analyze.load import read_results
         from ..measure import machine
         from ..paths import ROOT
 
         rows = []
         for cell, path in self.files.items():
-            p = read_results(path).provenance or {}
+            p = self.provenances[cell]
             # a cell is a unit of a matrix cut into shards: one machine measured all of it
             shard = (p.get("shards") or [{}])[0]
             rows.append({"cell": cell.id, "runtime": cell.describe(),
-                         **({"shard": f"{shard.get('shard', '?')}", "machine": shard.get("machine", "?")}
+                         **({"shard": str(shard.get("shard", "?")), "machine": shard.get("machine", "?")}
                             if p.get("shards") else {}),
                          "JDK": p.get("jdk", {}).get("java.runtime.version", "?"),
                          "results file": str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path),
@@ -272,7 +279,5 @@ class Matrix:
 
     def machines(self) -> list[str]:
         """The machines that measured the cells, where the matrix was cut into shards."""
-        from ..analyze.load import read_results
-
-        return sorted({s.get("machine", "?") for path in self.files.values()
-                       for s in (read_results(path).provenance or {}).get("shards") or []})
+        return sorted({s.get("machine", "?") for p in self.provenances.values()
+                       for s in p.get("shards") or []})
