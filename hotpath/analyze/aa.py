@@ -201,13 +201,15 @@ def structure(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def resample(frame: pd.DataFrame, cap: int = 24, paths: int = 4_000, seed: int = 11,
-             least: int = LEAST_ROUNDS, threshold: float = sequential.THRESHOLD) -> pd.DataFrame:
+             least: int = LEAST_ROUNDS, threshold: float = sequential.THRESHOLD,
+             min_forks: int = sequential.MIN_FORKS) -> pd.DataFrame:
     """The rule on fork means drawn from the run's own forks: per row, rounds drawn with
     replacement (a round's two forks together, so that what moves them together stays), each
     side's residuals centred so that the truth is no change. One line per row resampled: the
-    shares called faster, slower and same, and the intervals' coverage of 1."""
+    shares called faster, slower and same, and the intervals' coverage of 1. ``cap`` and
+    ``min_forks`` are the design's: the run's own, or another profile's put on the same forks."""
     pairs = round_pairs(frame)
-    design = sequential.Design(cap=cap)
+    design = sequential.Design(cap=cap, min_forks=min_forks)
     rng = np.random.default_rng(seed)
     out = []
     for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):

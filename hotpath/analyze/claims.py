@@ -133,12 +133,13 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
                 f"GC took under {_MIN_GC_TIME_PCT:g}% of measured time in both variants: "
                 f"a few collections, too few to compare")
         forks = min(pair["forks_old"], pair["forks_new"])
-        if forks < stats.MIN_FORKS:
+        needed = int(pair.get("first_look", stats.MIN_FORKS))
+        if forks < needed:
             # The same guard as the time verdicts: a fork or two of GC sums decide nothing.
             move = (new - old) / old if old else (math.inf if new else 0.0)
             point = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
             return old, new, unit, None, point, (
-                f"too few forks for a verdict ({forks} per side, {stats.MIN_FORKS} needed)")
+                f"too few forks for a verdict ({forks} per side, {needed} needed)")
         move = (new - old) / old if old else math.inf
         direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
         return old, new, unit, direction, direction, (

@@ -247,8 +247,10 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
         # Why the row stopped taking forks (sequential plan): decided, cap or budget; "" for a
         # fixed number of forks.
         "stopped": plan.get("stopped", ""), "fork_cv": cv, "forks_needed": needed,
-        # The row's cap of forks per side under a sequential plan (NaN for a fixed number).
+        # The row's cap of forks per side under a sequential plan (NaN for a fixed number), and
+        # the forks per side its first look needs (a fixed number's test needs as many).
         "cap": design.cap if design else math.nan,
+        "first_look": design.min_forks if design else stats.MIN_FORKS,
         "old_alloc": old["alloc"], "new_alloc": new["alloc"],
         "alloc_delta": new["alloc"] - old["alloc"],
         "alloc_ratio": new["alloc"] / old["alloc"] if old["alloc"] else math.nan,

@@ -100,8 +100,9 @@ def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_bette
         lo, hi = iv.low, iv.high
     else:
         lo, hi = welch_ratio_ci(old_means, new_means)
-    if forks < MIN_FORKS:
-        warnings.append(f"too few forks for a test ({forks} per side, {MIN_FORKS} needed)")
+    first_look = design.min_forks if design is not None else MIN_FORKS
+    if forks < first_look:
+        warnings.append(f"too few forks for a test ({forks} per side, {first_look} needed)")
         return TimeVerdict("inconclusive", ratio, lo, hi, p, warnings)
     if design is not None:
         verdict = sequential.decision(lo, hi, higher_is_better, threshold) or "inconclusive"

@@ -115,13 +115,21 @@ def fmt_stopped(row: pd.Series) -> str:
     return f"{n}, {why}" if why else str(n)
 
 
+def first_look(row: pd.Series) -> int:
+    """The forks per side a row's first interval needs: its design's first look (a run of the
+    sequential plan), else a fixed number's four."""
+    n = row.get("first_look", 4)
+    return int(n) if n == n else 4
+
+
 def undecided(row: pd.Series, lo: float, hi: float) -> str:
     """What an undecided time row still allows, and the forks a decision would need:
     'between −1% and +9%: not decided at ±5%; about 40 forks per side would decide it (fork CV 12%)'.
     ``lo``/``hi`` bound time per op new/old."""
     band = f"±{row['threshold']:.0%}"
     if math.isnan(lo) or math.isnan(hi):
-        return f"not decided at {band}: no interval yet (fewer than 4 forks per side)"
+        return (f"not decided at {band}: no interval yet (fewer than {first_look(row)} forks "
+                f"per side)")
     text = (f"time/op between {fmt_pct((lo - 1) * 100)} and {fmt_pct((hi - 1) * 100)}: "
             f"not decided at {band}")
     need, cv = row.get("forks_needed", 0), row.get("fork_cv", math.nan)

@@ -8,8 +8,8 @@ import re
 
 import pandas as pd
 
-from .fmt import (fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak, fmt_score,
-                  fmt_stopped, fmt_time_change, fmt_verdict, label, undecided)
+from .fmt import (first_look, fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak,
+                  fmt_score, fmt_stopped, fmt_time_change, fmt_verdict, label, undecided)
 from ..analyze.compare import BEYOND, UPSTREAM, floor_of
 from ..analyze.compare import time_per_op
 from .headline import NATIVE_NAMES
@@ -344,17 +344,18 @@ def undecided_notes(pairs: pd.DataFrame) -> list[str]:
     written = ~pairs["candidate"].isin(BEYOND)
     pairs = pairs[written] if written.any() else pairs
     many = pairs["candidate"].nunique() > 1
-    notes, early = [], 0
+    notes, early, looks = [], 0, set()
     for _, r in pairs[pairs["verdict"] == "inconclusive"].iterrows():
         _, lo, hi = time_per_op(r)
         if math.isnan(lo) or math.isnan(hi):
             early += 1  # said once below, not row by row
+            looks.add(first_look(r))
             continue
         name = label(r) + (f" [{r['candidate']}]" if many else "")
         notes.append(f"{name}: {undecided(r, lo, hi)}")
     if early:
-        notes.append(f"{early} row{'s' if early > 1 else ''} with fewer than 4 forks per side: "
-                     f"no interval yet")
+        notes.append(f"{early} row{'s' if early > 1 else ''} with fewer than "
+                     f"{'/'.join(map(str, sorted(looks)))} forks per side: no interval yet")
     return notes
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from hotpath.analyze import aa
 from hotpath.paths import AA_REFERENCE
+from hotpath.measure.profiles import get_profile
 
 
 def _forks(rows=8, rounds=12, cv=0.03, shared=0.0, seed=3):
@@ -65,6 +66,17 @@ def test_the_rule_holds_its_bars_on_the_committed_aa_forks():
     run = aa.AA(AA_REFERENCE)
     result = run.resample()
     assert len(result) >= 20, "too few rows of the A/A run have enough rounds to resample"
+    alarms = result["faster"] + result["slower"]
+    assert alarms.mean() <= 0.05, result.assign(alarms=alarms).sort_values("alarms").tail(5)
+    assert result["coverage"].mean() >= 0.94
+
+
+def test_quicks_first_look_at_three_forks_holds_the_bars_on_the_committed_aa_forks():
+    """quick's design (three forks per side at its first look, a cap of 8) on the same real
+    noise: its standard errors rest on fewer forks, and the calibrated boundaries pay for it."""
+    quick = get_profile("quick")
+    result = aa.resample(aa.AA(AA_REFERENCE).forks, cap=quick.forks, min_forks=quick.min_forks)
+    assert len(result) >= 20
     alarms = result["faster"] + result["slower"]
     assert alarms.mean() <= 0.05, result.assign(alarms=alarms).sort_values("alarms").tail(5)
     assert result["coverage"].mean() >= 0.94

@@ -122,23 +122,27 @@ class FakeJmh:
                 "primaryMetric": {"score": mean, "scoreUnit": "ns/op", "rawData": [[mean, mean]]}}
 
 
-def _plan(budget_s, rows=None, cap=8, recorded=False):
-    # unrecorded forks of a fixed length, unless the test is about recorded ones
-    profile = dataclasses.replace(get_profile("quick"), forks=cap, recorded=recorded)
+def _plan(budget_s, rows=None, cap=8, recorded=False, min_forks=4):
+    # unrecorded forks of a fixed length, unless the test is about recorded ones; the first look
+    # at four forks, which the budget tests below count in, unless the test is about another
+    profile = dataclasses.replace(get_profile("quick"), forks=cap, recorded=recorded,
+                                  min_forks=min_forks)
     rows = rows or forkplan.plan_rows(ENCODER, profile, DECLARED)
     return forkplan.Plan(ENCODER, profile, rows, DECLARED, budget_s)
 
 
-def test_a_clear_change_is_decided_at_the_first_look_and_stops_taking_forks(tmp_path):
+@pytest.mark.parametrize("first_look", [4, 3])
+def test_a_clear_change_is_decided_at_the_first_look_and_stops_taking_forks(tmp_path, first_look):
     means = {((("payload", p),), v): (100.0 if v == "old" else 50.0)
              for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP") for v in ("old", "optimized")}
     means[((("payload", "OBJ_MAP"),), "optimized")] = 103.0  # inside the band: decided late or never
     jmh = FakeJmh(means)
-    plan = _plan(math.inf)
+    plan = _plan(math.inf, min_forks=first_look)
     done = forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
     states = {r.params_text: s for r, s in plan.states.items()}
     for p in ("payload=STR_64", "payload=STR_1K", "payload=BYTES_8K"):
-        assert (states[p].stopped, states[p].verdict, states[p].forks) == ("decided", "faster", 4)
+        assert ((states[p].stopped, states[p].verdict, states[p].forks)
+                == ("decided", "faster", first_look))
     assert states["payload=OBJ_MAP"].stopped in ("decided", "cap")
     assert len(done) == jmh.runs
     record = plan.record()

@@ -9,9 +9,16 @@ import pytest
 
 from hotpath.measure import sequential
 from hotpath.analyze import stats
+from hotpath.measure.profiles import get_profile
 from hotpath.measure.sequential import Design, lognormal, simulate, two_level
 
 CAP = 24
+QUICK = get_profile("quick")
+#: The designs the error control is held to: full's (4 to 24 forks per side) and quick's (its
+#: first look at three forks, a cap of 8), whose standard errors come from fewer forks.
+DESIGNS = {"4 to 24": Design(cap=CAP),
+           f"{QUICK.min_forks} to {QUICK.forks}": Design(cap=QUICK.forks,
+                                                        min_forks=QUICK.min_forks)}
 SHAPES = {
     "fork CV 3%": lognormal(0.03),
     "fork CV 10%": lognormal(0.10),
@@ -20,17 +27,25 @@ SHAPES = {
 }
 
 
+@pytest.mark.parametrize("design", DESIGNS)
 @pytest.mark.parametrize("shape", SHAPES)
-def test_no_change_is_called_faster_or_slower_in_at_most_5_percent(shape):
-    result = simulate(Design(cap=CAP), SHAPES[shape], true_ratio=1.0, seed=11)
+def test_no_change_is_called_faster_or_slower_in_at_most_5_percent(shape, design):
+    result = simulate(DESIGNS[design], SHAPES[shape], true_ratio=1.0, seed=11)
     assert result["faster"] + result["slower"] <= 0.05, result
 
 
+@pytest.mark.parametrize("design", DESIGNS)
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("ratio", [1.0, 0.8, 1.1, 0.5])
-def test_the_interval_at_the_stop_covers_the_true_ratio(shape, ratio):
-    result = simulate(Design(cap=CAP), SHAPES[shape], true_ratio=ratio, seed=12)
+def test_the_interval_at_the_stop_covers_the_true_ratio(shape, ratio, design):
+    result = simulate(DESIGNS[design], SHAPES[shape], true_ratio=ratio, seed=12)
     assert result["coverage"] >= 0.94, result
+
+
+def test_quick_decides_a_large_change_at_its_first_look_of_three_forks():
+    assert QUICK.min_forks == 3
+    result = simulate(DESIGNS["3 to 8"], lognormal(0.15), true_ratio=0.5, seed=14)
+    assert result["faster"] > 0.99 and result["mean_forks"] < 3.3, result
 
 
 def test_a_true_20_percent_change_at_fork_cv_15_is_called_faster_within_24_forks():
