@@ -24,7 +24,7 @@ from pathlib import Path
 from . import forkplan, interleave, machine, prior, runtimes, shards
 from ..cases import Case
 from ..errors import HotpathError
-from ..jmh import params_text, read_json
+from ..jmh import VARIANT, params_text, read_json
 from ..paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of
 from .profiles import Profile
 from .runtimes import Cell
@@ -194,16 +194,30 @@ def promote_rounds(rounds_dir: Path) -> None:
     os.replace(staging_of(rounds_dir), rounds_dir)
 
 
-def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path) -> str:
-    """Peak live heap per call (hotpath.peak.PeakHeapMain): bisection on -Xmx in child JVMs."""
+def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path,
+                  sides: list[forkplan.Side] | None = None) -> str:
+    """Peak live heap per call (hotpath.peak.PeakHeapMain): bisection on -Xmx in child JVMs.
+    With ``sides`` (a run of the write-ups' rows), only their calls: every bisection is a
+    dozen JVMs, and the rows the run leaves out would only cost the budget."""
     cmd = ["java", "-cp", _shown(jar), "hotpath.peak.PeakHeapMain", case.peak_calls or "",
            _shown(out), "--resolution-pct", str(profile.peak_resolution_pct)]
+    if sides:
+        cmd += ["--only", peak_filter(sides)]
     print(f"hotpath: {case.id}: measuring peak live heap per call", flush=True)
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if done.returncode:
         reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise HotpathError(f"peak-heap measurement failed for case {case.id}: {reason}")
     return shlex.join([*cmd[:5], _shown(final), *cmd[6:]])
+
+
+def peak_filter(sides: list[forkplan.Side]) -> str:
+    """PeakHeapMain's --only: a pattern its calls' params ("{payload=MAP_3K, variant=old}")
+    match when they are one of these sides' params and variant, in any order."""
+    combos = dict.fromkeys(tuple(sorted({**dict(params), VARIANT: variant}.items()))
+                           for _, params, variant in sides)
+    return "|".join("^" + "".join(rf"(?=.*\b{re.escape(k)}={re.escape(v)}\b)" for k, v in c)
+                    for c in combos)
 
 
 def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
@@ -256,7 +270,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
                                      extra_args, java, plan)
         # a case's peaks are measured once: by the shard holding its first row group
-        peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out))
+        peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out),
+                                  sides if profile.rows == "writeups" else None)
                     if case.peak_calls and cell is None and profile.peaks
                     and (shard is None or shard.holds_first(case.id)) else None)
         if plan:

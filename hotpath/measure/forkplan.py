@@ -3,10 +3,11 @@
 A row is one benchmark x params, a candidate variant against old. Rounds run one fork of
 every side an open row needs (old and the candidate), one variant after the other, the order
 alternating round by round (hotpath.measure.interleave). From the design's first look on, every open
-row is tested after every round (hotpath.measure.sequential) and closes when its verdict is decided
-or when it reaches its cap. The first round takes every row, whatever the budget; later rounds
-take the rows the budget left can bring to a decision, and the rows still open when it is spent
-close as budget spent. Each round's forks are JMH's own JSON, merged at the end as before.
+row is tested after every round (hotpath.measure.sequential) and closes when its verdict is decided,
+when it reaches its cap, or (where the profile says so) when its ratio and fork CV put a decision
+beyond its cap. The first round takes every row, whatever the budget; later rounds take the rows
+the budget left can bring to a decision, and the rows still open when it is spent close as
+budget spent. Each round's forks are JMH's own JSON, merged at the end as before.
 
 The sides are named: a case's by its ``variant`` @Param, two builds (hotpath.measure.ab) by the
 names their user gave them. The plan keys every fork by the side it ran, so it cannot tell an
@@ -317,6 +318,17 @@ class Plan:
                 state.stopped, state.verdict = sequential.DECIDED, verdict
             elif state.forks >= row.cap:
                 state.stopped, state.verdict = sequential.CAP, "inconclusive"
+            elif self.profile.drop_out_of_reach and self.out_of_reach(row, old, new):
+                state.stopped, state.verdict = sequential.OUT_OF_REACH, "inconclusive"
+
+    def needed(self, row: Row, old: list[float], new: list[float]) -> int:
+        """The forks per side the row's ratio and fork CV so far ask for a decision."""
+        ratio = math.exp(np.log(new).mean() - np.log(old).mean())
+        cv = sequential.pooled_fork_cv([[v] for v in old], [[v] for v in new])
+        return sequential.forks_to_decide(ratio, cv, self.row_design(row))
+
+    def out_of_reach(self, row: Row, old: list[float], new: list[float]) -> bool:
+        return self.needed(row, old, new) > row.cap
 
     def fail(self, side: Side, error: str) -> None:
         """Close every open row that needs this side: its benchmark failed on it."""
@@ -353,9 +365,7 @@ class Plan:
             n = min(len(old), len(new))
             goal = self.design.min_forks
             if n >= goal:
-                ratio = math.exp(np.log(new).mean() - np.log(old).mean())
-                cv = sequential.pooled_fork_cv([[v] for v in old], [[v] for v in new])
-                goal = max(goal, sequential.forks_to_decide(ratio, cv, self.row_design(row)))
+                goal = max(goal, self.needed(row, old, new))
             return goal > row.cap, max(1, min(goal, row.cap) - n)
 
         primary = getattr(self.case, "candidate", None)

@@ -194,6 +194,9 @@ def _fork_means(raw: list[list[float]]) -> np.ndarray:
 
 #: Why a row stopped taking forks.
 DECIDED, CAP, BUDGET, FAILED = "decided", "cap", "budget", "failed"
+#: Closed at a look because its ratio and fork CV ask for more forks than its cap (a profile's
+#: ``drop_out_of_reach``): its forks would narrow an interval, not decide a verdict.
+OUT_OF_REACH = "out of reach"
 
 
 def simulate(design: Design, draw, true_ratio: float, paths: int = 20_000, seed: int = 1,

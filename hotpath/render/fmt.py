@@ -105,7 +105,8 @@ def fmt_forks(row: pd.Series) -> str:
 
 
 #: Why a row of the sequential plan stopped taking forks, as a reader says it.
-STOPPED = {"decided": "decided", "cap": "at its cap", "budget": "budget spent", "failed": "failed"}
+STOPPED = {"decided": "decided", "cap": "at its cap", "budget": "budget spent", "failed": "failed",
+           "out of reach": "beyond its cap"}
 
 
 def fmt_stopped(row: pd.Series) -> str:

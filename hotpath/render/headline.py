@@ -45,7 +45,10 @@ def time_phrase(row: pd.Series) -> str:
         few = [w for w in row["warnings"] if w.startswith("too few forks")]
         stopped = {"cap": f"not decided at ±{row['threshold']:.0%} in {fmt_forks(row)} (its cap)",
                    "budget": f"not decided at ±{row['threshold']:.0%} when the budget ran out "
-                             f"({fmt_forks(row)})"}.get(row.get("stopped") or "")
+                             f"({fmt_forks(row)})",
+                   "out of reach": f"not decided at ±{row['threshold']:.0%} in {fmt_forks(row)}, "
+                                   f"left there since its ratio and fork CV ask for more forks "
+                                   f"than its cap"}.get(row.get("stopped") or "")
         why = "inconclusive" + (f": {few[0]}" if few else f": {stopped}" if stopped else "")
     details = ", ".join(x for x in (why, ci, unsettled_clause(row)) if x)
     return f"{what} {_pct(change, 1 if abs(change) < 0.1 else 0)} ({details})"

@@ -1,13 +1,14 @@
 """The JMH runner on a real (calibration) benchmark: results, sidecar, failures, interleaving."""
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
 
 from hotpath.measure import bench
 from hotpath.analyze import load
-from hotpath.cases import Case
+from hotpath.cases import CASES, Case
 from hotpath.errors import HotpathError
 from hotpath.paths import JAR
 from hotpath.measure.profiles import PROFILES
@@ -86,3 +87,27 @@ def test_a_run_without_forks_gives_its_jvm_the_forks_arguments(tmp_path):
     assert "--add-opens=java.base/java.nio=ALL-UNNAMED" in run.provenance["memory_command"]
     native = run.frame[run.frame["metric"] == "native.alloc.norm"]
     assert set(native["variant"]) == {"old", "optimized"}
+
+
+def test_a_run_of_the_writeups_rows_measures_the_peaks_of_its_own_sides_only(tmp_path):
+    # Every peak call is a bisection of a dozen JVMs: quick's zip run measured 30 calls in 30 s
+    # of its budget where its rows have 12.
+    zip_case = CASES["zip"]
+    sides = [("hotpath.zip.ZipMarshalBenchmark.marshalZip", (("payload", "MAP_1600B"),), v)
+             for v in ("old", "buffered")]
+    out = tmp_path / "peaks.json"
+    command = bench.measure_peaks(zip_case, replace(PROFILES["quick"], peak_resolution_pct=20.0),
+                                  JAR, out, out, sides)
+    measured = {(e["params"]["payload"], e["params"]["variant"])
+                for e in json.loads(out.read_text(encoding="utf-8"))}
+    assert measured == {("MAP_1600B", "old"), ("MAP_1600B", "buffered")}
+    assert "--only" in command
+
+
+def test_the_peak_filter_matches_a_sides_params_in_any_order_and_nothing_near_them():
+    pattern = re.compile(bench.peak_filter([("b", (("payload", "MAP_3K"),), "old")]))
+    assert pattern.search("{payload=MAP_3K, variant=old}")
+    assert pattern.search("{variant=old, payload=MAP_3K}")
+    assert not pattern.search("{payload=MAP_3K, variant=floor}")
+    assert not pattern.search("{payload=MAP_3K0, variant=old}")
+    assert not pattern.search("{payload=MAP_132K, variant=old}")

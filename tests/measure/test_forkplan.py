@@ -122,11 +122,12 @@ class FakeJmh:
                 "primaryMetric": {"score": mean, "scoreUnit": "ns/op", "rawData": [[mean, mean]]}}
 
 
-def _plan(budget_s, rows=None, cap=8, recorded=False, min_forks=4):
+def _plan(budget_s, rows=None, cap=8, recorded=False, min_forks=4, drop_out_of_reach=False):
     # unrecorded forks of a fixed length, unless the test is about recorded ones; the first look
-    # at four forks, which the budget tests below count in, unless the test is about another
+    # at four forks, which the budget tests below count in, and rows beyond their cap kept open,
+    # unless the test is about another
     profile = dataclasses.replace(get_profile("quick"), forks=cap, recorded=recorded,
-                                  min_forks=min_forks)
+                                  min_forks=min_forks, drop_out_of_reach=drop_out_of_reach)
     rows = rows or forkplan.plan_rows(ENCODER, profile, DECLARED)
     return forkplan.Plan(ENCODER, profile, rows, DECLARED, budget_s)
 
@@ -340,3 +341,18 @@ def test_recorded_forks_count_from_their_steady_segment_and_each_row_gets_its_ow
     record = {r["params"]: r for r in plan.record()["rows"]}
     assert record["payload=STR_1K"]["fork_iterations"] == by_row["STR_1K"][-1]
     assert "steady" in record["payload=STR_64"]["fork_length_why"]
+
+
+@pytest.mark.parametrize("drop", [True, False])
+def test_a_row_its_cap_will_not_decide_closes_at_its_look_where_the_profile_drops_them(drop):
+    plan = _plan(budget_s=math.inf, min_forks=3, drop_out_of_reach=drop)
+    edge, open_ = plan.rows[0], plan.rows[1]
+    # new/old on the band's edge (0.952) at a 1% fork CV: no cap of 8 decides it
+    plan.means[(edge.benchmark, edge.key, "old")] = [100.0, 101.0, 99.0]
+    plan.means[(edge.benchmark, edge.key, "optimized")] = [95.2, 96.2, 94.2]
+    # 0.85 at a 4% fork CV: a few more forks decide it
+    plan.means[(open_.benchmark, open_.key, "old")] = [100.0, 104.0, 96.0]
+    plan.means[(open_.benchmark, open_.key, "optimized")] = [85.0, 81.0, 89.0]
+    plan.look()
+    assert plan.states[edge].stopped == (sequential.OUT_OF_REACH if drop else "")
+    assert plan.states[open_].stopped == ""
