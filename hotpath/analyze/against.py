@@ -34,7 +34,8 @@ MACHINE_SPREAD = 1.15
 
 #: One time row of a run: what the reports' verdict table shows of it.
 TIME_COLUMNS = ["case", "benchmark", "method", "params", "mode", "baseline", "candidate",
-                "runtime", "ratio", "low", "high", "verdict", "forks", "fork_cv", "cap"]
+                "runtime", "ratio", "low", "high", "verdict", "forks", "fork_cv", "cap",
+                "first_look"]
 KEY = ["case", "benchmark", "key_params", "mode", "candidate"]
 SIDE_COLUMNS = ["ratio", "low", "high", "verdict", "forks", "runtime", "fork_cv", "cap"]
 ROW_COLUMNS = (["case", "benchmark", "method", "params", "mode", "baseline", "candidate"]
@@ -84,7 +85,7 @@ def time_rows(frame: pd.DataFrame, case: str = "", baseline: str = "old") -> pd.
                      "candidate": r["candidate"], "runtime": r["runtime"], "ratio": ratio,
                      "low": low, "high": high, "verdict": r["verdict"],
                      "forks": min(r["forks_old"], r["forks_new"]), "fork_cv": r["fork_cv"],
-                     "cap": r["cap"]})
+                     "cap": r["cap"], "first_look": r.get("first_look", sequential.MIN_FORKS)})
     return pd.DataFrame(rows, columns=TIME_COLUMNS)
 
 
@@ -117,18 +118,22 @@ def hold(run: pd.DataFrame, reference: pd.DataFrame, widen: float = MACHINE_SPRE
         rows.append({**{c: r[c] for c in ROW_COLUMNS[:7]},
                      **{f"run_{c}": r[c] for c in SIDE_COLUMNS},
                      **{f"reference_{c}": r[f"{c}_reference"] for c in SIDE_COLUMNS},
-                     "reference_needs": needs(r["ratio_reference"], r["fork_cv_reference"], r["cap"]),
+                     "reference_needs": needs(r["ratio_reference"], r["fork_cv_reference"], r["cap"],
+                                              r["first_look"]),
                      "compared": compared, "contradicts": compared and disjoint(ours, theirs, widen)})
     return Held(rows=pd.DataFrame(rows, columns=ROW_COLUMNS),
                 only_run=_only(run, reference), only_reference=_only(reference, run), widen=widen)
 
 
-def needs(ratio: float, fork_cv: float, cap: float) -> float:
+def needs(ratio: float, fork_cv: float, cap: float,
+          first_look: float = sequential.MIN_FORKS) -> float:
     """Forks per side a row of this ratio and fork CV needs for a decision under a design of
-    this cap (NaN where the run has no cap or the reference no fork CV)."""
+    this cap and first look (NaN where the run has no cap or the reference no fork CV)."""
     if not all(isinstance(x, (int, float)) and math.isfinite(x) for x in (ratio, fork_cv, cap)):
         return math.nan
-    return float(sequential.forks_to_decide(ratio, fork_cv, sequential.Design(cap=int(cap))))
+    first = int(first_look) if first_look == first_look else sequential.MIN_FORKS
+    return float(sequential.forks_to_decide(ratio, fork_cv,
+                                            sequential.Design(cap=int(cap), min_forks=first)))
 
 
 def hold_files(cases: list[str], run: dict[str, Path], reference: dict[str, Path],

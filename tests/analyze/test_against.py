@@ -129,6 +129,8 @@ def test_the_reference_against_itself_contradicts_nothing(capsys):
 def test_what_the_references_forks_need_at_the_runs_cap():
     # A ratio far from the +-5% band is decided at the first look whatever the cap.
     assert against.needs(0.5, 0.02, 8) == 4
+    # a run whose first look is at three forks (quick) decides a clear change there
+    assert against.needs(0.5, 0.02, 8, first_look=3) == 3
     # At the edge of the band no number of forks decides; the estimate says the most it gives.
     assert against.needs(1.05, 0.02, 8) == 1000
     # Twice the fork CV asks for about four times the forks (the same distance from the band).
