@@ -98,7 +98,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             # the run's budget cut as its rows are: the shards together spend what one machine would
             budget *= shards.share(shard, cut)
         print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
-              f"{sum(u.rows for u in shard.units)} row(s) of {', '.join(case_ids)}")
+              f"{shards.held(shard)} of {', '.join(case_ids)}")
     if args.stale_only:
         case_ids = [c for c in case_ids if stamp.stale(results_file(profile.name, c))]
         if not case_ids:
@@ -451,7 +451,7 @@ def measure_builds_shard(args: argparse.Namespace) -> int:
     if budget is None and forkplan.parse_budget(profile.budget):
         budget = forkplan.parse_budget(profile.budget) * shards.share(shard, cut)
     print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
-          f"{sum(u.rows for u in shard.units)} row(s) of {name}")
+          f"{shards.held(shard)} of {name}")
     folder = ab.run(baseline, candidate, selection, profile, budget_s=budget, name=name, shard=shard)
     print(f"hotpath: wrote {folder}")
     return 0

@@ -159,10 +159,19 @@ def matrix(shards: list[Shard]) -> dict:
                          "cases": ",".join(s.cases)} for s in shards]}
 
 
+def held(shard: Shard) -> str:
+    """What a shard measures, counted as it is cut: '12 rows', '2 cells', '1 case'."""
+    counts = {"row": 0, "cell": 0, "case": 0}
+    for u in shard.units:
+        kind = "row" if u.benchmark else "cell" if dict(u.params).get("cell") else "case"
+        counts[kind] += u.rows if kind == "row" else 1
+    return ", ".join(f"{n} {kind}{'' if n == 1 else 's'}" for kind, n in counts.items() if n) or "nothing"
+
+
 def describe(shards: list[Shard]) -> str:
     lines = []
     for s in shards:
-        lines.append(f"shard {s.label}: {sum(u.rows for u in s.units)} row(s), first looks about "
+        lines.append(f"shard {s.label}: {held(s)}, first looks about "
                      f"{forkplan.format_duration(s.cost_s)}")
         lines += [f"  {u.name}" for u in s.units]
     return "\n".join(lines)

@@ -86,3 +86,11 @@ def test_a_builds_shard_keeps_its_rows_and_only_their_declared_values():
     assert [r.params for r in mine.rows] == [rows[1].params, rows[2].params]
     # one JMH run of the shard must not ask for another shard's size
     assert mine.declared == {"b.B.m": {"size": ["1024", "8"], "n": ["1"]}}
+
+
+def test_a_shards_listing_counts_rows_cells_or_cases_as_it_was_cut():
+    rows = shards.split(units([1.0, 2.0, 3.0]), 1)[0]
+    cells = shards.split([shards.cell_of_case("encoder", c, 60.0) for c in ("jdk17-g1", "jdk21-g1")], 1)[0]
+    whole = shards.split([shards.whole_case("zip", 60.0)], 1)[0]
+    assert (shards.held(rows), shards.held(cells), shards.held(whole)) == ("3 rows", "2 cells", "1 case")
+    assert shards.describe([cells]).startswith("shard 1/1: 2 cells, first looks about")

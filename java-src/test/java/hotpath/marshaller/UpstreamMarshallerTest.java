@@ -59,10 +59,9 @@ class UpstreamMarshallerTest {
         // The release's binary writer settles after ~200,000 calls.
         int warmup = size <= 1024 ? 250_000 : 100_000;
         String arg = Integer.toString(size);
-        double release = HeapProbe.inFreshJvms(2, ReleaseMarshal.class, arg, warmup, 20_000);
-        double model = HeapProbe.inFreshJvms(2, ModelMarshal.class, arg, warmup, 20_000);
-        assertTrue(HeapPerCall.agree(release, model), HeapPerCall.describe(size + " B", release, model));
-        assertEquals(16 + size + 152, model, 8, "the model's byte[N] and fixed part");
+        double[] bytes = HeapProbe.leastOfBoth(2, 5, ReleaseMarshal.class, ModelMarshal.class, arg, warmup, 20_000);
+        assertTrue(HeapPerCall.agree(bytes[0], bytes[1]), HeapPerCall.describe(size + " B", bytes[0], bytes[1]));
+        assertEquals(16 + size + 152, bytes[1], 8, "the model's byte[N] and fixed part");
     }
 
     /** The benchmark's operation on the release: an order of the model's size, to a reused sink. */
