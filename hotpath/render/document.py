@@ -284,11 +284,15 @@ class Document:
         s = compare.summary(comparison)
         pairs = comparison.pairs
         seq = self.sequential()
+        # a profile that closes rows its cap will not decide (quick) says so where it did
+        beyond = (", beyond their cap (their ratio and fork CV asking for more forks than it)"
+                  if any(r.get("stopped") == "out of reach" for r in (seq or {}).get("rows", []))
+                  else "")
         lines = [
             (f"Time verdicts use per-fork means (the fork is the unit of replication). The "
              f"ratio new/old is of their geometric means; its 95% CI is a repeated confidence "
              f"interval of the sequential fork plan ({seq['describe']}): rows took forks until "
-             f"decided, capped or out of budget. *faster*/*slower* needs the CI beyond "
+             f"decided, capped{beyond} or out of budget. *faster*/*slower* needs the CI beyond "
              f"±{THRESHOLD:.0%}, *same* the CI inside ±{THRESHOLD:.0%}, anything else is "
              f"*inconclusive*. B/op changes count when they exceed the run's own spread and 8 B."
              if seq and seq.get("describe") else

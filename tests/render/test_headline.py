@@ -1,5 +1,6 @@
 """The headline and the compact table are generated from the data, in the write-ups' terms."""
 
+import dataclasses
 import zipfile
 
 import pandas as pd
@@ -123,3 +124,16 @@ def test_floor_excess_counts_heap_and_native_and_names_the_variant_closest_to_th
     assert overview._vs_floor(excess.iloc[0:0], "old") == "—"
     assert compare.at_floor(8.0, 0.0) and not compare.at_floor(9.0, 0.0)
     assert compare.at_floor(90.0, 10_000.0) and not compare.at_floor(101.0, 10_000.0)
+
+
+@pytest.mark.parametrize("stopped", ["out of reach", "budget"])
+def test_the_verdict_note_names_rows_closed_beyond_their_cap_only_where_there_were_some(
+        data_dir, tmp_path, stopped):
+    from hotpath.render.document import Document
+    run = dataclasses.replace(load.read_results(data_dir / "avgt-variant-gc.json"), provenance={
+        "sequential": {"describe": "sequential: looks from 3 to 8 forks per side",
+                       "rows": [{"stopped": "decided"}, {"stopped": stopped}]}})
+    doc = Document("", run, tmp_path, heading="h", comparison=compare.pair(run.frame))
+    note = doc.verdict_note()
+    assert "rows took forks until decided, capped" in note
+    assert ("beyond their cap" in note) == (stopped == "out of reach")
