@@ -269,9 +269,10 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
         memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
                                      extra_args, java, plan)
-        # a case's peaks are measured once: by the shard holding its first row group
+        # a case's peaks are measured once: by the shard holding its first row group, for all
+        # of the case's rows (a whole run of the write-ups' rows: for its own sides only)
         peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out),
-                                  sides if profile.rows == "writeups" else None)
+                                  sides if profile.rows == "writeups" and shard is None else None)
                     if case.peak_calls and cell is None and profile.peaks
                     and (shard is None or shard.holds_first(case.id)) else None)
         if plan:
