@@ -318,7 +318,7 @@ class Plan:
                 state.stopped, state.verdict = sequential.DECIDED, verdict
             elif state.forks >= row.cap:
                 state.stopped, state.verdict = sequential.CAP, "inconclusive"
-            elif self.profile.drop_out_of_reach and self.out_of_reach(row, old, new):
+            elif self.profile.drop_out_of_reach and self.needed(row, old, new) > row.cap:
                 state.stopped, state.verdict = sequential.OUT_OF_REACH, "inconclusive"
 
     def needed(self, row: Row, old: list[float], new: list[float]) -> int:
@@ -326,9 +326,6 @@ class Plan:
         ratio = math.exp(np.log(new).mean() - np.log(old).mean())
         cv = sequential.pooled_fork_cv([[v] for v in old], [[v] for v in new])
         return sequential.forks_to_decide(ratio, cv, self.row_design(row))
-
-    def out_of_reach(self, row: Row, old: list[float], new: list[float]) -> bool:
-        return self.needed(row, old, new) > row.cap
 
     def fail(self, side: Side, error: str) -> None:
         """Close every open row that needs this side: its benchmark failed on it."""

@@ -10,6 +10,7 @@ import math
 import pandas as pd
 
 from .units import Scale
+from ..analyze.stats import MIN_FORKS
 
 
 MINUS = "\u2212"
@@ -118,9 +119,9 @@ def fmt_stopped(row: pd.Series) -> str:
 
 def first_look(row: pd.Series) -> int:
     """The forks per side a row's first interval needs: its design's first look (a run of the
-    sequential plan), else a fixed number's four."""
-    n = row.get("first_look", 4)
-    return int(n) if n == n else 4
+    sequential plan), else a fixed number's (stats.MIN_FORKS)."""
+    n = row.get("first_look", MIN_FORKS)
+    return int(n) if n == n else MIN_FORKS
 
 
 def undecided(row: pd.Series, lo: float, hi: float) -> str:
