@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -187,6 +187,13 @@ demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 v
 # The false-alarm rate on real forks: the reference's 54 write-up rows, old against old as two sides
 # (the two-builds machinery, the same jar), the aa profile (full's cap, the matrix's 4 s scout, about
 # 90 minutes on a quiet machine) into data/reference/aa/ (committed), then reports/aa/.
+# A fork design tried on recorded forks before a long run is spent on it: the A/A's by default
+# (its sides are the same code), or any two-builds run's folder (FROM=data/results/ab/<name>).
+REPLAY_FROM ?= data/reference/aa
+replay: $(SETUP) ## a profile's plan replayed on a run's recorded forks, in seconds (PROFILE=aa, SET='forks=48 ...', REPLAY_FROM=)
+	@$(HOTPATH) replay '$(REPLAY_FROM)' --profile '$(if $(filter command line,$(origin PROFILE)),$(PROFILE),aa)' \
+	  $(foreach s,$(SET),--set '$(s)') $(if $(filter data/reference/aa%,$(REPLAY_FROM)),--same-code)
+
 aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m)
 	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)')
 

@@ -473,6 +473,33 @@ def cmd_aa(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """A profile's plan replayed on a two-sided run's recorded forks (hotpath.measure.replay)."""
+    from .measure import forkplan, replay
+    from .measure.profiles import get_profile, with_settings
+
+    profile = with_settings(get_profile(args.profile), args.set or [])
+    run = replay.load(Path(args.folder))
+    budget = forkplan.parse_budget(args.budget or profile.budget)
+    if budget is None:
+        raise HotpathError(f"profile {profile.name!r} has no budget: give one with --budget")
+    print(f"hotpath: {args.folder}: {len(run.rows)} rows, profile {profile.name}"
+          + (f" with {', '.join(args.set)}" if args.set else "")
+          + f", budget {forkplan.format_duration(budget)}, forks drawn from "
+          + ("both sides' recorded forks (same code)" if args.same_code else "each side's own"))
+    print("seed  same  faster  slower  undecided  forks  spent")
+    for seed in range(args.seeds):
+        o = replay.replay(run, profile, budget, seed=seed, same_code=args.same_code)
+        v = o.verdicts
+        print(f"{seed:4d}  {v.get('same', 0):4d}  {v.get('faster', 0):6d}  {v.get('slower', 0):6d}  "
+              f"{v.get('inconclusive', 0):9d}  {o.forks_run:5d}  {forkplan.format_duration(o.spent_s)}")
+    if args.same_code:
+        print(f"the most rows this design could call same in {forkplan.format_duration(budget)}, "
+              f"at these forks' CVs and costs known in advance, beyond its cap if need be: "
+              f"{replay.bound(run, profile, budget)} of {len(run.rows)}")
+    return 0
+
+
 def _print_headline(report_dir: Path) -> None:
     """The report's verdict on the terminal too, so a run ends with what it found."""
     import json
@@ -700,6 +727,21 @@ def parser() -> argparse.ArgumentParser:
     aa_.add_argument("--out", help="report folder (default: reports/aa)")
     aa_.add_argument("--render-only", action="store_true", help="render the run already measured")
     aa_.set_defaults(func=cmd_aa)
+
+    rp = sub.add_parser("replay", help="a profile's plan replayed on a two-sided run's recorded "
+                                       "forks (each fork drawn from them): what a design would "
+                                       "decide, in seconds, before a long run is spent on it")
+    rp.add_argument("folder", help="the run's folder (ab.json, baseline.json, candidate.json), "
+                                   "e.g. data/reference/aa")
+    rp.add_argument("--profile", default="aa", help="the design replayed (default: aa)")
+    rp.add_argument("--set", action="append", metavar="FIELD=VALUE",
+                    help="change a profile field for the replay, e.g. forks=48 or "
+                         "drop_out_of_reach=false (repeatable)")
+    rp.add_argument("--budget", help="the budget (default: the profile's)")
+    rp.add_argument("--seeds", type=int, default=3, help="replays, each with its own draws (default: 3)")
+    rp.add_argument("--same-code", action="store_true",
+                    help="both sides are the same code (an A/A): draw each side's forks from both sides'")
+    rp.set_defaults(func=cmd_replay)
 
     ar = sub.add_parser("against-reference",
                         help="a run's time rows against the committed reference's: the rows whose "

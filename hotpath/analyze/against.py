@@ -10,6 +10,10 @@ contradicts the reference when even the widened intervals do not overlap. Rows o
 are listed, not compared; a row with no interval on a side (fewer forks than a first look) is
 in both but cannot be compared.
 
+Beside the verdicts, the machines: old's time per op in the run over the reference's, row by row
+(the same code on both, so what differs is the machine and its day), and the fork CVs of each.
+A run on a machine slower or noisier than the reference's says so before any verdict is read.
+
 For each row it also says what the reference's own forks ask of the run: the forks per side
 that the reference's ratio and fork CV need for a decision under the run's design (its cap).
 Where that is beyond the cap, even forks as precise as the reference's would leave the row
@@ -35,9 +39,9 @@ MACHINE_SPREAD = 1.15
 #: One time row of a run: what the reports' verdict table shows of it.
 TIME_COLUMNS = ["case", "benchmark", "method", "params", "mode", "baseline", "candidate",
                 "runtime", "ratio", "low", "high", "verdict", "forks", "fork_cv", "cap",
-                "first_look"]
+                "first_look", "old_time"]
 KEY = ["case", "benchmark", "key_params", "mode", "candidate"]
-SIDE_COLUMNS = ["ratio", "low", "high", "verdict", "forks", "runtime", "fork_cv", "cap"]
+SIDE_COLUMNS = ["ratio", "low", "high", "verdict", "forks", "runtime", "fork_cv", "cap", "old_time"]
 ROW_COLUMNS = (["case", "benchmark", "method", "params", "mode", "baseline", "candidate"]
                + [f"run_{c}" for c in SIDE_COLUMNS] + [f"reference_{c}" for c in SIDE_COLUMNS]
                + ["reference_needs", "compared", "contradicts"])
@@ -67,10 +71,36 @@ class Held:
         """Rows whose reference forks would be decided within the run's cap."""
         return int((self.rows["reference_needs"] <= self.rows["run_cap"]).sum())
 
+    def machine(self) -> "Machine | None":
+        """Old's time per op and the fork CVs, run against reference, over the rows in both
+        (each old row once, whatever candidates it was set against); None without such rows."""
+        rows = self.rows.drop_duplicates(["case", "benchmark", "params", "mode"])
+        speed = (rows["run_old_time"] / rows["reference_old_time"]).astype(float)
+        speed = speed[speed.map(lambda x: math.isfinite(x) and x > 0)]
+        if speed.empty:
+            return None
+        return Machine(rows=len(speed), slower=float(speed.median()), least=float(speed.min()),
+                       most=float(speed.max()),
+                       run_fork_cv=float(self.rows["run_fork_cv"].astype(float).median()),
+                       reference_fork_cv=float(self.rows["reference_fork_cv"].astype(float).median()))
+
     @property
     def reachable_known(self) -> int:
         """Rows for which that can be said: a run with a cap, a reference with a fork CV."""
         return int(self.rows["reference_needs"].notna().sum())
+
+
+@dataclass(frozen=True)
+class Machine:
+    """The run's machine against the reference's on the same code: the median (and range) over
+    ``rows`` of old's time per op run/reference, and the median fork CV of each."""
+
+    rows: int
+    slower: float
+    least: float
+    most: float
+    run_fork_cv: float
+    reference_fork_cv: float
 
 
 def time_rows(frame: pd.DataFrame, case: str = "", baseline: str = "old") -> pd.DataFrame:
@@ -85,8 +115,16 @@ def time_rows(frame: pd.DataFrame, case: str = "", baseline: str = "old") -> pd.
                      "candidate": r["candidate"], "runtime": r["runtime"], "ratio": ratio,
                      "low": low, "high": high, "verdict": r["verdict"],
                      "forks": min(r["forks_old"], r["forks_new"]), "fork_cv": r["fork_cv"],
-                     "cap": r["cap"], "first_look": r.get("first_look", sequential.MIN_FORKS)})
+                     "cap": r["cap"], "first_look": r.get("first_look", sequential.MIN_FORKS),
+                     "old_time": _time(r["old_score"], r["higher_is_better"])})
     return pd.DataFrame(rows, columns=TIME_COLUMNS)
+
+
+def _time(score: float, higher_is_better: bool) -> float:
+    """A score as time per op (in the row's unit or its inverse: only ratios of it are used)."""
+    if not (isinstance(score, (int, float)) and math.isfinite(score) and score > 0):
+        return math.nan
+    return 1 / score if higher_is_better else float(score)
 
 
 def widened(low: float, high: float, widen: float = MACHINE_SPREAD) -> tuple[float, float]:

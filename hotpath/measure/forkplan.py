@@ -410,13 +410,17 @@ class Plan:
 
 
 def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Path, int | None], list[str]],
-        staging: Path, jmh: Callable[[list[str]], str | None], log: Callable[[str], None] = print) -> list[tuple[list[str], Path]]:
+        staging: Path, jmh: Callable[[list[str]], str | None], log: Callable[[str], None] = print,
+        clock: Callable[[], float] | None = None) -> list[tuple[list[str], Path]]:
     """Run the plan's rounds until every row is closed; returns each fork run's command and
     its JSON file. ``command(variant, benchmarks, params, target, iterations)`` builds one JMH
     run (``iterations``: a recorded fork's length, None for the profile's own);
     ``jmh(cmd)`` runs it and may return its console output, where a plan that tolerates
-    failures finds why a benchmark gave no result."""
-    started = time.monotonic()
+    failures finds why a benchmark gave no result. ``clock`` reads the time the budget is spent
+    on (a replay of recorded forks, hotpath.measure.replay, passes the one its fake JMH moves;
+    by default the machine's monotonic clock)."""
+    clock = clock or time.monotonic
+    started = clock()
     deadline = started + plan.budget_s
     done: list[tuple[list[str], Path]] = []
     baseline = plan.case.baseline
@@ -436,21 +440,21 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
         # The first round takes every row: a figure for each, whatever the budget brings to a
         # look. Later rounds take what the budget left can bring to a decision; a row left
         # out stays open for a later round (rows that decide early free the time).
-        rows = open_rows if r == 0 else plan.affordable(open_rows, deadline - time.monotonic())
+        rows = open_rows if r == 0 else plan.affordable(open_rows, deadline - clock())
         if not rows:
             break
         sides = sides_of(rows, baseline)
         log(f"hotpath: {plan.case.id}: round {r + 1}: {len(rows)} open row(s), {len(sides)} fork(s), "
-            f"{format_duration(deadline - time.monotonic())} of the budget left")
+            f"{format_duration(deadline - clock())} of the budget left")
         for variant in order_of_round(variants, r):
             for iterations, mine in _by_length(plan, rows, [s for s in sides if s[2] == variant]):
                 for benchmarks, params in invocations(mine, plan.declared, plan.label):
                     n += 1
                     target = staging / f"round-{r + 1:02d}-{_token(variant)}-{n:04d}.json"
                     cmd = command(variant, benchmarks, params, target, iterations)
-                    t0 = time.monotonic()
+                    t0 = clock()
                     output = jmh(cmd)
-                    took = time.monotonic() - t0
+                    took = clock() - t0
                     forks = _forks(target, variant, plan.label) if target.is_file() else {}
                     for side, summaries in forks.items():
                         plan.forks.setdefault(side, []).extend(summaries)
@@ -475,7 +479,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
         plan.look()
         plan.choose_lengths()
     plan.close_all(sequential.BUDGET)
-    plan.spent_s = time.monotonic() - started
+    plan.spent_s = clock() - started
     return done
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from ..errors import UnknownNameError
 
@@ -311,6 +311,11 @@ PROFILES["aa"] = replace(
     forks=24, budget="1h30m", memory_profilers=(), require_quiet=True, fail_on_error=False,
     scout_s=4.0, margin_s=0.5, min_steady_s=1.0, max_steady_s=None, max_fork_s=6.0,
     min_forks=4, prior_runs=(),  # its own forks are the prior's source
+    # Every row keeps its place in the queue: quick closes rows out of reach so that its few
+    # minutes go to the next case, but the A/A's rows share one budget, and closed, 38 of 54
+    # leave a third of it unspent (replayed on the committed A/A's forks: 16 rows same in 55 min
+    # against 23 in 90 min; hotpath replay data/reference/aa --same-code).
+    drop_out_of_reach=False,
 )
 
 #: The study's reference data set: the full profile as it was when the reference was made (forks
@@ -322,6 +327,39 @@ PROFILES["reference"] = replace(
     purpose="the committed reference data set (data/reference/): 4 to 24 forks per side of "
             "3 x 1 s warmup (not recorded) + 2 x 1 s; make report renders it without re-running",
 )
+
+
+def with_settings(profile: Profile, settings: list[str]) -> Profile:
+    """The profile with fields changed from "name=value" texts (a replay's --set): numbers,
+    true/false, none, or text, as the field's current value is."""
+    known = {f.name for f in fields(Profile)}
+    changes = {}
+    for text in settings:
+        name, sep, value = text.partition("=")
+        name = name.strip()
+        if not sep or name not in known or name == "name":
+            raise UnknownNameError(f"{text!r}: give FIELD=VALUE with a profile field; fields: "
+                                   f"{', '.join(sorted(known - {'name'}))}")
+        current = getattr(profile, name)
+        value = value.strip()
+        try:
+            if value.lower() == "none":
+                changes[name] = None
+            elif isinstance(current, bool):
+                if value.lower() not in ("true", "false"):
+                    raise ValueError(value)
+                changes[name] = value.lower() == "true"
+            elif isinstance(current, int):
+                changes[name] = int(value)
+            elif isinstance(current, float) or current is None:
+                changes[name] = float(value)
+            elif isinstance(current, str):
+                changes[name] = value
+            else:
+                raise ValueError(value)
+        except ValueError:
+            raise UnknownNameError(f"{text!r}: {name} takes a value like {current!r}") from None
+    return replace(profile, **changes)
 
 
 def get_profile(name: str) -> Profile:

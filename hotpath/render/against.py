@@ -62,6 +62,24 @@ def reach_line(held: Held) -> str:
             f"ratios differ from the reference's.")
 
 
+def machine_line(held: Held) -> str:
+    """'the machine: old took 1.33x the reference's time per op (median of 18 rows, 0.68x-1.96x);
+    median fork CV 6.7% against 2.3%': the same code on both, so the difference is the machine."""
+    m = held.machine()
+    if m is None:
+        return ""
+    line = (f"the machine: old took {m.slower:.2f}x the reference's time per op (median of "
+            f"{m.rows} row{'s' if m.rows != 1 else ''}, {m.least:.2f}x-{m.most:.2f}x)")
+    if math.isfinite(m.run_fork_cv) and math.isfinite(m.reference_fork_cv):
+        line += (f"; median fork CV {m.run_fork_cv:.1%} against the reference's "
+                 f"{m.reference_fork_cv:.1%}")
+    if m.slower > held.widen or m.slower < 1 / held.widen:
+        line += (f". Old's code is the same on both: this machine, on this day, runs it "
+                 f"{'slower' if m.slower > 1 else 'faster'} than the reference's by more than "
+                 f"the {held.widen - 1:.0%} the rule allows for between machines")
+    return line + "."
+
+
 def _columns(header: list[str], lines: list[list[str]]) -> list[str]:
     widths = [max(len(x) for x in column) for column in zip(header, *lines)]
     return ["  ".join(x.ljust(w) for x, w in zip(line, widths)).rstrip()
@@ -102,6 +120,8 @@ def text(held: Held, run: str, reference: str) -> str:
         out += [""] + _columns(header, lines)
         if held.reachable_known:
             out += [""] + textwrap.wrap(reach_line(held), width=100, break_on_hyphens=False)
+        if machine_line(held):
+            out += [""] + textwrap.wrap(machine_line(held), width=100, break_on_hyphens=False)
         runtimes = rows.loc[rows["run_runtime"] != rows["reference_runtime"],
                             ["run_runtime", "reference_runtime"]].drop_duplicates()
         for _, r in runtimes.iterrows():

@@ -261,3 +261,22 @@ def test_bad_input_is_refused_with_one_line_and_nothing_written(tmp_path, capsys
     _refused(capsys, ["--case", CASE, "--run", str(tmp_path / "other")], "describes another run")
 
     assert {p.name: p.read_bytes() for p in run.parent.iterdir()} == before
+
+
+# --- the machines -----------------------------------------------------------------------------
+
+def test_the_machine_line_compares_olds_time_on_both(tmp_path, reference_rows):
+    from hotpath.render.against import machine_line
+
+    same = _hold(build_run(tmp_path / "same").parent)
+    m = same.machine()
+    assert (m.slower, m.least, m.most) == (pytest.approx(1.0), pytest.approx(1.0), pytest.approx(1.0))
+    assert m.rows == reference_rows.drop_duplicates(["benchmark", "params"]).shape[0]
+    assert "took 1.00x" in machine_line(same) and "slower" not in machine_line(same)
+    # every old row 1.4x slower (and so every candidate too: the ratios stay the reference's)
+    olds = {_key(e) for e in json.loads((REFERENCE / f"{CASE}.json").read_text(encoding="utf-8"))}
+    slower = _hold(build_run(tmp_path / "slower", shift={k: 1.4 for k in olds}).parent)
+    assert slower.machine().slower == pytest.approx(1.4)
+    assert slower.contradicting == 0
+    line = machine_line(slower)
+    assert "took 1.40x" in line and "runs it slower than the reference's by more than the 15%" in line
