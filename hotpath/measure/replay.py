@@ -144,7 +144,7 @@ def replay(run: Run, profile: Profile, budget_s: float, seed: int = 0,
                     continue
                 if same_code:
                     recorded = dataclasses.replace(recorded, forks=tuple(
-                        f for name in {run.baseline, *(r.candidate for r in rows)}
+                        f for name in dict.fromkeys([run.baseline, *(r.candidate for r in rows)])
                         for f in (run.sides.get((*key, name)) or recorded).forks))
                 n = iterations or profile.scout_iterations
                 long_enough = [f for f in recorded.forks if len(f) >= n] or [max(recorded.forks, key=len)]
