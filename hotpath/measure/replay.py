@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import steady
 from ..errors import HotpathError
 from ..jmh import number
 from . import forkplan
@@ -177,8 +178,10 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
         sides = [run.sides.get((row.benchmark, row.key, name)) for name in (run.baseline, row.candidate)]
         if any(s is None or len(s.forks) < 2 for s in sides):
             continue
-        means = [[sum(f) / len(f)] for s in sides for f in s.forks]
-        cv = forkplan.sequential.pooled_fork_cv(means[:len(sides[0].forks)], means[len(sides[0].forks):])
+        # each fork's figure as the plan takes it: its steady segment's mean (hotpath.steady)
+        means = [[[steady.summarize(f, run.iteration_s, s.unit.startswith("ops/")).value]
+                  for f in s.forks] for s in sides]
+        cv = forkplan.sequential.pooled_fork_cv(*means)
         forks = forkplan.sequential.forks_to_decide(ratio, cv, design, most=10_000)
         per_fork = run.overhead_s + run.iteration_s * sum(len(f) for s in sides for f in s.forks) \
             / sum(len(s.forks) for s in sides)
