@@ -80,8 +80,8 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """The cases' benchmarks; a sequential profile shares one time budget among them, each
-    case's share in proportion to the forks its first round needs, what a case leaves unspent
-    going to the cases after it. With --shard k/N only that shard's rows (hotpath.measure.shards),
+    case's share in proportion to the forks its first round needs and its memory pass, what a
+    case leaves unspent going to the cases after it. With --shard k/N only that shard's rows (hotpath.measure.shards),
     in its share of the budget, into its own folder."""
     from .measure import forkplan, shards, stamp
 
@@ -109,10 +109,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 0
     only = {c: (shard.keys(c) if shard and not shard.whole(c) else None) for c in case_ids}
     plans = {c: bench.plan_for(get_case(c), profile, bench.JAR, budget, only[c]) for c in case_ids}
-    weights = {c: len(forkplan.sides_of(p.rows, p.case.baseline)) for c, p in plans.items()}
+    # A case's share pays for its memory pass too, which runs first: about one side's worth (in
+    # quick 7-18 s a case against some 12 s a side). Weighted by sides alone, store's one row
+    # got 23 s, less its 7 s pass: two forks per side, short of its first look.
+    weights = {c: len(forkplan.sides_of(p.rows, p.case.baseline)) + 1 for c, p in plans.items()}
     print(f"hotpath: plan [{profile.name}]: {profile.describe()}")
     print(f"hotpath: budget {forkplan.format_duration(budget)} for {len(case_ids)} case(s), "
-          f"shared by the forks each case's first round needs:")
+          f"shared by the forks each case's first round needs and its memory pass:")
     for c, p in plans.items():
         share = budget * weights[c] / sum(weights.values())
         print(f"  {c:<11} {len(p.rows):>3} rows, {weights[c]:>3} sides, about "
