@@ -81,8 +81,8 @@ def cmd_table(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """The cases' benchmarks; a sequential profile shares one time budget among them, each
     case's share in proportion to the forks its first round needs and its memory pass, what a
-    case leaves unspent going to the cases after it. With --shard k/N only that shard's rows (hotpath.measure.shards),
-    in its share of the budget, into its own folder."""
+    case leaves unspent going to the cases after it. With --shard k/N only that shard's rows
+    (hotpath.measure.shards), in its share of the budget, into its own folder."""
     from .measure import forkplan, shards, stamp
 
     profile = get_profile(args.profile)

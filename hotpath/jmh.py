@@ -41,6 +41,12 @@ def params_text(values: dict[str, str], without: str = "") -> str:
     return ", ".join(f"{k}={v}" for k, v in values.items() if k != without)
 
 
+def params_of(text: str) -> dict[str, str]:
+    """'entries=30, bufferSize=16' as {'entries': '30', 'bufferSize': '16'}: params_text read
+    back (a plan record's rows are written so)."""
+    return dict(kv.split("=", 1) for kv in text.split(", ") if kv)
+
+
 def number(value: Any) -> float:
     """JMH writes non-finite numbers as strings ("NaN", "+INF", "-INF")."""
     if isinstance(value, str):

@@ -13,7 +13,7 @@ import math
 
 from ..cases import existing_cases
 from ..errors import HotpathError
-from ..jmh import VARIANT
+from ..jmh import VARIANT, params_of
 from ..paths import AA_REFERENCE, JAR, REFERENCE, sidecar_of
 from . import ab, builds, forkplan
 from .profiles import PROFILES
@@ -40,7 +40,7 @@ def reference_rows(case_ids: list[str] | None = None) -> list[tuple[str, tuple[t
         for r in record:
             if r["candidate"] != case.candidate:
                 continue
-            given = dict(kv.split("=", 1) for kv in r["params"].split(", ") if kv)
+            given = params_of(r["params"])
             given[VARIANT] = case.baseline
             order = declared.get(r["benchmark"])
             if order is None or set(order) != set(given):

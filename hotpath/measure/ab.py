@@ -266,13 +266,7 @@ def in_shard(found: Rows, keys: set) -> Rows:
     """Only the rows of a shard's row groups ((benchmark, params) pairs), each benchmark's
     declared values cut to theirs (one JMH run's -p must not ask for another shard's)."""
     rows = [r for r in found.rows if (r.benchmark, r.key) in keys]
-    declared: Declared = {}
-    for r in rows:
-        merged = declared.setdefault(r.benchmark, {k: [] for k in found.declared.get(r.benchmark, {})})
-        for k, v in r.params:
-            if v not in merged.setdefault(k, []):
-                merged[k].append(v)
-    return Rows(rows, declared, found.one_sided)
+    return Rows(rows, forkplan.declared_of(rows, found.declared), found.one_sided)
 
 
 def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,

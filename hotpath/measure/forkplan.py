@@ -142,6 +142,19 @@ def sides_of(rows: list[Row], baseline: str) -> list[Side]:
     return out
 
 
+def declared_of(rows: list[Row], order: dict[str, dict[str, list[str]]] | None = None
+                ) -> dict[str, dict[str, list[str]]]:
+    """The params the rows set, per benchmark: each name's values in the rows' order (names in
+    ``order``'s, a listing's, where given): what their JMH runs may ask for and no more."""
+    declared: dict[str, dict[str, list[str]]] = {}
+    for r in rows:
+        values = declared.setdefault(r.benchmark, {k: [] for k in (order or {}).get(r.benchmark, {})})
+        for k, v in r.params:
+            if v not in values.setdefault(k, []):
+                values[k].append(v)
+    return declared
+
+
 def invocations(sides: list[Side], declared: dict[str, dict[str, list[str]]],
                 label: str | None = VARIANT) -> list[tuple[list[str], dict[str, list[str]]]]:
     """One variant's sides as few JMH runs as can hold them exactly: (benchmarks, params to

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .. import steady
 from ..errors import HotpathError
-from ..jmh import number
+from ..jmh import number, params_of
 from . import forkplan
 from .profiles import Profile
 
@@ -94,7 +94,7 @@ def load(folder: Path) -> Run:
                                       params, (old.forks if old else ()) + forks)
         rows = []
         for r in record["rows"]:
-            given = dict(kv.split("=", 1) for kv in r["params"].split(", ") if kv)
+            given = params_of(r["params"])
             side = sides.get((r["benchmark"], tuple(sorted(given.items())), names["baseline"]))
             order = list(side.params) if side else list(given)
             rows.append(forkplan.Row(r["benchmark"], tuple((k, given[k]) for k in order),
@@ -121,12 +121,7 @@ def replay(run: Run, profile: Profile, budget_s: float, seed: int = 0,
     rng = random.Random(seed)
     now = [0.0]
     rows = [dataclasses.replace(r, cap=profile.forks) for r in run.rows]
-    declared: dict[str, dict[str, list[str]]] = {}
-    for r in rows:
-        for k, v in r.params:
-            values = declared.setdefault(r.benchmark, {}).setdefault(k, [])
-            if v not in values:
-                values.append(v)
+    declared = forkplan.declared_of(rows)
     plan = forkplan.Plan(forkplan.Subject("replay", run.baseline), profile, rows, declared,
                          budget_s, label=None, tolerate_failures=True)
 

@@ -120,8 +120,9 @@ def text(held: Held, run: str, reference: str) -> str:
         out += [""] + _columns(header, lines)
         if held.reachable_known:
             out += [""] + textwrap.wrap(reach_line(held), width=100, break_on_hyphens=False)
-        if machine_line(held):
-            out += [""] + textwrap.wrap(machine_line(held), width=100, break_on_hyphens=False)
+        machine = machine_line(held)
+        if machine:
+            out += [""] + textwrap.wrap(machine, width=100, break_on_hyphens=False)
         runtimes = rows.loc[rows["run_runtime"] != rows["reference_runtime"],
                             ["run_runtime", "reference_runtime"]].drop_duplicates()
         for _, r in runtimes.iterrows():
