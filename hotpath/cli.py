@@ -79,9 +79,8 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """The cases' benchmarks; a sequential profile shares one time budget among them, each
-    case's share in proportion to the forks its first round needs and its memory pass, what a
-    case leaves unspent going to the cases after it. With --shard k/N only that shard's rows
+    """The cases' benchmarks; a sequential profile runs every case's rows as one plan in one
+    time budget (bench.run_together). With --shard k/N only that shard's rows
     (hotpath.measure.shards), in its share of the budget, into its own folder."""
     from .measure import forkplan, shards, stamp
 
@@ -107,25 +106,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for case_id in case_ids:
             print(f"hotpath: wrote {bench.run(get_case(case_id), profile, shard=shard)}")
         return 0
-    only = {c: (shard.keys(c) if shard and not shard.whole(c) else None) for c in case_ids}
-    plans = {c: bench.plan_for(get_case(c), profile, bench.JAR, budget, only[c]) for c in case_ids}
-    # A case's share pays for its memory pass too, which runs first: about one side's worth (in
-    # quick 7-18 s a case against some 12 s a side). Weighted by sides alone, store's one row
-    # got 23 s, less its 7 s pass: two forks per side, short of its first look.
-    weights = {c: len(forkplan.sides_of(p.rows, p.case.baseline)) + 1 for c, p in plans.items()}
     print(f"hotpath: plan [{profile.name}]: {profile.describe()}")
     print(f"hotpath: budget {forkplan.format_duration(budget)} for {len(case_ids)} case(s), "
-          f"shared by the forks each case's first round needs and its memory pass:")
-    for c, p in plans.items():
-        share = budget * weights[c] / sum(weights.values())
-        print(f"  {c:<11} {len(p.rows):>3} rows, {weights[c]:>3} sides, about "
-              f"{forkplan.format_duration(share)}")
+          f"one plan: every row's first look before any row's later forks")
     started = time.monotonic()
-    for i, case_id in enumerate(case_ids):
-        left = budget - (time.monotonic() - started)
-        rest = case_ids[i:]
-        share = max(0.0, left) * weights[case_id] / sum(weights[c] for c in rest)
-        path = bench.run(get_case(case_id), profile, budget_s=share, shard=shard)
+    for path in bench.run_together([get_case(c) for c in case_ids], profile, budget, shard=shard):
         print(f"hotpath: wrote {path}")
     print(f"hotpath: benchmarks took {forkplan.format_duration(time.monotonic() - started)} "
           f"of a {forkplan.format_duration(budget)} budget")

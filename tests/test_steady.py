@@ -87,11 +87,30 @@ def test_a_wave_that_ends_on_a_long_crest_is_still_no_steady_state():
 
 def test_a_random_walk_rarely_settles():
     """A random walk has no steady state, but its end is calm for half the fork now and then
-    (see MIN_STEADY_SHARE): of twenty fixed seeds, at most two may seem to settle."""
-    settled = [seed for seed in range(20)
-               if classify(100.0 * np.exp(np.cumsum(np.random.default_rng(seed).normal(0, 0.03, N))),
-                           ITERATION_S).kind != NO_STEADY_STATE]
-    assert len(settled) <= 2, settled
+    (see MIN_STEADY_SHARE): of twenty fixed seeds, at most two may seem to settle, and at most
+    two more may keep their fastest iterations close enough to pass for settled code on a noisy
+    host (see HOST_FLOOR)."""
+    kinds = [classify(100.0 * np.exp(np.cumsum(np.random.default_rng(seed).normal(0, 0.03, N))),
+                      ITERATION_S).kind for seed in range(20)]
+    assert sum(k in (FLAT, WARMUP, SLOWDOWN) for k in kinds) <= 2, kinds
+    assert kinds.count(steady.HOST_NOISE) <= 2, kinds
+
+
+def test_settled_code_on_a_wandering_host_is_told_from_code_that_keeps_changing():
+    """Interference only slows iterations down: a flat series with stretches 10-40% slower keeps
+    its fastest iterations at one floor, where waves of the code's own (writer's old path) move
+    it. (A stretch as long as HOST_WINDOW_S lifts a whole window: such a fork stays "no steady
+    state", the side that promises nothing.)"""
+    i = np.arange(N)
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        busy = np.zeros(N)
+        for start in range(6, N - 4, 8):
+            busy[start:start + 4] = rng.uniform(0.1, 0.4)  # 0.4 s of another tenant in every 0.8 s
+        x = 100.0 * (1 + busy) * noise(seed)
+        assert classify(x, ITERATION_S).kind == steady.HOST_NOISE
+        waves = np.where(((i + seed) // 10) % 2 == 0, 10_000.0, 24_000.0) * noise(seed, 0.03)
+        assert classify(waves, ITERATION_S, higher_is_better=True).kind == NO_STEADY_STATE
 
 
 def test_a_single_spike_or_two_in_a_flat_series_stay_flat():
@@ -209,9 +228,11 @@ REAL_FORKS = [
     ("encoder-old", 1, WARMUP, 5,
      "740, 340, 150 ns/op, then 76-95 with bursts (179 at 0.9 s, 135 at 2.2 s, 148 at 3.0 s, "
      "177-218 at 4.9-5.1 s), none longer than three iterations: warmup, flat from 0.5 s"),
-    ("marshaller-old", 0, NO_STEADY_STATE, None,
+    ("marshaller-old", 0, steady.HOST_NOISE, None,
      "copyAndWrite(262144) old: 23-26k ns/op (a few at 27k) from 0.2 s to 4.6 s, then mostly "
-     "31-37k to the end: a step of ~30% 1.4 s before the end of the fork"),
+     "31-37k to the end: a step of ~30% 1.4 s before the end of the fork, but single iterations "
+     "at 23-25k in every second of it: its code settled at 0.2 s (as on a quiet machine), the "
+     "machine slowed it"),
     ("marshaller-old", 1, NO_STEADY_STATE, None,
      "a fork under other processes' load: 103-129k ns/op at 0.2-1.3 s, 50-75k to 2.7 s, then "
      "24-53k wandering: no level holds"),
@@ -269,3 +290,27 @@ def test_gc_time_is_zero_where_no_collection_was_counted():
     forks = steady.fork_steady_means(entry([flat, flat], **{
         "gc.count": [[0.0] * N, [1.0] + [0.0] * (N - 1)], "gc.time": [[], [7.0]]}))
     assert [f.secondaries["gc.time"] for f in forks] == [0.0, pytest.approx(7.0 / N)]
+
+
+def test_a_fork_that_got_slower_than_ever_before_says_when(recorded):
+    """Known answers on real forks: old zip MAP_3K slows down in both recorded forks (its second
+    by 2.1 s), old writer's fork 1 falls to 6-11k ops/s at 1.7 s; a fork that settled (warmup,
+    and encoder's 9% step after its warmup) never got slower than its warmup was."""
+    def slowed(name):
+        return [f.slowed_s for f in steady.entry_forks(recorded[name])]
+    assert all(s is not None and s <= 2.1 for s in slowed("zip-old"))
+    assert slowed("writer-old")[1] == pytest.approx(1.7)
+    assert slowed("writer-optimized") == [None, None]
+    assert slowed("encoder-old") == [None, None]
+
+
+def test_the_committed_aa_saw_old_zip_map_3k_slow_down_after_a_2_s_scout():
+    """All eight forks of old zip MAP_3K in the committed A/A got slower than ever from 2.3-2.7 s:
+    later than quick's 2 s scout can see (hotpath.measure.forklength.first)."""
+    from hotpath.paths import AA_REFERENCE
+
+    starts = [f.slowed_s for name in ("baseline", "candidate")
+              for e in read_json(AA_REFERENCE / f"{name}.json")
+              if e["benchmark"].endswith("ZipMarshalBenchmark.marshalZip") and e["params"]["payload"] == "MAP_3K"
+              for f in steady.entry_forks(e)]
+    assert len(starts) == 8 and all(s is not None and 2.2 <= s <= 2.8 for s in starts), starts

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .. import steady
 from ..jmh import number
 from ..measure import sequential
 from . import ab
@@ -87,10 +88,12 @@ def chance_of_at_least(probabilities, k: int) -> float:
 
 # -- the forks themselves ----------------------------------------------------------------------
 
-def forks(run: ab.ABRun) -> pd.DataFrame:
+def forks(run: ab.ABRun, estimate: str | None = None) -> pd.DataFrame:
     """Every fork of the run: row, side, round, its place in the run (0 first, 1 last) and its
-    mean, read from the round files JMH wrote (rounds/)."""
+    figure (column ``mean``) by ``estimate`` over its counted iterations (hotpath.steady; by
+    default the estimate the run's plan used), read from the round files JMH wrote (rounds/)."""
     manifest = run.manifest
+    estimate = estimate or (manifest.get("sequential") or {}).get("estimate", steady.MEAN)
     records = []
     commands = manifest.get("interleaved_rounds", [])
     sides = manifest.get("round_sides", [])
@@ -102,12 +105,10 @@ def forks(run: ab.ABRun) -> pd.DataFrame:
             continue
         for entry in json.loads(path.read_text(encoding="utf-8")):
             params = ", ".join(f"{k}={v}" for k, v in (entry.get("params") or {}).items())
-            for fork in entry["primaryMetric"].get("rawData") or []:
-                values = [number(v) for v in fork]
-                if values:
-                    records.append({"benchmark": entry["benchmark"], "params": params,
-                                    "side": side, "round": int(m.group(1)), "order": order,
-                                    "mean": float(np.mean(values))})
+            for fork in steady.entry_forks(entry, estimate):
+                records.append({"benchmark": entry["benchmark"], "params": params,
+                                "side": side, "round": int(m.group(1)), "order": order,
+                                "mean": fork.value})
     frame = pd.DataFrame(records, columns=["benchmark", "params", "side", "round", "order", "mean"])
     if len(frame):
         frame["position"] = frame["order"] / max(1, frame["order"].max())

@@ -109,6 +109,29 @@ def _bytes_per_op(by_metric: dict[str, dict], metric: str) -> tuple[float, float
     return float(row["score"]), spread
 
 
+def _fork_gc_shares(by_metric: dict[str, dict]) -> list[float]:
+    """Each fork's share of its counted iterations' time in GC pauses (gc.time, cut to the same
+    iterations as the score); NaN where the two cannot be matched."""
+    primary, gc = by_metric["score"], by_metric.get("gc.time")
+    it_ms = primary["measurement_time_s"] * 1e3
+    out = []
+    for k, fork in enumerate(primary["raw"]):
+        times = gc["raw"][k] if gc is not None and k < len(gc["raw"]) else None
+        matched = times is not None and len(times) == len(fork) and it_ms > 0
+        out.append(float(sum(times)) / (len(fork) * it_ms) if matched else math.nan)
+    return out
+
+
+def _early(primary: dict) -> list[bool]:
+    """The forks that ended before a slowdown another fork of the side showed (recorded forks
+    only: hotpath.steady.before_slowdown)."""
+    forks = [steady.Fork(math.nan, f["kind"], f["start_s"], f["iterations"], f["first"], math.nan,
+                         iteration_s=primary["measurement_time_s"])
+             for f in primary.get("steady") or []]
+    return steady.before_slowdown(forks) if len(forks) == len(primary["raw"]) \
+        else [False] * len(primary["raw"])
+
+
 def _side(rows: list[dict]) -> dict:
     by_metric = _by_metric(rows)
     primary = by_metric["score"]
@@ -121,6 +144,7 @@ def _side(rows: list[dict]) -> dict:
         "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
         "jvm_args": primary["jvm_args"], "runtime": primary["runtime"], "alloc": alloc, "alloc_spread": alloc_spread,
         "steady": primary.get("steady") or [], "series": primary.get("series") or [],
+        "gc_shares": _fork_gc_shares(by_metric), "early": _early(primary),
         **natives, **_gc_normalized(by_metric),
     }
 
@@ -182,6 +206,9 @@ class SequentialRun:
                        if self.block.get("design") else None)
         self.rows = {(r["benchmark"], unordered(r["params"]), r["candidate"]): r
                      for r in self.block.get("rows", [])}
+        #: How each fork's iterations made its figure in the plan's looks (runs before the
+        #: estimate was recorded took the mean).
+        self.estimate = self.block.get("estimate", steady.MEAN)
 
     @classmethod
     def of(cls, frame: pd.DataFrame) -> "SequentialRun":
@@ -195,6 +222,7 @@ class SequentialRun:
         cap = int(r.get("cap") or self.design.cap)
         r["design"] = sequential.Design(cap=cap, min_forks=self.design.min_forks,
                                         alpha=self.design.alpha, rho=self.design.rho)
+        r["estimate"] = self.estimate
         return r
 
 
@@ -204,13 +232,26 @@ def unordered(params: str) -> str:
     return ", ".join(sorted(p for p in params.split(", ") if p))
 
 
+def fork_figures(old: dict, new: dict, estimate: str, higher: bool) -> tuple[list[float], list[float], str, str]:
+    """Each side's fork figures as the row's verdict takes them, the estimate they rest on and
+    why it is not the one asked for (hotpath.steady.row_estimate: the mean where the sides' GC
+    time differs), without the forks that ended before a slowdown their side showed."""
+    if not old["steady"] or not new["steady"]:  # unrecorded forks: a few long iterations each
+        estimate = steady.MEAN
+    how, why = steady.row_estimate(estimate, old["gc_shares"], new["gc_shares"])
+    return (*([steady.figure(fork, how, higher) for fork, early in zip(side["raw"], side["early"])
+               if len(fork) and not early] for side in (old, new)), how, why)
+
+
 def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
               plan: dict | None = None) -> dict:
     plan = plan or {}
     design = plan.get("design")
     better_up = higher_is_better(old["unit"])
-    tv = stats.time_verdict(old["raw"], new["raw"], better_up, threshold, design)
-    cv = sequential.pooled_fork_cv(old["raw"], new["raw"])
+    old_fig, new_fig, estimate, estimate_why = fork_figures(
+        old, new, plan.get("estimate", steady.MEAN), better_up)
+    tv = stats.time_verdict([[v] for v in old_fig], [[v] for v in new_fig], better_up, threshold, design)
+    cv = sequential.pooled_fork_cv([[v] for v in old_fig], [[v] for v in new_fig])
     needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=24),
                                          threshold)
               if tv.verdict == "inconclusive" else 0)
@@ -230,6 +271,16 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
             total = len((old if side == baseline else new)["steady"])
             warnings.append(f"{n} of {total} forks of {side} never settled: each counts by its "
                             f"second half")
+    early = {side: sum(s["early"]) for side, s in ((baseline, old), (candidate, new))}
+    for side, n in early.items():
+        if n:
+            warnings.append(f"{n} fork(s) of {side} ended before the slowdown its other forks "
+                            f"showed: left out of the verdict")
+    # where the estimate is not the mean, a side's score is its fork figures' geometric mean:
+    # the point the ratio and its interval are made from
+    scores = {side: (s["score"] if estimate == steady.MEAN or not figures
+                     else float(np.exp(np.mean(np.log(figures)))))
+              for side, s, figures in (("old", old, old_fig), ("new", new, new_fig))}
     cls, _, method = benchmark.rpartition(".")
     return {
         "benchmark": benchmark, "class": cls.rpartition(".")[2], "method": method,
@@ -237,13 +288,17 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
         "unit": old["unit"], "higher_is_better": better_up,
         "runtime": old["runtime"] if old["runtime"] == new["runtime"]
         else f"{old['runtime']} vs {new['runtime']}",
-        "old_score": old["score"], "old_error": old["error"],
-        "new_score": new["score"], "new_error": new["error"],
+        "old_score": scores["old"], "old_error": old["error"],
+        "new_score": scores["new"], "new_error": new["error"],
+        # what each fork's figure is (hotpath.steady), and why not the run's own estimate
+        "estimate": steady.describe_estimate(estimate), "estimate_why": estimate_why,
+        "early_old": early[baseline], "early_new": early[candidate],
         "ratio": tv.ratio,
         "change_pct": (tv.ratio - 1) * 100,
         "ci_low": tv.ci_low, "ci_high": tv.ci_high, "p_value": tv.p_value,
         "verdict": tv.verdict, "threshold": threshold,
         "forks_old": old["forks"], "forks_new": new["forks"],
+        "old_gc_share": _mean_finite(old["gc_shares"]), "new_gc_share": _mean_finite(new["gc_shares"]),
         # Why the row stopped taking forks (sequential plan): decided, cap or budget; "" for a
         # fixed number of forks.
         "stopped": plan.get("stopped", ""), "fork_cv": cv, "forks_needed": needed,
@@ -274,6 +329,11 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
         "first_fork_iterations": plan.get("first_fork_iterations"),
         "warnings": warnings,
     }
+
+
+def _mean_finite(values: list[float]) -> float:
+    finite = [v for v in values if math.isfinite(v)]
+    return float(np.mean(finite)) if finite else math.nan
 
 
 def _with_variant_as_param(frame: pd.DataFrame) -> pd.DataFrame:

@@ -19,9 +19,10 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import forkplan, interleave, machine, prior, runtimes, shards
+from . import forkplan, interleave, machine, prior, runtimes, sequential, shards
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, params_text, read_json
@@ -146,7 +147,9 @@ def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = N
     if budget_s is None:
         budget_s = forkplan.parse_budget(profile.budget) or math.inf
     known = prior.forks(profile.prior_runs) if profile.prior_runs else {}
-    return forkplan.Plan(case, profile, rows, declared, budget_s, prior=known)
+    design = sequential.Design(cap=profile.forks, min_forks=profile.min_forks)
+    return forkplan.Plan(case, profile, rows, declared, budget_s, prior=known,
+                         expected=prior.expected(case.id, rows, design))
 
 
 def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
@@ -220,16 +223,47 @@ def peak_filter(sides: list[forkplan.Side]) -> str:
                     for c in combos)
 
 
-def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
-        extra_args: list[str] | None = None, cell: Cell | None = None,
-        budget_s: float | None = None, shard: shards.Shard | None = None) -> Path:
-    """Run the case's benchmarks under the profile; return the results file.
+@dataclass
+class CaseRun:
+    """One case's run in progress: where it writes, what it measures, and what it has done."""
 
-    With a ``cell``, the forks run on that cell's JDK and collector (hotpath.measure.runtimes) instead
-    of the main configuration; peak live heap is measured on the main configuration only.
-    A sequential profile spends at most ``budget_s`` (else its own budget) on the whole case:
-    the memory pass and the peak measurement first, then the timed rounds in what is left.
-    With a ``shard``, only its row groups of the case are measured, into the shard's folder."""
+    case: Case
+    profile: Profile
+    jar: Path
+    out: Path
+    expected: list[str]
+    plan: forkplan.Plan | None
+    java: str = "java"
+    cell: Cell | None = None
+    shard: shards.Shard | None = None
+    extra_args: list[str] = field(default_factory=list)
+    env: dict = field(default_factory=dict)
+    started: dt.datetime | None = None
+    t0: float = 0.0
+    meter: machine.CpuMeter | None = None
+    memory_cmd: str | None = None
+    peak_cmd: str | None = None
+    rounds: list[str] = field(default_factory=list)
+    #: The cases whose rows shared one plan and one budget with this one (run_together).
+    shared_with: list[str] = field(default_factory=list)
+
+    @property
+    def partial(self) -> Path:
+        return self.out.with_name(self.out.name + ".partial")
+
+    @property
+    def memory_partial(self) -> Path:
+        return memory_of(self.out).with_name(memory_of(self.out).name + ".partial")
+
+    @property
+    def peak_partial(self) -> Path:
+        return peaks_of(self.out).with_name(peaks_of(self.out).name + ".partial")
+
+
+def start(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
+          extra_args: list[str] | None = None, cell: Cell | None = None,
+          budget_s: float | None = None, shard: shards.Shard | None = None) -> CaseRun:
+    """A case's run checked and planned, nothing measured yet (see :func:`run`)."""
     java = "java"
     if cell is not None:
         java = str(runtimes.java_of(cell))  # a missing JDK stops here, before anything runs
@@ -249,97 +283,204 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
     if profile.require_quiet:
         refuse_if_busy(profile)
     out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(out.name + ".partial")
-    memory_partial = memory_of(out).with_name(memory_of(out).name + ".partial")
-    peak_partial = peaks_of(out).with_name(peaks_of(out).name + ".partial")
-    cmd = timing_command(case, profile, jar, partial, extra_args, java)
     only = shard.keys(case.id) if shard is not None and not shard.whole(case.id) else None
     plan = plan_for(case, profile, jar, budget_s, only) if profile.interleave else None
-    started = dt.datetime.now(dt.timezone.utc)
+    run = CaseRun(case, profile, jar, out, expected, plan, java, cell, shard, list(extra_args or []))
+    run.started = dt.datetime.now(dt.timezone.utc)
     # Taken before the run: the revision that ran, not whatever the tree holds hours later.
-    env = environment(java)
-    t0 = time.monotonic()
-    meter = machine.CpuMeter.start()
+    run.env = environment(java)
+    run.t0 = time.monotonic()
+    run.meter = machine.CpuMeter.start()
     print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
           f"{profile.describe()}", flush=True)
     if plan:
         print(f"hotpath: {case.id}: plan: {plan.describe()}", flush=True)
-    rounds: list[str] = []
-    try:
-        sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
-        memory_cmd = run_memory_pass(case, profile, jar, memory_partial, memory_of(out), expected,
-                                     extra_args, java, plan)
-        # a case's peaks are measured once: by the shard holding its first row group, for all
-        # of the case's rows (a whole run of the write-ups' rows: for its own sides only)
-        peak_cmd = (measure_peaks(case, profile, jar, peak_partial, peaks_of(out),
-                                  sides if profile.rows == "writeups" and shard is None else None)
-                    if case.peak_calls and cell is None and profile.peaks
-                    and (shard is None or shard.holds_first(case.id)) else None)
-        if plan:
-            before = time.monotonic() - t0
-            plan.budget_s -= before
-            rounds = run_sequential(plan, jar, out, partial, extra_args or [], java)
-            if not plan.forks_run:
-                raise HotpathError(
-                    f"the budget was spent before the first timed fork (the memory pass and "
-                    f"set-up took {forkplan.format_duration(before)}): give at least "
-                    f"{forkplan.format_duration(before + plan.first_look_s())} for a first look "
-                    f"of every row; {out} was left as it was")
-        else:
-            _jmh(cmd, case, out)
-        entries = read_json(partial)
-        if plan:
-            found = {(e["benchmark"], forkplan.side_params(e), forkplan.side_variant(e))
-                     for e in entries}
-            missing = [f"{b}({params_text(dict(p))}) {v}" for b, p, v in sides
-                       if (b, p, v) not in found]
-        else:
-            missing = sorted(set(expected) - {e["benchmark"] for e in entries})
-        if missing:
-            raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
-                               f"{out} was left as it was")
-        load = meter.read()
-        provenance = {
-            "case": case.id,
-            "profile": profile.name,
-            "profile_settings": profile.describe(),
-            "started": started.isoformat(timespec="seconds"),
-            "duration_s": round(time.monotonic() - t0, 1),
-            "jmh_version": entries[0].get("jmhVersion", ""),
-            "jvm_args": list(profile.jvm_args),
-            "runtime": (cell or runtimes.MAIN).id,
-            "runtime_description": (cell or runtimes.MAIN).describe(),
-            "command": (shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]) if plan
-                        else shlex.join([*cmd[:-1], _shown(out)])),
-            "memory_command": memory_cmd,
-            "peak_command": peak_cmd,
-            "machine_load": load,
-            "interleaved_rounds": rounds or None,
-            "sequential": plan.record() if plan else None,
-            "left_out": left_out(case, profile, plan) if plan else None,
-            "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
-            **({"shard": {**shards.record(shard), "machine": shards.machine_name()}} if shard else {}),
-            **env,
-            "sha256": hashlib.sha256(partial.read_bytes()).hexdigest(),
-        }
-        os.replace(partial, out)
-        if plan:
-            promote_rounds(rounds_of(out, case))
-        if memory_cmd:
-            os.replace(memory_partial, memory_of(out))
-        else:  # a stale memory pass must not join onto new timing rows
-            memory_of(out).unlink(missing_ok=True)
-        if peak_cmd:
-            os.replace(peak_partial, peaks_of(out))
-        _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
-    finally:
-        partial.unlink(missing_ok=True)
-        shutil.rmtree(staging_of(rounds_of(out, case)), ignore_errors=True)
-        memory_partial.unlink(missing_ok=True)
-        peak_partial.unlink(missing_ok=True)
+    return run
+
+
+def measure_untimed(run: CaseRun) -> None:
+    """The passes outside the timed forks: native bytes per op, then peak live heap."""
+    case, profile, plan = run.case, run.profile, run.plan
+    sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
+    run.memory_cmd = run_memory_pass(case, profile, run.jar, run.memory_partial, memory_of(run.out),
+                                     run.expected, run.extra_args, run.java, plan)
+    # a case's peaks are measured once: by the shard holding its first row group, for all
+    # of the case's rows (a whole run of the write-ups' rows: for its own sides only)
+    shard = run.shard
+    if (case.peak_calls and run.cell is None and profile.peaks
+            and (shard is None or shard.holds_first(case.id))):
+        run.peak_cmd = measure_peaks(case, profile, run.jar, run.peak_partial, peaks_of(run.out),
+                                     sides if profile.rows == "writeups" and shard is None else None)
+
+
+def finish(run: CaseRun, record: dict | None = None) -> Path:
+    """The case's timed results checked, its provenance written, and every file moved into
+    place at once; ``record``: the plan record of its rows (its own plan's by default)."""
+    case, profile, plan, out = run.case, run.profile, run.plan, run.out
+    entries = read_json(run.partial)
+    if plan:
+        sides = forkplan.sides_of(plan.rows, case.baseline)
+        found = {(e["benchmark"], forkplan.side_params(e), forkplan.side_variant(e))
+                 for e in entries}
+        missing = [f"{b}({params_text(dict(p))}) {v}" for b, p, v in sides
+                   if (b, p, v) not in found]
+    else:
+        missing = sorted(set(run.expected) - {e["benchmark"] for e in entries})
+    if missing:
+        raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
+                           f"{out} was left as it was")
+    load = run.meter.read()
+    cmd = timing_command(case, profile, run.jar, run.partial, run.extra_args, run.java)
+    provenance = {
+        "case": case.id,
+        "profile": profile.name,
+        "profile_settings": profile.describe(),
+        "started": run.started.isoformat(timespec="seconds"),
+        "duration_s": round(time.monotonic() - run.t0, 1),
+        "jmh_version": entries[0].get("jmhVersion", ""),
+        "jvm_args": list(profile.jvm_args),
+        "runtime": (run.cell or runtimes.MAIN).id,
+        "runtime_description": (run.cell or runtimes.MAIN).describe(),
+        "command": (shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]) if plan
+                    else shlex.join([*cmd[:-1], _shown(out)])),
+        "memory_command": run.memory_cmd,
+        "peak_command": run.peak_cmd,
+        "machine_load": load,
+        "interleaved_rounds": run.rounds or None,
+        "sequential": (record or plan.record()) if plan else None,
+        **({"shared_with": run.shared_with} if run.shared_with else {}),
+        "left_out": left_out(case, profile, plan) if plan else None,
+        "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+        **({"shard": {**shards.record(run.shard), "machine": shards.machine_name()}}
+           if run.shard else {}),
+        **run.env,
+        "sha256": hashlib.sha256(run.partial.read_bytes()).hexdigest(),
+    }
+    os.replace(run.partial, out)
+    if plan:
+        promote_rounds(rounds_of(out, case))
+    if run.memory_cmd:
+        os.replace(run.memory_partial, memory_of(out))
+    else:  # a stale memory pass must not join onto new timing rows
+        memory_of(out).unlink(missing_ok=True)
+    if run.peak_cmd:
+        os.replace(run.peak_partial, peaks_of(out))
+    _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
     if load["others_cores"] > machine.QUIET_CORES:
         print(f"hotpath: warning: {case.id}: {machine.describe(load)}", file=sys.stderr)
     return out
+
+
+def clean_up(run: CaseRun) -> None:
+    """What a run leaves behind when it fails: nothing of its own, the earlier run's files as
+    they were."""
+    run.partial.unlink(missing_ok=True)
+    shutil.rmtree(staging_of(rounds_of(run.out, run.case)), ignore_errors=True)
+    run.memory_partial.unlink(missing_ok=True)
+    run.peak_partial.unlink(missing_ok=True)
+
+
+def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
+        extra_args: list[str] | None = None, cell: Cell | None = None,
+        budget_s: float | None = None, shard: shards.Shard | None = None) -> Path:
+    """Run the case's benchmarks under the profile; return the results file.
+
+    With a ``cell``, the forks run on that cell's JDK and collector (hotpath.measure.runtimes) instead
+    of the main configuration; peak live heap is measured on the main configuration only.
+    A sequential profile spends at most ``budget_s`` (else its own budget) on the whole case:
+    the memory pass and the peak measurement first, then the timed rounds in what is left.
+    With a ``shard``, only its row groups of the case are measured, into the shard's folder."""
+    r = start(case, profile, jar, out, extra_args, cell, budget_s, shard)
+    try:
+        measure_untimed(r)
+        if r.plan:
+            before = time.monotonic() - r.t0
+            r.plan.budget_s -= before
+            r.rounds = run_sequential(r.plan, jar, r.out, r.partial, r.extra_args, r.java)
+            if not r.plan.forks_run:
+                raise HotpathError(
+                    f"the budget was spent before the first timed fork (the memory pass and "
+                    f"set-up took {forkplan.format_duration(before)}): give at least "
+                    f"{forkplan.format_duration(before + r.plan.first_look_s())} for a first look "
+                    f"of every row; {r.out} was left as it was")
+        else:
+            _jmh(timing_command(case, r.profile, jar, r.partial, r.extra_args, r.java), case, r.out)
+        return finish(r)
+    finally:
+        clean_up(r)
+
+
+def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path = JAR,
+                 shard: shards.Shard | None = None, folder: Path | None = None) -> list[Path]:
+    """Several cases' rows as one sequential plan in one budget: every case's memory pass and
+    peaks first, then rounds that bring every row of every case to its first look before any
+    row gets a later fork, the rows expected to need the fewest forks first (forkplan.Plan.
+    affordable), so that no row ends at one or two forks for want of budget while rows of
+    another case took more. Each case's results, rounds and provenance are written as a run of
+    that case alone would write them, its plan record holding its own rows. A failure leaves
+    every case's earlier results as they were. ``folder``: where the results go (default: the
+    profile's, or the shard's)."""
+    runs = [start(c, profile, jar, folder / f"{c.id}.json" if folder else None, budget_s=budget_s,
+                  shard=shard) for c in cases]
+    t0 = time.monotonic()
+    try:
+        for r in runs:
+            measure_untimed(r)
+        before = time.monotonic() - t0
+        plan = forkplan.joint([r.plan for r in runs], budget_s - before)
+        print(f"hotpath: one plan for {', '.join(c.id for c in cases)}: {plan.describe()}", flush=True)
+        staging = runs[0].out.parent / "rounds" / ".together.partial"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        log = ROOT / "target" / "jmh-logs" / f"{profile.name}-together.log"
+        log.unlink(missing_ok=True)
+        print(f"hotpath: JMH's output goes to {_shown(log)}", flush=True)
+
+        def command(variant, benchmarks, params, target, iterations):
+            return [*profile.java(1), "-jar", _shown(jar), interleave.include_only(benchmarks),
+                    *profile.jmh_args(forks=1, variant_filter=False, iterations=iterations),
+                    "-p", f"variant={variant}", *forkplan.jmh_params(params),
+                    "-rf", "json", "-rff", str(target)]
+
+        done = forkplan.run(plan, command, staging, lambda cmd: _jmh(cmd, plan.case, runs[0].out.parent, log))
+        if not plan.forks_run:
+            raise HotpathError(
+                f"the budget was spent before the first timed fork (the memory passes and "
+                f"set-up took {forkplan.format_duration(before)}); the earlier results were "
+                f"left as they were")
+        for r in runs:
+            r.shared_with = [c.id for c in cases if c.id != r.case.id]
+            r.rounds = _split_rounds(r, done)
+        return [finish(r, plan.record(rows=r.plan.rows)) for r in runs]
+    finally:
+        for r in runs:
+            clean_up(r)
+        shutil.rmtree(runs[0].out.parent / "rounds" / ".together.partial", ignore_errors=True)
+
+
+def _split_rounds(run: CaseRun, done: list[tuple[list[str], Path]]) -> list[str]:
+    """The case's share of a joint plan's round files: each file's entries of the case's
+    benchmarks, as a file of the case's rounds (one JMH run may hold several cases' benchmarks:
+    interleave.invocations groups them by their params), and all of them merged into its
+    results. Returns the round commands that gave the case any entry."""
+    mine = {r.benchmark for r in run.plan.rows}
+    rounds_dir = rounds_of(run.out, run.case)
+    staging = staging_of(rounds_dir)
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    files, commands = [], []
+    for cmd, target in done:
+        if not target.is_file():
+            continue
+        entries = [e for e in read_json(target) if e["benchmark"] in mine]
+        if not entries:
+            continue
+        own = staging / target.name
+        own.write_text(json.dumps(entries, indent=2), encoding="utf-8")
+        files.append(own)
+        commands.append(shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]))
+    run.partial.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
+    return commands
 
 
 def timing_command(case: Case, profile: Profile, jar: Path, target: Path,

@@ -60,6 +60,10 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
     forks = [f for f in (*old, *new) if f.kind != steady.NOT_RECORDED]
     if not forks:
         return Choice(scout, "scout: no recorded fork yet")
+    slowed = [f for f in forks if f.slowed_s is not None or f.kind == steady.SLOWDOWN]
+    if slowed:
+        return Choice(most, f"{len(slowed)} of {len(forks)} forks slowed down: as long as a fork "
+                      f"may run, for a slowdown can go on")
     unsettled = [f for f in forks if not f.settled]
     if len(unsettled) > UNSETTLED_SHARE * len(forks):
         longest = max(scout, *(f.iterations for f in forks))
@@ -72,10 +76,6 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
                       + (", and room for the latest last level" if iterations > longest else "")
                       + ", to average their waves")
     settled = [f for f in forks if f.settled]
-    slowed = [f for f in settled if f.kind == steady.SLOWDOWN]
-    if slowed:
-        return Choice(most, f"{len(slowed)} of {len(forks)} forks slowed down: as long as a fork "
-                      f"may run, for a slowdown can go on")
     latest = max(f.start_s or 0.0 for f in settled)
     warmup_s = latest + profile.margin_s
     n = optimal_iterations([f for f in old if f.settled], [f for f in new if f.settled],
@@ -97,12 +97,12 @@ def first(known: list[steady.Fork], profile: Profile) -> Choice | None:
     must cover half the fork). In more than a quarter of them: as long as a fork may run, the
     rule for a slowdown a row's own forks show. None: the scout."""
     latest_found = profile.scout_s * (1 - steady.MIN_STEADY_SHARE)
-    late = [f for f in known if f.kind == steady.SLOWDOWN and (f.start_s or 0.0) > latest_found]
+    late = [f for f in known if f.slowed_s is not None and f.slowed_s > latest_found]
     most = _most(profile)
     if len(late) <= UNSETTLED_SHARE * len(known) or most <= profile.scout_iterations:
         return None
     return Choice(most, f"{len(late)} of the committed run's {len(known)} forks slowed down from "
-                        f"{min(f.start_s for f in late):.1f} s, later than a {profile.scout_s:g} s "
+                        f"{min(f.slowed_s for f in late):.1f} s, later than a {profile.scout_s:g} s "
                         f"scout could see: as long as a fork may run")
 
 

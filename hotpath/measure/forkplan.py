@@ -193,15 +193,17 @@ def side_variant(entry: dict) -> str:
     return str((entry.get("params") or {}).get(VARIANT, ""))
 
 
-def _forks(path: Path, side: str, label: str | None = VARIANT) -> dict[Side, list[steady.Fork]]:
-    """Each benchmark x params' forks in one run of ``side``, each summarized by its steady
-    segment where it was recorded from its start (hotpath.steady). A benchmark of several modes
-    (JMH forks each mode apart) counts by its first: one mode's forks decide the row."""
+def _forks(path: Path, side: str, label: str | None = VARIANT,
+           estimate: str = steady.MEAN) -> dict[Side, list[steady.Fork]]:
+    """Each benchmark x params' forks in one run of ``side``, each summarized by ``estimate``
+    over its steady segment where it was recorded from its start (hotpath.steady). A benchmark
+    of several modes (JMH forks each mode apart) counts by its first: one mode's forks decide
+    the row."""
     out: dict[Side, list[steady.Fork]] = {}
     for entry in json.loads(path.read_text(encoding="utf-8")):
         key = (entry["benchmark"], side_params(entry, label), side)
         if key not in out:
-            out[key] = steady.entry_forks(entry)
+            out[key] = steady.entry_forks(entry, estimate)
     return out
 
 
@@ -239,10 +241,20 @@ class Plan:
     spent_s: float = 0.0
     #: Each benchmark's score unit, once measured: throughput rows improve upwards.
     units: dict[str, str] = field(default_factory=dict)
+    #: Forks per side each row is expected to need, known before it runs (the reference's ratio
+    #: and fork CV, hotpath.measure.prior.expected): the order rows get their forks in until
+    #: their own first look says more. A row without one comes after those with one.
+    expected: dict[Row, int] = field(default_factory=dict)
+    #: The rows whose candidate is their case's own (the variant its headline is about): before
+    #: the other variants its claims name. Default: every row of the case's candidate.
+    primary: frozenset[Row] | None = None
 
     def __post_init__(self):
         self.design = sequential.Design(cap=self.profile.forks, min_forks=self.profile.min_forks)
         self.states = {r: RowState(r) for r in self.rows}
+        if self.primary is None:
+            main = getattr(self.case, "candidate", None)
+            self.primary = frozenset(r for r in self.rows if main is None or r.candidate == main)
         p = self.profile
         self.fork_s = (p.warmup_iterations * _seconds(p.warmup_time)
                        + p.measurement_iterations * _seconds(p.measurement_time) + FORK_OVERHEAD_S)
@@ -313,14 +325,26 @@ class Plan:
         chosen)."""
         return self.design.min_forks * self.first_round_s()
 
-    def forks_of(self, side: Side) -> list[float]:
-        return self.means.get(side, [])
+    def figures(self, row: Row) -> tuple[list[float], list[float]]:
+        """The row's fork figures, old's and the candidate's, as its verdict takes them
+        (hotpath.steady): by the profile's estimate, or by the mean where the sides' GC time
+        differs (steady.row_estimate); without the forks of a side that ended before a slowdown
+        another of its forks showed (steady.before_slowdown)."""
+        sides = [(row.benchmark, row.key, self.case.baseline), (row.benchmark, row.key, row.candidate)]
+        forks = [self.forks.get(s, []) for s in sides]
+        figures = [self.means.get(s, []) for s in sides]
+        if any(len(f) != len(v) for f, v in zip(forks, figures)):  # figures given without forks
+            return figures[0], figures[1]
+        how, _ = steady.row_estimate(self.profile.estimate, *([f.gc_share for f in fs] for fs in forks))
+        old, new = ([f.mean if how != self.profile.estimate else v
+                     for f, v, early in zip(fs, vs, steady.before_slowdown(fs)) if not early]
+                    for fs, vs in zip(forks, figures))
+        return old, new
 
     def look(self) -> None:
         """Test every open row that has reached the first look; close what is decided or capped."""
         for row in self.open_rows():
-            old = self.forks_of((row.benchmark, row.key, self.case.baseline))
-            new = self.forks_of((row.benchmark, row.key, row.candidate))
+            old, new = self.figures(row)
             state = self.states[row]
             state.forks = min(len(old), len(new))
             if state.forks < self.design.min_forks:
@@ -360,53 +384,64 @@ class Plan:
     def affordable(self, rows: list[Row], left_s: float) -> list[Row]:
         """The open rows the budget left can still bring to a decision, nearest first.
 
-        A row's cost is the forks per side it still needs: to the first look while it has not
-        had one (two or three forks say too little of a row to give it up: a row dropped before
-        its first look has no interval at all), else to the forks its ratio and fork CV say a
-        decision takes (at most its cap). Spread over every row, a short budget would bring
-        none to a look; spent on the nearest, it decides some. A row is kept while the rounds
-        it needs fit. Rows whose ratio and fork CV say their cap will not decide them come after
-        every row that can still be decided: their forks narrow an interval, not a verdict. Among
-        the others, a case's own candidate (the variant its headline and overview are about)
-        comes before the other variants its claims name."""
-        def need(row: Row) -> tuple[bool, int]:
-            old = self.forks_of((row.benchmark, row.key, self.case.baseline))
-            new = self.forks_of((row.benchmark, row.key, row.candidate))
-            n = min(len(old), len(new))
-            goal = self.design.min_forks
-            if n >= goal:
-                goal = max(goal, self.needed(row, old, new))
-            return goal > row.cap, max(1, min(goal, row.cap) - n)
+        Every row's first look comes before any row's later forks: a row dropped before its
+        first look has no interval at all, and two or three forks say too little of a row to
+        give it up. Rows before their first look go in the order of the forks they are expected
+        to need (``expected``, the reference's; else their first look), and while one of them
+        does not fit, no row past its first look takes a fork. Past it, a row's cost is the
+        forks per side its ratio and fork CV say a decision takes (at most its cap); spread over
+        every row, a short budget would bring none to a decision, spent on the nearest it decides
+        some. Rows whose ratio and fork CV say their cap will not decide them come after every
+        row that can still be decided: their forks narrow an interval, not a verdict. Among the
+        others, a case's own candidate comes before the other variants its claims name."""
+        first_look = self.design.min_forks
 
-        primary = getattr(self.case, "candidate", None)
+        def need(row: Row) -> tuple[bool, bool, int]:
+            old, new = self.figures(row)
+            n = min(len(old), len(new))
+            if n < first_look:
+                return True, False, first_look - n
+            goal = max(first_look, self.needed(row, old, new))
+            return False, goal > row.cap, max(1, min(goal, row.cap) - n)
+
         needs = {row: need(row) for row in rows}
 
-        def order(row: Row) -> tuple[bool, bool, float]:
-            beyond_cap, forks = needs[row]
-            return beyond_cap, primary is not None and row.candidate != primary, forks * self.fork_cost_s(row)
+        def order(row: Row) -> tuple:
+            before, beyond_cap, forks = needs[row]
+            expected = self.expected.get(row, row.cap + 1) if before else forks
+            return (not before, beyond_cap, row not in self.primary, expected,
+                    forks * self.fork_cost_s(row))
 
         chosen: list[Row] = []
         spent = 0.0
+        waiting = False  # a row short of its first look that the budget left cannot take
         for row in sorted(rows, key=order):
-            cost = needs[row][1] * 2 * self.fork_cost_s(row)
-            if spent + cost <= left_s:
+            before = needs[row][0]
+            cost = needs[row][2] * 2 * self.fork_cost_s(row)
+            if spent + cost <= left_s and (before or not waiting):
                 chosen.append(row)
                 spent += cost
+            elif before:
+                waiting = True
         if not chosen:  # none can reach a decision: give the nearest one more round if it fits
             nearest = min(rows, key=order)
             if 2 * self.fork_cost_s(nearest) <= left_s:
                 chosen = [nearest]
         return chosen
 
-    def record(self) -> dict:
+    def record(self, rows: list[Row] | None = None) -> dict:
         """The sidecar's "sequential" block: the design, the budget, and every row's forks and
-        why it stopped."""
+        why it stopped (of ``rows`` only: a case's share of a joint plan)."""
+        wanted = set(self.rows if rows is None else rows)
+        forks_run = (self.forks_run if rows is None else
+                     sum(len(self.means.get(side, [])) for side in sides_of(list(wanted), self.case.baseline)))
         return {
             "design": self.design.as_dict(),
             "describe": self.design.describe(),
+            "estimate": self.profile.estimate,
             "budget_s": round(self.budget_s, 1),
             "spent_s": round(self.spent_s, 1),
-            "forks_run": self.forks_run,
+            "forks_run": forks_run,
             **({"recorded": {"iteration_s": self.profile.iteration_s,
                              "scout_s": self.profile.scout_s, "margin_s": self.profile.margin_s,
                              "overhead_s": round(self.overhead_s, 2)}}
@@ -418,8 +453,24 @@ class Plan:
                           "fork_length_why": self.lengths[r].why} if r in self.lengths else {}),
                       **({"first_fork_iterations": self.firsts[r].iterations,
                           "first_fork_why": self.firsts[r].why} if r in self.firsts else {})}
-                     for r, s in self.states.items()],
+                     for r, s in self.states.items() if r in wanted],
         }
+
+
+def joint(plans: list[Plan], budget_s: float) -> Plan:
+    """Several cases' plans as one: their rows in one plan and one budget (bench.run_together),
+    each row keeping its cap, its committed forks' first length, its expected forks and whether
+    its candidate is its case's own."""
+    baselines = {p.case.baseline for p in plans}
+    profiles = {p.profile for p in plans}
+    if len(baselines) != 1 or len(profiles) != 1:
+        raise HotpathError("cases planned together need one baseline and one profile")
+    subject = Subject(", ".join(p.case.id for p in plans), baselines.pop())
+    return Plan(subject, profiles.pop(), [r for p in plans for r in p.rows],
+                {b: v for p in plans for b, v in p.declared.items()}, budget_s,
+                prior={k: v for p in plans for k, v in p.prior.items()},
+                expected={r: n for p in plans for r, n in p.expected.items()},
+                primary=frozenset(r for p in plans for r in p.primary))
 
 
 def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Path, int | None], list[str]],
@@ -468,7 +519,8 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
                     t0 = clock()
                     output = jmh(cmd)
                     took = clock() - t0
-                    forks = _forks(target, variant, plan.label) if target.is_file() else {}
+                    forks = (_forks(target, variant, plan.label, plan.profile.estimate)
+                             if target.is_file() else {})
                     for side, summaries in forks.items():
                         plan.forks.setdefault(side, []).extend(summaries)
                         plan.means.setdefault(side, []).extend(f.value for f in summaries)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .. import steady
 from ..errors import HotpathError
-from ..paths import ROOT
+from ..paths import REFERENCE, ROOT
 from .forkplan import side_params
 
 #: A row's benchmark and params without the one that names its side.
@@ -46,4 +46,38 @@ def forks(paths: tuple[str, ...] | list[Path], label: str = "variant") -> dict[K
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise HotpathError(f"{path}: the committed forks that set first fork lengths cannot be "
                                f"read ({type(e).__name__}: {e}); restore it with git checkout") from e
+    return out
+
+
+def expected(case_id: str, rows: list, design, label: str = "variant") -> dict:
+    """Forks per side each row is expected to need, from the committed reference run
+    (data/reference/<case>.json, every row and variant, 4-24 forks per side on a quiet machine):
+    its ratio and fork CV there, at the design's last boundary (sequential.forks_to_decide). Only
+    an order: this machine's noise sets how many forks a row really takes. A row the reference
+    lacks, or a case without one, gets none."""
+    import numpy as np
+
+    from . import sequential
+
+    path = REFERENCE / f"{case_id}.json"
+    if not path.is_file():
+        return {}
+    try:
+        means = {}
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            params = dict(entry.get("params") or {})
+            side = params.pop(label, "")
+            forks = [np.mean([float(v) for v in f]) for f in entry["primaryMetric"].get("rawData") or [] if f]
+            means[(entry["benchmark"], tuple(sorted((k, str(v)) for k, v in params.items())), side)] = forks
+    except (ValueError, KeyError, TypeError) as e:
+        raise HotpathError(f"{path}: the reference run cannot be read ({type(e).__name__}: {e}); "
+                           f"restore it with git checkout") from e
+    out = {}
+    for row in rows:
+        old, new = (means.get((row.benchmark, row.key, side)) for side in ("old", row.candidate))
+        if not old or not new or len(old) < 2 or len(new) < 2:
+            continue
+        ratio = float(np.exp(np.mean(np.log(new)) - np.mean(np.log(old))))
+        cv = sequential.pooled_fork_cv([[v] for v in old], [[v] for v in new])
+        out[row] = sequential.forks_to_decide(ratio, cv, design)
     return out

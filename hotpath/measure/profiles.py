@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, fields, replace
 
+from .. import steady
 from ..errors import UnknownNameError
 
 #: Every fork gets the same fixed heap so that GC counts and times compare between variants,
@@ -95,8 +96,15 @@ class Profile:
     #: variants disagree must stop everything); off for two builds, whose failing rows are
     #: named in the report while the others go on.
     fail_on_error: bool = True
+    #: How a recorded fork's counted iterations make its figure (hotpath.steady.ESTIMATES): the
+    #: mean, or a low quantile that the host's interference, which only slows iterations down,
+    #: moves least. Unrecorded forks (two or three iterations of a second) keep the mean.
+    estimate: str = steady.MEAN
 
     def __post_init__(self):
+        if self.estimate not in steady.ESTIMATES:
+            raise UnknownNameError(f"profile {self.name!r}: unknown fork estimate {self.estimate!r}; "
+                                   f"known: {', '.join(steady.ESTIMATES)}")
         hooking = [p for p in self.profilers if hooks_allocations(p)]
         if hooking:
             raise ValueError(f"profile {self.name!r}: {', '.join(hooking)} would run in timed "
@@ -197,7 +205,10 @@ class Profile:
                  + (f" ({self.beyond_cap} for floor and upstream)" if self.rows == "all" else ""))
         return (
             f"{forks}, each recorded from its start in {self.iteration_time} iterations (no "
-            f"unrecorded warmup), its figures from its steady segment; a row's first fork per "
+            f"unrecorded warmup), its figures from its steady segment"
+            + (f" (time: {steady.describe_estimate(self.estimate)}, the mean where the sides' "
+               f"GC time differs)" if self.estimate != steady.MEAN else "")
+            + f"; a row's first fork per "
             f"side {self.scout_s:g} s"
             + (f" (as long as a fork may run where the committed forks in "
                f"{', '.join(sorted({p.rsplit('/', 1)[0] + '/' for p in self.prior_runs}))} "
@@ -248,6 +259,10 @@ PROFILES: dict[str, Profile] = {
             # writer's waves; later forks are as long as each row's own forks say.
             recorded=True, scout_s=2.0, margin_s=0.3, min_steady_s=0.5, max_steady_s=1.0,
             max_fork_s=4.0,
+            # Each fork by its 10th percentile (hotpath.steady.figure): replayed on the committed
+            # A/A's forks in 90 min, 40-42 of 54 rows same (19-23 by the mean), none called
+            # faster or slower, a bound of 46 (32 by the mean).
+            estimate="p10",
             # A 2 s scout sees old zip's MAP_1600B before it slows down (at 2.0 s): a row whose
             # forks in the committed A/A run slowed down that late starts with a 4 s fork.
             prior_runs=("data/reference/aa/baseline.json", "data/reference/aa/candidate.json"),
@@ -267,6 +282,7 @@ PROFILES: dict[str, Profile] = {
             measurement_iterations=2, measurement_time="1 s", interleave=True,
             require_quiet=True, budget="2h30m",
             recorded=True, scout_s=6.0, margin_s=0.5, min_steady_s=1.0, max_fork_s=8.0,
+            estimate="p10",
         ),
     )
 }
@@ -323,7 +339,7 @@ PROFILES["aa"] = replace(
 #: PROFILE=reference`, committed under data/reference/. No other profile writes there, and
 #: `make report PROFILE=reference` renders it without benchmarking.
 PROFILES["reference"] = replace(
-    PROFILES["full"], name="reference", recorded=False,
+    PROFILES["full"], name="reference", recorded=False, estimate=steady.MEAN,
     purpose="the committed reference data set (data/reference/): 4 to 24 forks per side of "
             "3 x 1 s warmup (not recorded) + 2 x 1 s; make report renders it without re-running",
 )

@@ -173,8 +173,9 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
         sides = [run.sides.get((row.benchmark, row.key, name)) for name in (run.baseline, row.candidate)]
         if any(s is None or len(s.forks) < 2 for s in sides):
             continue
-        # each fork's figure as the plan takes it: its steady segment's mean (hotpath.steady)
-        means = [[[steady.summarize(f, run.iteration_s, s.unit.startswith("ops/")).value]
+        # each fork's figure as the plan takes it: its steady segment by the profile's estimate
+        means = [[[steady.summarize(f, run.iteration_s, s.unit.startswith("ops/"),
+                                    estimate=profile.estimate).value]
                   for f in s.forks] for s in sides]
         cv = forkplan.sequential.pooled_fork_cv(*means)
         forks = forkplan.sequential.forks_to_decide(ratio, cv, design, most=10_000)

@@ -243,6 +243,36 @@ def lognormal(fork_cv: float):
     return lambda rng, shape: rng.normal(0.0, sd, shape)
 
 
+def positive_delays(fork_cv: float, estimate: str, iterations: int = 20, noise: float = 0.02,
+                    busy: float = 0.3, burst: int = 8, slower: tuple[float, float] = (0.10, 0.40)):
+    """Forks whose iterations carry the host's interference, summarized by ``estimate``
+    (hotpath.steady.figure): each fork's level log-normal with this CV, each iteration's noise
+    ``noise``, and busy stretches of ``burst`` iterations (0.8 s of 100 ms ones) covering about
+    ``busy`` of the time, every iteration in one ``slower[0]``-``slower[1]`` slower: the host
+    measured here, where other tenants slow settled code by 10-40% for seconds at a time and
+    never speed it up. Returns log fork figures, as :func:`simulate` takes them."""
+    from .. import steady
+
+    sd = math.sqrt(math.log(1 + fork_cv ** 2))
+
+    def draw(rng, shape):
+        paths, forks = shape
+        level = rng.normal(0.0, sd, shape)[..., None]
+        x = np.exp(level + rng.normal(0.0, noise, (paths, forks, iterations)))
+        starts = rng.random((paths, forks, iterations + burst)) < busy / burst
+        window = np.ones(burst)
+        # an iteration is busy when a stretch started within the burst iterations before it
+        covered = np.apply_along_axis(lambda a: np.convolve(a, window)[:len(a)], -1,
+                                      starts.astype(float))[..., burst:] > 0
+        x = x * (1 + covered * rng.uniform(*slower, (paths, forks, iterations)))
+        if estimate == steady.MEAN:
+            figures = x.mean(axis=-1)
+        else:
+            figures = np.quantile(x, steady.QUANTILES[estimate], axis=-1)
+        return np.log(figures)
+    return draw
+
+
 def two_level(share_high: float, high: float, fork_cv: float):
     """Fork means at one of two levels (a share of forks lands ``high`` times slower), each
     log-normal with this CV: the JIT's two outcomes seen in EncoderPayloadBenchmark STR_1K."""

@@ -23,7 +23,8 @@ QUICK_SETTLE_S = 0.5
 #: Charts in one figure: the rows that matter most first (never settled, slowed down, then the
 #: longest warmups).
 MOST_CHARTED = 8
-_ORDER = {steady.NO_STEADY_STATE: 0, steady.SLOWDOWN: 1, steady.WARMUP: 2, steady.FLAT: 3}
+_ORDER = {steady.NO_STEADY_STATE: 0, steady.SLOWDOWN: 1, steady.HOST_NOISE: 2, steady.WARMUP: 3,
+          steady.FLAT: 4}
 
 
 def recorded(pairs: pd.DataFrame) -> pd.DataFrame:

@@ -82,6 +82,29 @@ def test_quicks_first_look_at_three_forks_holds_the_bars_on_the_committed_aa_for
     assert result["coverage"].mean() >= 0.94
 
 
+def test_the_rule_holds_its_bars_on_the_committed_aa_forks_by_their_10th_percentile():
+    """The adopted fork estimate on the same real noise: each fork of the committed A/A by the
+    10th percentile of its counted iterations, quick's design and the aa profile's: the false
+    alarms stay within the 5% (measured: 1.0% quick, 0.6% aa), and the forks are tighter (the fork
+    CV it rests on). The intervals cover a little less than on the means (93.9% quick, 96.0% aa,
+    against 96.3% and 98.2%): a 10th percentile's fork figures have heavier tails, which quick's
+    three-fork first look feels most; the bar is 93% for it (docs/method.md)."""
+    run = aa.AA(AA_REFERENCE)
+    low = aa.forks(run.run, "p10")
+    for profile in (get_profile("quick"), get_profile("aa")):
+        assert profile.estimate == "p10"
+        result = aa.resample(low, cap=profile.forks, min_forks=profile.min_forks)
+        assert len(result) >= 20
+        alarms = result["faster"] + result["slower"]
+        assert alarms.mean() <= 0.05, result.assign(alarms=alarms).sort_values("alarms").tail(5)
+        assert result["coverage"].mean() >= (0.93 if profile.min_forks < 4 else 0.95)
+
+    def median_cv(frame):
+        cv = frame.groupby(["benchmark", "params", "side"])["mean"].agg(lambda x: x.std(ddof=1) / x.mean())
+        return float(cv.dropna().median())
+    assert median_cv(low) < 0.6 * median_cv(aa.forks(run.run, "mean"))
+
+
 def test_a_side_or_an_order_that_is_slower_is_seen():
     forks = _forks(rows=10, rounds=20, cv=0.03)
     key = "sides: the second side's fork against the first's in a round (mean, 95% CI)"

@@ -135,3 +135,36 @@ def test_a_recorded_fork_counts_from_its_steady_segment_in_every_metric():
     assert [d["kind"] for d in frame.loc["score", "steady"]] == [f.kind for f in forks]
     for metric in ("gc.alloc.rate.norm", "gc.count", "gc.time"):
         assert [len(f) for f in frame.loc[metric, "raw"]] == [f.window for f in forks], metric
+
+
+def test_heap_and_gc_figures_never_take_a_forks_first_iterations():
+    """Known answer on committed real forks: old zip LIST_1660K in the A/A allocated 33-44 MB in
+    each fork's first 100 ms and 11.55 MB/op in every iteration after; whatever class a fork gets
+    (flat from 0.0 s included), its heap B/op is the 11.55 MB, and the spread the allocation
+    verdict is judged against is that of the counted iterations (a few bytes, not 30 MB)."""
+    import json
+
+    from hotpath import steady
+    from hotpath.analyze import compare
+    from hotpath.analyze.load import tidy
+    from hotpath.paths import AA_REFERENCE
+
+    entries = [e for name in ("baseline", "candidate")
+               for e in json.loads((AA_REFERENCE / f"{name}.json").read_text(encoding="utf-8"))
+               if e["benchmark"].endswith("ZipMarshalBenchmark.marshalZip")
+               and e["params"]["payload"] == "LIST_1660K"]
+    assert len(entries) == 2
+    kinds = set()
+    for entry in entries:
+        norm = entry["secondaryMetrics"]["gc.alloc.rate.norm"]["rawData"]
+        assert min(fork[0] for fork in norm) > 30e6  # the first iterations, as recorded
+        forks = steady.entry_forks(entry)
+        kinds |= {f.kind for f in forks}
+        assert all(f.first >= steady.UNCOUNTED for f in forks)
+        heap = tidy([entry]).set_index("metric").loc["gc.alloc.rate.norm"]
+        assert heap["score"] == pytest.approx(11.55e6, rel=0.01)
+        assert all(max(fork) < 11.6e6 for fork in heap["raw"])
+        side = compare._side(tidy([entry]).to_dict("records"))
+        assert side["alloc"] == pytest.approx(11.55e6, rel=0.01)
+        assert side["alloc_spread"] < 0.01 * side["alloc"]
+    assert steady.FLAT in kinds  # a fork classed flat from 0.0 s is among them

@@ -111,3 +111,18 @@ def test_the_peak_filter_matches_a_sides_params_in_any_order_and_nothing_near_th
     assert not pattern.search("{payload=MAP_3K, variant=floor}")
     assert not pattern.search("{payload=MAP_3K0, variant=old}")
     assert not pattern.search("{payload=MAP_132K, variant=old}")
+
+
+
+def test_a_run_together_writes_each_case_as_a_run_of_its_own_would(tmp_path):
+    """bench.run_together end to end on the calibration case (the plan of several cases is held
+    to its rules in test_forkplan): results, rounds and the plan record as bench.run writes them."""
+    profile = replace(TINY, forks=3, min_forks=3, interleave=True, budget="", memory_profilers=())
+    [path] = bench.run_together([CALIBRATION], profile, budget_s=600.0, folder=tmp_path)
+    run = load.read_results(path)
+    rows = run.provenance["sequential"]["rows"]
+    assert {r["params"] for r in rows} == {"size=64", "size=4096"}
+    assert all(r["forks"] >= 3 for r in rows)
+    assert run.provenance["sequential"]["estimate"] == profile.estimate
+    assert len(run.provenance["interleaved_rounds"]) == len(list((tmp_path / "rounds" / "calibration").iterdir()))
+    assert not list(tmp_path.rglob("*.partial"))

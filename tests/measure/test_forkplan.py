@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hotpath import steady
 from hotpath.measure import forkplan, interleave, sequential
 from hotpath.cases import get_case
 from hotpath.errors import HotpathError
@@ -241,7 +242,7 @@ def test_every_row_gets_a_first_fork_even_when_the_budget_brings_none_to_a_look(
     forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
     for row in plan.rows:
         for variant in ("old", row.candidate):
-            assert plan.forks_of((row.benchmark, row.key, variant)), (row, variant)
+            assert plan.means.get((row.benchmark, row.key, variant)), (row, variant)
     assert {s.stopped for s in plan.states.values()} == {sequential.BUDGET}
     assert not any("overruns" in line for line in logged)
 
@@ -257,7 +258,7 @@ def test_a_budget_shorter_than_the_first_round_says_it_overruns(tmp_path, monkey
     logged = []
     forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
     assert any("overruns" in line for line in logged)
-    assert all(plan.forks_of((r.benchmark, r.key, "old")) for r in plan.rows)
+    assert all(plan.means.get((r.benchmark, r.key, "old")) for r in plan.rows)
 
 
 def test_a_row_left_out_of_a_round_stays_open_and_is_taken_up_later(tmp_path, monkeypatch):
@@ -356,3 +357,86 @@ def test_a_row_its_cap_will_not_decide_closes_at_its_look_where_the_profile_drop
     plan.look()
     assert plan.states[edge].stopped == (sequential.OUT_OF_REACH if drop else "")
     assert plan.states[open_].stopped == ""
+
+
+def test_every_rows_first_look_comes_before_any_rows_later_forks():
+    """A row past its first look, however near a decision, waits while a row short of its first
+    look does not fit the budget left: no row ends at one or two forks for want of budget while
+    another takes more."""
+    plan = _plan(budget_s=math.inf)
+    plan.fork_s = 1.0
+    past, short = plan.rows[0], plan.rows[1]
+    plan.means[(past.benchmark, past.key, "old")] = [100.0, 101.0, 99.0, 100.0]
+    plan.means[(past.benchmark, past.key, "optimized")] = [90.0, 86.0, 94.0, 90.0]
+    plan.means[(short.benchmark, short.key, "old")] = [100.0]
+    plan.means[(short.benchmark, short.key, "optimized")] = [50.0]
+    # the short row needs three more forks per side (6 s): while the budget cannot hold them,
+    # the fork it has goes to the short row all the same, never to the other
+    assert plan.affordable([past, short], left_s=4.0) == [short]
+    assert plan.affordable([past, short], left_s=6.5) == [short]
+    assert set(plan.affordable([past, short], left_s=50.0)) == {past, short}
+
+
+def test_rows_short_of_their_first_look_go_in_the_order_of_the_forks_they_are_expected_to_need():
+    plan = _plan(budget_s=math.inf)
+    plan.fork_s = 1.0
+    a, b = plan.rows[0], plan.rows[1]
+    plan.expected = {a: 14, b: 3}
+    for row in (a, b):
+        plan.means[(row.benchmark, row.key, "old")] = [100.0]
+        plan.means[(row.benchmark, row.key, "optimized")] = [80.0]
+    assert plan.affordable([a, b], left_s=6.5) == [b]
+
+
+def test_cases_planned_together_keep_each_rows_own_and_record_each_case_apart():
+    encoder = _plan(math.inf)
+    other = dataclasses.replace(ENCODER, id="other", candidate="optimized")
+    second = forkplan.Plan(other, encoder.profile, [dataclasses.replace(r, benchmark=r.benchmark + "2")
+                                                    for r in encoder.rows[:2]],
+                           {b + "2": v for b, v in DECLARED.items()}, math.inf)
+    second.expected = {second.rows[0]: 3}
+    plan = forkplan.joint([encoder, second], budget_s=60.0)
+    assert plan.rows == encoder.rows + second.rows and plan.budget_s == 60.0
+    assert plan.expected == {second.rows[0]: 3}
+    assert plan.primary == encoder.primary | second.primary
+    assert [r["benchmark"] for r in plan.record(rows=second.rows)["rows"]] == [r.benchmark for r in second.rows]
+    with pytest.raises(HotpathError):
+        forkplan.joint([encoder, forkplan.Plan(dataclasses.replace(other, baseline="base"),
+                                               encoder.profile, second.rows, {}, 1.0)], 1.0)
+
+
+def _fork(kind, start_s, iterations, value=100.0, gc_share=float("nan"), slowed_s=None):
+    return steady.Fork(value, kind, start_s, iterations, 3, 0.01, mean=value * 1.1,
+                       gc_share=gc_share, iteration_s=0.1, slowed_s=slowed_s)
+
+
+def test_a_verdict_never_rests_on_forks_that_ended_before_their_sides_slowdown():
+    """Old zip MAP_3K: one fork of 4 s slowed down from 2.3 s; the 2 s forks measured the level
+    before it and are left out, as is one that ended 0.2 s after it; the 4 s one that stayed fast
+    counts."""
+    plan = _plan(budget_s=math.inf, recorded=True)
+    row = plan.rows[0]
+    old = [_fork("warmup", 0.5, 20, 100.0), _fork("no steady state", None, 40, 300.0, slowed_s=2.3),
+           _fork("warmup", 0.5, 40, 110.0), _fork("warmup", 0.5, 25, 105.0)]
+    new = [_fork("warmup", 0.5, 20, 40.0), _fork("warmup", 0.5, 20, 41.0)]
+    plan.forks[(row.benchmark, row.key, "old")] = old
+    plan.forks[(row.benchmark, row.key, "optimized")] = new
+    plan.means[(row.benchmark, row.key, "old")] = [f.value for f in old]
+    plan.means[(row.benchmark, row.key, "optimized")] = [f.value for f in new]
+    assert steady.before_slowdown(old) == [True, False, False, True]
+    assert plan.figures(row) == ([300.0, 110.0], [40.0, 41.0])
+
+
+def test_where_the_sides_gc_time_differs_the_row_rests_on_the_mean():
+    plan = _plan(budget_s=math.inf, recorded=True)
+    assert plan.profile.estimate == "p10"
+    row = plan.rows[0]
+    sides = {"old": [_fork("flat", 0.0, 20, 100.0, gc_share=0.06)] * 2,
+             "optimized": [_fork("flat", 0.0, 20, 50.0, gc_share=0.01)] * 2}
+    for side, forks in sides.items():
+        plan.forks[(row.benchmark, row.key, side)] = forks
+        plan.means[(row.benchmark, row.key, side)] = [f.value for f in forks]
+    assert plan.figures(row) == (pytest.approx([110.0, 110.0]), pytest.approx([55.0, 55.0]))  # the means
+    assert steady.row_estimate("p10", [0.06], [0.01])[0] == steady.MEAN
+    assert steady.row_estimate("p10", [0.02], [0.01]) == ("p10", "")
+    assert steady.row_estimate("p10", [math.nan], [0.01]) == ("p10", "")

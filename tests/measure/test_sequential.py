@@ -112,3 +112,28 @@ def test_forks_to_decide_grows_as_the_ratio_nears_the_band():
     far, near = (sequential.forks_to_decide(r, 0.15, design) for r in (0.7, 0.92))
     assert design.min_forks <= far < near
     assert sequential.forks_to_decide(1.05, 0.15, design) == 1000
+
+
+#: The host measured here: busy stretches of 0.8 s covering about 30% of the time, 10-40% slower
+#: (hotpath.measure.sequential.positive_delays), on forks of 2 s at a fork CV of 3%.
+@pytest.mark.parametrize("design", DESIGNS)
+@pytest.mark.parametrize("ratio", [1.0, 0.75, 0.9])
+def test_a_forks_10th_percentile_keeps_the_error_control_under_the_hosts_delays(design, ratio):
+    result = simulate(DESIGNS[design], sequential.positive_delays(0.03, "p10"), true_ratio=ratio,
+                      paths=4000, seed=21)
+    if ratio == 1.0:
+        assert result["faster"] + result["slower"] <= 0.05, result
+    else:
+        assert result["slower"] <= 0.001, result
+    assert result["coverage"] >= 0.95, result
+
+
+def test_the_10th_percentile_decides_what_the_mean_leaves_open_under_the_hosts_delays():
+    """Measured: identical code called same in 98% of rows by the 10th percentile against 12% by
+    the mean (full's design), a 10% gain called faster in 99.7% against 67%."""
+    full = DESIGNS["4 to 24"]
+    by = {est: {r: simulate(full, sequential.positive_delays(0.03, est), true_ratio=r,
+                            paths=4000, seed=21) for r in (1.0, 0.9)} for est in ("mean", "p10")}
+    assert by["p10"][1.0]["same"] > 0.9 > 0.3 > by["mean"][1.0]["same"]
+    assert by["p10"][0.9]["faster"] > 0.95 > 0.8 > by["mean"][0.9]["faster"]
+    assert by["p10"][0.9]["mean_forks"] < by["mean"][0.9]["mean_forks"]
