@@ -126,7 +126,7 @@ def _early(primary: dict) -> list[bool]:
     """The forks that ended before a slowdown another fork of the side showed (recorded forks
     only: hotpath.steady.before_slowdown)."""
     forks = [steady.Fork(math.nan, f["kind"], f["start_s"], f["iterations"], f["first"], math.nan,
-                         iteration_s=primary["measurement_time_s"])
+                         iteration_s=primary["measurement_time_s"], slowed_s=f.get("slowed_s"))
              for f in primary.get("steady") or []]
     return steady.before_slowdown(forks) if len(forks) == len(primary["raw"]) \
         else [False] * len(primary["raw"])

@@ -108,7 +108,7 @@ def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str,
         "source": source,
         # a recorded entry's primary metric: each fork's class and start, and its whole series
         "steady": ([{"kind": f.kind, "start_s": f.start_s, "iterations": f.iterations,
-                     "first": f.first, "reason": f.reason} for f in forks]
+                     "first": f.first, "reason": f.reason, "slowed_s": f.slowed_s} for f in forks]
                    if forks is not None and name == "score" else None),
         "series": series if name == "score" else None,
     }

@@ -115,3 +115,33 @@ def test_two_results_for_one_benchmark_are_unpaired_not_guessed(variants):
     assert set(c.pairs["params"]) == {"size=4096"}
     assert (c.unpaired["reason"].str.startswith("more than one result")).all()
     assert len(c.unpaired) == 2
+
+
+def test_a_verdict_leaves_out_the_forks_that_ended_before_their_sides_slowdown():
+    """As the plan's looks do (forkplan.Plan.figures): old's 2 s forks ran at 100 us/op, its 4 s
+    fork slowed to 300 from 2.3 s; the verdict rests on the 4 s fork (no steady state: by its second
+    half, 270 on average), and says it left two out (with them: 0.29)."""
+    import numpy as np
+
+    from hotpath.analyze.load import tidy
+
+    rng = np.random.default_rng(5)
+
+    def series(n, slow_from=None):
+        x = 100.0 * np.exp(rng.normal(0, 0.01, n))
+        if slow_from is not None:
+            x[slow_from:] *= 3.0
+        return list(x)
+
+    def entry(variant, forks):
+        return {"benchmark": "hotpath.x.B.m", "mode": "avgt", "forks": len(forks),
+                "warmupIterations": 0, "measurementIterations": max(len(f) for f in forks),
+                "measurementTime": "100 ms", "params": {"variant": variant},
+                "primaryMetric": {"score": 1.0, "scoreUnit": "us/op", "rawData": forks}}
+
+    old = entry("old", [series(20), series(40, slow_from=23), series(20)])
+    new = entry("optimized", [[v * 0.4 for v in series(20)] for _ in range(3)])
+    row = compare.pair(tidy([old, new])).pairs.iloc[0]
+    assert row["early_old"] == 2 and row["early_new"] == 0
+    assert row["ratio"] == pytest.approx(40 / 270, rel=0.05)
+    assert any("ended before the slowdown" in w for w in row["warnings"])
