@@ -253,6 +253,10 @@ class Document:
         _show(markdown)
 
     def table(self, heading: str, table: pd.DataFrame, note: str = "") -> None:
+        if tables.unmeasured(table):
+            # every format writes such a cell as "—" (tables.filled); why, once, under the table
+            by = "by this profile" if (self.run.provenance or {}).get("profile") else "in this run"
+            note = "\n\n".join(p for p in (note, f"{tables.UNMEASURED} not measured {by}.") if p)
         self.md.append(f"## {heading}\n\n{tables.to_markdown(table)}" + (f"\n{note}\n" if note else ""))
         plain = table.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
         self.jira.append(f"h3. {heading}\n{tables.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))

@@ -163,7 +163,7 @@ def write(profile: str, folder: Path = REPORTS,
     heads = "".join(f"- **{c['case']}**: {c['headline']}\n" for c in cases)
     (folder / "index.md").write_text(
         f"# hotpath: overview\n\n{heads}\n{intro}\n\n{tables.to_markdown(table) if cases else 'No results yet.'}\n"
-        f"## Claims, all cases\n\n{tables.to_markdown(checked) if not checked.empty else 'None.'}\n"
+        f"## Claims, all cases\n\n{tables.to_markdown(checked) if not checked.empty else 'No claims.'}\n"
         f"{beyond_md}## Sources\n\n{listed}",
         encoding="utf-8")
     page = f"""<!DOCTYPE html>

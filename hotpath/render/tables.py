@@ -256,7 +256,8 @@ def html_table(table: pd.DataFrame) -> str:
     Written by hand rather than by pandas' Styler, whose random ids would make every render
     of the same JSON differ."""
     if table.empty:
-        return "<p>None.</p>"
+        return "<p>No rows.</p>"
+    table = filled(table)
     align = ["num" if numeric_column(table[c]) else "text" for c in table.columns]
     long = LONG_WORD if min_width_em(table, align) <= WIDE_EM else WIDE_LONG_WORD
     wide = min_width_em(table, align, long) > WIDE_EM
@@ -271,6 +272,20 @@ def html_table(table: pd.DataFrame) -> str:
 
 
 
+#: What a cell says that the run did not measure (a row its profile left out): never nan or None.
+UNMEASURED = "—"
+
+
+def unmeasured(table: pd.DataFrame) -> bool:
+    """Whether a cell of the table is missing (NaN or None): a row the run did not measure."""
+    return bool(table.isna().to_numpy().any())
+
+
+def filled(table: pd.DataFrame) -> pd.DataFrame:
+    """The table with every missing cell as UNMEASURED: every format writes it so."""
+    return table.astype(object).where(table.notna(), UNMEASURED)
+
+
 def _jira_cell(text: object) -> str:
     # Jira wiki markup gives | [ ] { } meaning inside table cells. A bar escaped as \| is still
     # taken for a cell boundary by Jira markup parsers (jira2markdown), so it goes in as its
@@ -281,6 +296,7 @@ def _jira_cell(text: object) -> str:
 
 
 def to_jira(table: pd.DataFrame) -> str:
+    table = filled(table)
     lines = ["||" + "||".join(_jira_cell(c) for c in table.columns) + "||"]
     for _, row in table.iterrows():
         lines.append("|" + "|".join(_jira_cell(v) for v in row) + "|")
@@ -294,6 +310,7 @@ def _md_cell(text: object) -> str:
 
 
 def to_markdown(table: pd.DataFrame) -> str:
+    table = filled(table)
     align = ["---:" if numeric_column(table[c]) else "---" for c in table.columns]
     lines = ["| " + " | ".join(_md_cell(c) for c in table.columns) + " |",
              "| " + " | ".join(align) + " |"]
