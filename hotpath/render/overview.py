@@ -6,7 +6,6 @@ from __future__ import annotations
 import base64
 import html
 import json
-import math
 from collections import Counter
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pandas as pd
 
 from ..analyze import claims, compare
 from . import headline, matrix, tables
-from .fmt import fmt_bytes
+from .fmt import fmt_bytes, fmt_decided, fmt_ratio
 from ..cases import existing_cases, get_case, load_floors
 from .document import MANIFEST
 from ..analyze.load import read_peaks, read_results
@@ -57,12 +56,12 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
     row = {
         "case": case.id,
         "write-up": case.writeup,
-        "time per op, new/old (geomean)": _ratio(s["time_geomean"]),
-        "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
+        "time per op, new/old (geomean)": fmt_ratio(s["time_geomean"]),
+        "heap B/op, new/old (geomean)": fmt_ratio(s["alloc_geomean"]),
         "write-up's variant vs floor": _vs_floor(excess, case.candidate),
         "best variant vs floor": _vs_floor(excess, _best(excess)),
         "JDK × GC matrix": matrix.overview_cell(profile, case, folder),
-        "time rows decided": _decided(mine),
+        "time rows decided": fmt_decided(mine),
         "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
         "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
                               else "none comparable") + f" ({len(checked)} claims)",
@@ -76,13 +75,6 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
                   + compare.precision_summary(compare.precision(run.frame)),
     }
     return row, shown.assign(case=case.id)[["case", *shown.columns]]
-
-
-def _decided(pairs: pd.DataFrame) -> str:
-    """'3 of 4' time rows with a verdict (faster, slower or same), of the write-up's variant."""
-    if pairs.empty:
-        return "—"
-    return f"{int((pairs['verdict'] != 'inconclusive').sum())} of {len(pairs)}"
 
 
 def _best(excess: pd.DataFrame) -> str:
@@ -130,10 +122,6 @@ def source(path: Path, provenance: dict | None) -> str:
             f"started {provenance.get('started', '?')}, {provenance.get('duration_s', '?')} s; "
             f"{provenance.get('cpu_model', '?')}, {provenance.get('cores', '?')} cores, "
             f"JDK {provenance.get('jdk', {}).get('java.runtime.version', '?')}")
-
-
-def _ratio(r: float) -> str:
-    return "—" if r is None or math.isnan(r) else f"{r:.3f}"
 
 
 def write(profile: str, folder: Path = REPORTS,

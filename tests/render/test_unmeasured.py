@@ -38,8 +38,9 @@ def test_a_row_a_profile_did_not_measure_reads_a_dash_with_the_reason_under_its_
         assert "— not measured by this profile." in (quick_like_zip / name).read_text(encoding="utf-8")
 
 
-def test_no_report_prints_nan_or_none(reference_reports, quick_like_zip):
-    files = [*rendered(reference_reports), *rendered(quick_like_zip)]
+def test_no_report_prints_nan_or_none(reference_reports, recorded_reports, quick_like_zip):
+    files = [*rendered(reference_reports), *rendered(recorded_reports.reports),
+             *rendered(quick_like_zip)]
     assert len(files) > 40
     found = [(p, m.group(), visible(p)[max(0, m.start() - 60):m.end() + 20])
              for p in files for m in UNWANTED.finditer(visible(p))]
