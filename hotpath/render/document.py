@@ -22,7 +22,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import chartcheck, charts, fmt, forks, headline, tables, units, versions
+from . import chartcheck, charts, fmt, forks, headline, noise, tables, units, versions
 from ..analyze import claims, compare
 from ..measure import machine
 from .. import cases
@@ -152,12 +152,15 @@ class Document:
                       f"`{left['command']}` measures them.")
 
     def glance_note(self, rule: str) -> str:
-        """Under the compact table: how to read it, what the verdicts rest on, then the
-        undecided rows and the forks that never settled (the Result leaves these out)."""
+        """Under the compact table: how to read it, what the verdicts rest on, the machine, then
+        the undecided rows and the forks that never settled (the Result leaves these out)."""
         pairs = self.pairs
+        machine = noise.line(noise.of_run(self.run.frame, pairs, self.case.id if self.case else "",
+                                          self.run.source))
         paragraphs = [
             f"Time per op new/old with its 95% CI over the forks (below 1: faster; throughput is "
             f"inverted); {rule}. {self.estimate_note()}{self.decided_note()}",
+            f"**The machine.** {machine}" if machine else "",
             "".join(f"Undecided: {n}. " for n in tables.undecided_notes(pairs)),
             tables.unsettled_note(pairs),
             "Details, charts, the claims check and the environment follow."]

@@ -11,9 +11,10 @@ from hotpath.paths import AA_REFERENCE, REFERENCE, memory_of, peaks_of, sidecar_
 
 @pytest.fixture(scope="session")
 def reference_reports(tmp_path_factory):
-    """Every report of the committed reference, rendered once for the tests that read them."""
+    """Every report of the committed reference, and its overview, rendered once for the tests
+    that read them."""
     out = tmp_path_factory.mktemp("reference-reports")
-    assert main(["report", "--profile", "reference", "--out", str(out)]) == 0
+    assert main(["report", "--profile", "reference", "--overview", "--out", str(out)]) == 0
     return out
 
 

@@ -1,9 +1,9 @@
-"""The Result says what the tables say, and is short.
+"""The Result and the overview say what the tables say, and the Result is short.
 
-Rendered reports are read back as a reviewer reads them (summary.md): every change the Result
-states, its direction, figure and verdict word, is set against the At a glance and details
-tables of the same report, for the reference run and for a run whose forks were recorded from
-their start (the committed A/A's, as case runs)."""
+Rendered reports are read back as a reviewer reads them (summary.md, index.md): every change the
+Result and the overview state, its direction, figure and verdict word, is set against the At a
+glance and details tables of the same report, for the reference run and for a run whose forks
+were recorded from their start (the committed A/A's, as case runs)."""
 
 from __future__ import annotations
 
@@ -120,6 +120,28 @@ def problems(summary: str) -> list[str]:
     return out
 
 
+def overview_problems(folder: Path) -> list[str]:
+    """Where the overview's row of a case says other than that case's report."""
+    found = md_tables((folder / "index.md").read_text(encoding="utf-8"))
+    results = next(rows for _, header, rows in found if "fork CV" in header)
+    figures = {r["case"]: r for _, header, rows in found
+               if "time per op, new/old (geomean)" in header for r in rows}
+    out = []
+    for row in results:
+        case = re.match(r"\[?(\w+)", row["case"]).group(1)
+        m = LEAD.fullmatch(result_of((folder / case / "summary.md").read_text(encoding="utf-8")))
+        changes = m["changes"].split("; ")
+        said = {"row": f"{m['label']}, {m['cand']} against {m['base']}", "time": changes[0],
+                "allocation": "; ".join(changes[1:]) or "—", "rows decided": m["decided"]}
+        out += [f"{case} {k}: {row[k]!r} on the overview, {v!r} in its report"
+                for k, v in said.items() if row[k] != v]
+        fig = {"time per op, new/old (geomean)": m["time"],
+               "heap B/op, new/old (geomean)": m["heap"] or "—", "time rows decided": m["decided"]}
+        out += [f"{case} {k}: {figures[case][k]!r} on the overview, {v!r} in its report"
+                for k, v in fig.items() if figures[case][k] != v]
+    return out
+
+
 # -- the Result against the tables, report by report -----------------------------------------
 
 @pytest.mark.parametrize("case_id", list(CASES))
@@ -140,6 +162,18 @@ def test_the_check_finds_a_result_its_tables_contradict(reference_reports):
     for wrong in (result.replace("+11.8%", "+14.0%"), result.replace("(faster)", "(undecided)", 1),
                   result.replace("19,248", "18,000"), result.replace("7 of 9", "8 of 9")):
         assert wrong != result and problems(summary.replace(result, wrong)), wrong
+
+
+@pytest.mark.parametrize("which", ["reference", "recorded"])
+def test_the_overview_says_of_each_case_what_its_report_says(reference_reports, recorded_reports,
+                                                             which):
+    folder = reference_reports if which == "reference" else recorded_reports.reports
+    assert overview_problems(folder) == []
+    md = (folder / "index.md").read_text(encoding="utf-8")
+    # one table row per case, no paragraph per case
+    results = next(rows for _, header, rows in md_tables(md) if "fork CV" in header)
+    assert [re.match(r"\[?(\w+)", r["case"]).group(1) for r in results] == list(CASES)
+    assert not re.search(r"^- \*\*\w+\*\*: At ", md, re.M)
 
 
 # -- short, without qualifiers, which the notes keep -------------------------------------------
