@@ -70,8 +70,7 @@ class Reference:
 def headline_table(ref: Reference) -> str:
     """The reference run at a glance: the overview's row per case, as Markdown."""
     table, checked = ref.table, ref.checked
-    shown = table.drop(columns=["report", "source", "headline", "chart", "JDK × GC matrix",
-                                "machines"],
+    shown = table.drop(columns=["report", "JDK × GC matrix", *overview.NOT_FIGURES],
                        errors="ignore")
     counts = Counter(checked["verdict"]) if not checked.empty else Counter()
     decided = [tuple(map(int, d.split(" of "))) for d in table["time rows decided"] if " of " in d]

@@ -22,7 +22,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import chartcheck, charts, fmt, forks, headline, tables, units, versions
+from . import chartcheck, charts, fmt, forks, headline, noise, tables, units, versions
 from ..analyze import claims, compare
 from ..measure import machine
 from .. import cases
@@ -76,6 +76,8 @@ class Document:
         self.charts: list[str] = []
         #: Per chart, what a reader could not read in it (chartcheck); empty when all is legible.
         self.chart_problems: dict[str, list[str]] = {}
+        #: What the verdicts rest on is said once, under the first table whose note names it.
+        self._estimate_said = False
 
     @classmethod
     def open(cls, case_id: str, results: str | Path, output_dir: str | Path) -> "Document":
@@ -137,10 +139,7 @@ class Document:
                 f"took and why it stopped" if sequential else
                 f"*faster*/*slower* need p < 0.05 and the CI beyond ±{THRESHOLD:.0%}")
         self.table("At a glance", tables.compact_table(pairs, self.checked_claims()),
-                   note=f"Time per op new/old with its 95% CI over fork means (below 1: faster; "
-                        f"throughput is inverted); {rule}. {self.decided_note()}"
-                        + "".join(f"Undecided: {n}. " for n in tables.undecided_notes(pairs))
-                        + "Details, charts, the claims check and the environment follow.")
+                   note=self.glance_note(rule))
         left = (self.run.provenance or {}).get("left_out")
         if left and left.get("rows"):
             what = [f"{left['rows']} more benchmark × params × variant rows"]
@@ -151,6 +150,28 @@ class Document:
             self.text(f"**Left out of this run.** It measured the write-up's own rows (old against "
                       f"the write-up's variants) and left out {'; '.join(what)}. "
                       f"`{left['command']}` measures them.")
+
+    def glance_note(self, rule: str) -> str:
+        """Under the compact table: how to read it, what the verdicts rest on, the machine, then
+        the undecided rows and the forks that never settled (the Result leaves these out)."""
+        pairs = self.pairs
+        machine = noise.line(noise.of_run(self.run.frame, pairs, self.case.id if self.case else "",
+                                          self.run.source))
+        paragraphs = [
+            f"Time per op new/old with its 95% CI over the forks (below 1: faster; throughput is "
+            f"inverted); {rule}. {self.estimate_note()}{self.decided_note()}",
+            f"**The machine.** {machine}" if machine else "",
+            "".join(f"Undecided: {n}. " for n in tables.undecided_notes(pairs)),
+            tables.unsettled_note(pairs),
+            "Details, charts, the claims check and the environment follow."]
+        return "\n\n".join(p.strip() for p in paragraphs if p)
+
+    def estimate_note(self) -> str:
+        """'Verdicts rest on each fork's mean of its steady iterations. ', once per report."""
+        if self._estimate_said or self.comparison is None:
+            return ""
+        self._estimate_said = True
+        return f"Verdicts rest on {fmt.estimate_of(self.pairs)}. "
 
     def result(self, sentence: str) -> None:
         """The report's headline: first in every text, and what the overview shows of it."""
@@ -180,11 +201,10 @@ class Document:
         pairs = self.pairs
         if pairs.empty:
             return ""
-        mine = pairs[~pairs["candidate"].isin(compare.BEYOND)] if (~pairs["candidate"].isin(compare.BEYOND)).any() else pairs
-        decided = int((mine["verdict"] != "inconclusive").sum())
+        mine = tables.written(pairs)
         stops = Counter(s for s in mine.get("stopped", pd.Series(dtype=str)) if s and s != "decided")
         why = ", ".join(f"{n} {fmt.STOPPED[s]}" for s, n in sorted(stops.items()))
-        return f"{decided} of {len(mine)} time rows decided" + (f" ({why})" if why else "") + ". "
+        return f"{fmt.fmt_decided(mine)} time rows decided" + (f" ({why})" if why else "") + ". "
 
     def finish(self, claims_note: str = "") -> None:
         """Claims check, flame graphs, environment and provenance, once, at the end; then the
@@ -253,6 +273,10 @@ class Document:
         _show(markdown)
 
     def table(self, heading: str, table: pd.DataFrame, note: str = "") -> None:
+        if tables.unmeasured(table):
+            # every format writes such a cell as "—" (tables.filled); why, once, under the table
+            by = "by this profile" if (self.run.provenance or {}).get("profile") else "in this run"
+            note = "\n\n".join(p for p in (note, f"{tables.UNMEASURED} not measured {by}.") if p)
         self.md.append(f"## {heading}\n\n{tables.to_markdown(table)}" + (f"\n{note}\n" if note else ""))
         plain = table.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
         self.jira.append(f"h3. {heading}\n{tables.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))
@@ -289,16 +313,16 @@ class Document:
                   if any(r.get("stopped") == "out of reach" for r in (seq or {}).get("rows", []))
                   else "")
         lines = [
-            (f"Time verdicts use per-fork means (the fork is the unit of replication). The "
-             f"ratio new/old is of their geometric means; its 95% CI is a repeated confidence "
+            (f"Time verdicts use one figure per fork (the fork is the unit of replication). "
+             f"{self.estimate_note()}The ratio new/old is of their geometric means; its 95% CI is a repeated confidence "
              f"interval of the sequential fork plan ({seq['describe']}): rows took forks until "
              f"decided, capped{beyond} or out of budget. *faster*/*slower* needs the CI beyond "
              f"±{THRESHOLD:.0%}, *same* the CI inside ±{THRESHOLD:.0%}, anything else is "
              f"*inconclusive*. B/op changes count when they exceed the run's own spread and 8 B."
              if seq and seq.get("describe") else
-             f"Time verdicts use per-fork means (the fork is the unit of replication): a "
-             f"Mann-Whitney U test and a 95% CI of the ratio new/old (of the geometric means of "
-             f"the fork means; Welch t-interval on their logs); *faster*/*slower* "
+             f"Time verdicts use one figure per fork (the fork is the unit of replication). "
+             f"{self.estimate_note()}A Mann-Whitney U test and a 95% CI of the ratio new/old (of "
+             f"the geometric means of the fork figures; Welch t-interval on their logs); *faster*/*slower* "
              f"needs p < 0.05 and the CI beyond ±{THRESHOLD:.0%}, *same* needs the CI inside "
              f"±{THRESHOLD:.0%}, anything else is *inconclusive*. B/op changes count when they "
              f"exceed the run's own spread and 8 B."),

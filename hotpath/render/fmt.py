@@ -15,6 +15,9 @@ from ..analyze.stats import MIN_FORKS
 
 MINUS = "\u2212"
 
+#: Native origins, as a reader names them.
+NATIVE_NAMES = {"direct": "direct-buffer", "zlib": "zlib", "native": "native"}
+
 
 
 def fmt_number(x: float) -> str:
@@ -85,6 +88,39 @@ def fmt_time_change(row: pd.Series) -> str:
         return f"{fmt_pct(row['change_pct'])} (~)"
     return f"{fmt_pct(row['change_pct'])} ({factor:.2f}× {how})"
 
+
+
+def verdict_word(row: pd.Series) -> str:
+    """A time verdict in one word, as the compact table and the Result both say it."""
+    return "undecided" if row["verdict"] == "inconclusive" else str(row["verdict"])
+
+
+#: A B/op verdict in words, as the Result and the overview say it.
+ALLOC_WORDS = {"less": "less", "more": "more", "same": "same", "→ 0 B/op": "none left"}
+
+
+def fmt_ratio(ratio: float) -> str:
+    """A ratio new/old as the overview and the Result print it: '0.891'."""
+    return "—" if ratio is None or math.isnan(ratio) else f"{ratio:.3f}"
+
+
+#: What the verdicts rest on where the pairs do not say (analyze's per-row ``estimate``).
+DEFAULT_ESTIMATE = "each fork's mean of its steady iterations"
+
+
+def estimate_of(pairs: pd.DataFrame) -> str:
+    """The figure each fork gives the verdicts, as the pairs name it row by row ('each fork's
+    10th percentile of its steady iterations'); every one named where rows differ."""
+    values = pairs.get("estimate") if not pairs.empty else None
+    found = [] if values is None else [v for v in dict.fromkeys(values) if isinstance(v, str) and v]
+    return " or ".join(found) or DEFAULT_ESTIMATE
+
+
+def fmt_decided(pairs: pd.DataFrame) -> str:
+    """'3 of 4': time rows with a verdict (faster, slower or same)."""
+    if pairs.empty:
+        return "—"
+    return f"{int((pairs['verdict'] != 'inconclusive').sum())} of {len(pairs)}"
 
 
 def fmt_verdict(row: pd.Series) -> str:

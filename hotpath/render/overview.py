@@ -1,20 +1,20 @@
-"""reports/index.md and reports/index.html: per case a headline, a thumbnail of its main chart
-and one row of figures, linking the case reports that exist (and only those)."""
+"""reports/index.md and reports/index.html: per case its Result as one table row, the machine
+said once for the whole run, a thumbnail of each case's main chart and one row of figures,
+linking the case reports that exist (and only those)."""
 
 from __future__ import annotations
 
 import base64
 import html
 import json
-import math
 from collections import Counter
 from pathlib import Path
 
 import pandas as pd
 
 from ..analyze import claims, compare
-from . import headline, matrix, tables
-from .fmt import fmt_bytes
+from . import headline, matrix, noise, tables
+from .fmt import fmt_bytes, fmt_decided, fmt_ratio
 from ..cases import existing_cases, get_case, load_floors
 from .document import MANIFEST
 from ..analyze.load import read_peaks, read_results
@@ -54,22 +54,25 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
     reproduced = int((checked["verdict"] == "reproduced").sum())
     shown = tables.claims_table(checked)
     page = folder / case.id / "report.html"
+    machine = noise.of_run(run.frame, comparison.pairs, case.id, path)
     row = {
         "case": case.id,
         "write-up": case.writeup,
-        "time per op, new/old (geomean)": _ratio(s["time_geomean"]),
-        "heap B/op, new/old (geomean)": _ratio(s["alloc_geomean"]),
+        "time per op, new/old (geomean)": fmt_ratio(s["time_geomean"]),
+        "heap B/op, new/old (geomean)": fmt_ratio(s["alloc_geomean"]),
         "write-up's variant vs floor": _vs_floor(excess, case.candidate),
         "best variant vs floor": _vs_floor(excess, _best(excess)),
         "JDK × GC matrix": matrix.overview_cell(profile, case, folder),
-        "time rows decided": _decided(mine),
+        "time rows decided": fmt_decided(mine),
         "time verdicts": ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) or "—",
         "claims reproduced": (f"{reproduced} of {len(comparable)} comparable" if len(comparable)
                               else "none comparable") + f" ({len(checked)} claims)",
         # A report that was never rendered into this folder is not linked.
         "report": f"[{case.id}/report.html]({case.id}/report.html)" if page.is_file()
                   else "not rendered",
-        "headline": headline.sentence(comparison.pairs, case.candidate, *case.headline),
+        # the case's Result as one row of the overview's first table, and its machine
+        "result": result_row(case, comparison.pairs, mine, page.is_file(), machine),
+        "noise": machine,
         "chart": _main_chart(folder / case.id),
         "machines": (run.provenance or {}).get("machines") or [],
         "source": source(path, run.provenance) + "; "
@@ -78,11 +81,19 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
     return row, shown.assign(case=case.id)[["case", *shown.columns]]
 
 
-def _decided(pairs: pd.DataFrame) -> str:
-    """'3 of 4' time rows with a verdict (faster, slower or same), of the write-up's variant."""
-    if pairs.empty:
-        return "—"
-    return f"{int((pairs['verdict'] != 'inconclusive').sum())} of {len(pairs)}"
+def result_row(case, pairs: pd.DataFrame, mine: pd.DataFrame, linked: bool,
+               machine: noise.Noise) -> dict:
+    """A case's Result as a row: its main row and what changed there (headline.lead, as the
+    report's Result says it), its rows decided (``mine``: the write-up's variant's rows) and its
+    median fork CV."""
+    name = f"[{case.id}]({case.id}/report.html)" if linked else case.id
+    if mine.empty:
+        return {"case": name, "row": "—", "time": "nothing paired", "allocation": "—",
+                "rows decided": "—", "fork CV": "—"}
+    main = headline.lead(pairs, case.candidate, *case.headline)
+    return {"case": name, "row": f"{main.label}, {main.candidate} against {main.baseline}",
+            "time": main.time, "allocation": "; ".join(main.alloc) or "—",
+            "rows decided": fmt_decided(mine), "fork CV": noise.fmt_cv(machine.fork_cv)}
 
 
 def _best(excess: pd.DataFrame) -> str:
@@ -132,16 +143,19 @@ def source(path: Path, provenance: dict | None) -> str:
             f"JDK {provenance.get('jdk', {}).get('java.runtime.version', '?')}")
 
 
-def _ratio(r: float) -> str:
-    return "—" if r is None or math.isnan(r) else f"{r:.3f}"
+#: Keys of a case's row that are not figures of the overview's second table.
+NOT_FIGURES = ["source", "chart", "machines", "result", "noise"]
 
 
 def write(profile: str, folder: Path = REPORTS,
           made: tuple[pd.DataFrame, pd.DataFrame] | None = None) -> Path:
-    """reports/index.html and index.md from ``made`` (combine's tables), else made here."""
+    """reports/index.html and index.md from ``made`` (combine's tables), else made here: the
+    cases' Results, one row each, and the machine; then the figures, the claims and the sources."""
     table, checked = made if made is not None else rows(profile, folder)
     cases = table.to_dict("records")
-    table = table.drop(columns=["source", "headline", "chart", "machines"], errors="ignore")
+    results = pd.DataFrame([c["result"] for c in cases])
+    machine = noise.line(noise.combine([c["noise"] for c in cases])) if cases else ""
+    table = table.drop(columns=NOT_FIGURES, errors="ignore")
     folder.mkdir(parents=True, exist_ok=True)
     intro = (f"Results of the `{profile}` profile, one row per case. Ratios are geometric means "
              f"over the case's benchmarks (below 1: the optimized version is faster or allocates "
@@ -160,22 +174,26 @@ def write(profile: str, folder: Path = REPORTS,
     listed = "".join(f"- {c['case']}: {c['source']}\n" for c in cases)
     beyond_md = ("## Beyond the cases\n\n" + "".join(f"- [{name}]({href}): {text}\n" for name, href, text in others)
                  + "\n" if others else "")
-    heads = "".join(f"- **{c['case']}**: {c['headline']}\n" for c in cases)
+    said = f"**The machine.** {machine}\n\n" if machine else ""
     (folder / "index.md").write_text(
-        f"# hotpath: overview\n\n{heads}\n{intro}\n\n{tables.to_markdown(table) if cases else 'No results yet.'}\n"
-        f"## Claims, all cases\n\n{tables.to_markdown(checked) if not checked.empty else 'None.'}\n"
+        f"# hotpath: overview\n\n"
+        + (f"{RESULTS_NOTE}\n\n{tables.to_markdown(results)}\n{said}{intro}\n\n{tables.to_markdown(table)}\n"
+           if cases else "No results yet.\n\n")
+        + f"## Claims, all cases\n\n{tables.to_markdown(checked) if not checked.empty else 'No claims.'}\n"
         f"{beyond_md}## Sources\n\n{listed}",
         encoding="utf-8")
+    said = f"<p><strong>The machine.</strong> {html.escape(machine)}</p>\n" if machine else ""
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>hotpath: overview</title>
 <style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.45}}
 table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px}}
 th{{background:#f3f3f3}}td.num,th.num{{text-align:right}}td.text,th.text{{text-align:left}}
 table.wide{{font-size:.85em}}table.wide td,table.wide th{{padding:4px 5px}}
-.case{{display:flex;gap:1em;align-items:flex-start;margin:0 0 1.2em 0}}
-.case img{{width:260px;border:1px solid #ddd}}.case p{{margin:0}}</style></head>
+.charts{{display:flex;flex-wrap:wrap;gap:1em;margin:1em 0}}.charts figure{{margin:0}}
+.charts img{{width:200px;border:1px solid #ddd}}.charts figcaption{{text-align:center}}</style></head>
 <body><h1>hotpath: overview</h1>
-{"".join(_case_block(c) for c in cases) or "<p>No results yet.</p>"}
+{f'<div class="headline"><p>{html.escape(RESULTS_NOTE)}</p>{tables.html_table(results)}</div>' if cases else "<p>No results yet.</p>"}
+{said}{_charts_html(cases)}
 <p>{html.escape(intro).replace('`', '')}</p>
 {tables.html_table(table)}
 <h2>Claims, all cases</h2>
@@ -185,6 +203,12 @@ table.wide{{font-size:.85em}}table.wide td,table.wide th{{padding:4px 5px}}
 """
     (folder / "index.html").write_text(page, encoding="utf-8")
     return folder / "index.html"
+
+
+#: Above the Results table: what its cells are (each is its case report's Result).
+RESULTS_NOTE = ("Each case's Result, one row per case: its write-up's main row, what changed there "
+                "and by how much with its verdict, the time rows decided and the median fork CV "
+                "(each report's At a glance has every row).")
 
 
 def other_reports(folder: Path) -> list[tuple[str, str, str]]:
@@ -211,16 +235,15 @@ def _beyond_html(others: list[tuple[str, str, str]]) -> str:
     return f"<h2>Beyond the cases</h2><ul>{items}</ul>\n"
 
 
-def _case_block(c: dict) -> str:
-    """A case's headline beside a thumbnail of its main chart (embedded: one file to open)."""
-    linked = c["report"] != "not rendered"
-    href = f"{c['case']}/report.html"
-    title = (f'<a href="{href}">{html.escape(c["case"])}</a>' if linked
-             else html.escape(c["case"]) + " (report not rendered)")
-    thumb = ""
-    if c["chart"] is not None:
+def _charts_html(cases: list[dict]) -> str:
+    """Each case's main chart as a thumbnail, embedded (one file to open), linking its report."""
+    out = []
+    for c in cases:
+        if c["chart"] is None:
+            continue
         data = base64.b64encode(Path(c["chart"]).read_bytes()).decode("ascii")
         img = f'<img alt="{html.escape(c["case"])}: main chart" src="data:image/png;base64,{data}">'
-        thumb = f'<a href="{href}">{img}</a>' if linked else img
-    return (f'<div class="case">{thumb}<div><h2>{title}</h2>'
-            f'<p class="headline">{html.escape(c["headline"])}</p></div></div>\n')
+        if c["report"] != "not rendered":
+            img = f'<a href="{c["case"]}/report.html">{img}</a>'
+        out.append(f'<figure>{img}<figcaption>{html.escape(c["case"])}</figcaption></figure>')
+    return f'<div class="charts">{"".join(out)}</div>\n' if out else ""

@@ -8,11 +8,11 @@ import re
 
 import pandas as pd
 
-from .fmt import (first_look, fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct, fmt_peak,
-                  fmt_score, fmt_stopped, fmt_time_change, fmt_verdict, label, undecided)
+from .fmt import (NATIVE_NAMES, first_look, fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct,
+                  fmt_peak, fmt_score, fmt_stopped, fmt_time_change, fmt_verdict, label, undecided,
+                  verdict_word)
 from ..analyze.compare import BEYOND, UPSTREAM, floor_of
 from ..analyze.compare import time_per_op
-from .headline import NATIVE_NAMES
 from .units import Scale, byte_scale, score_scale
 
 
@@ -24,6 +24,13 @@ MEASURE_UNITS = {"alloc": "heap B/op", "native": "native B/op", "direct": "direc
 def _candidates(pairs: pd.DataFrame) -> list[str]:
     return list(dict.fromkeys(pairs["candidate"]))
 
+
+
+def written(pairs: pd.DataFrame) -> pd.DataFrame:
+    """The rows of the write-up's variants: floor and upstream have tables of their own (unless
+    they are all there is)."""
+    mine = ~pairs["candidate"].isin(BEYOND)
+    return pairs[mine] if mine.any() else pairs
 
 
 def _measured(pairs: pd.DataFrame, column: str) -> bool:
@@ -256,7 +263,8 @@ def html_table(table: pd.DataFrame) -> str:
     Written by hand rather than by pandas' Styler, whose random ids would make every render
     of the same JSON differ."""
     if table.empty:
-        return "<p>None.</p>"
+        return "<p>No rows.</p>"
+    table = filled(table)
     align = ["num" if numeric_column(table[c]) else "text" for c in table.columns]
     long = LONG_WORD if min_width_em(table, align) <= WIDE_EM else WIDE_LONG_WORD
     wide = min_width_em(table, align, long) > WIDE_EM
@@ -271,6 +279,20 @@ def html_table(table: pd.DataFrame) -> str:
 
 
 
+#: What a cell says that the run did not measure (a row its profile left out): never nan or None.
+UNMEASURED = "—"
+
+
+def unmeasured(table: pd.DataFrame) -> bool:
+    """Whether a cell of the table is missing (NaN or None): a row the run did not measure."""
+    return bool(table.isna().to_numpy().any())
+
+
+def filled(table: pd.DataFrame) -> pd.DataFrame:
+    """The table with every missing cell as UNMEASURED: every format writes it so."""
+    return table.astype(object).where(table.notna(), UNMEASURED)
+
+
 def _jira_cell(text: object) -> str:
     # Jira wiki markup gives | [ ] { } meaning inside table cells. A bar escaped as \| is still
     # taken for a cell boundary by Jira markup parsers (jira2markdown), so it goes in as its
@@ -281,6 +303,7 @@ def _jira_cell(text: object) -> str:
 
 
 def to_jira(table: pd.DataFrame) -> str:
+    table = filled(table)
     lines = ["||" + "||".join(_jira_cell(c) for c in table.columns) + "||"]
     for _, row in table.iterrows():
         lines.append("|" + "|".join(_jira_cell(v) for v in row) + "|")
@@ -294,6 +317,7 @@ def _md_cell(text: object) -> str:
 
 
 def to_markdown(table: pd.DataFrame) -> str:
+    table = filled(table)
     align = ["---:" if numeric_column(table[c]) else "---" for c in table.columns]
     lines = ["| " + " | ".join(_md_cell(c) for c in table.columns) + " |",
              "| " + " | ".join(align) + " |"]
@@ -306,8 +330,7 @@ def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd
     """One row per benchmark x params (x variant): time new/old with CI and verdict, heap and
     native B/op old -> new (native only where measured and allocated), claims reproduced."""
     # One row per benchmark x params: floor and upstream have tables of their own.
-    written = ~pairs["candidate"].isin(BEYOND)
-    pairs = pairs[written] if written.any() else pairs
+    pairs = written(pairs)
     many = pairs["candidate"].nunique() > 1
     modes = pairs["mode"].nunique() > 1
     native = native_columns(pairs)
@@ -323,8 +346,8 @@ def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd
         row["time/op new/old"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
         row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
         # An undecided row's sentence is long: it goes under the table (undecided_notes).
-        row["verdict"] = ("undecided" if r["verdict"] == "inconclusive" else
-                          r["verdict"] if r["verdict"] != "same" else f"same (±{r['threshold']:.0%})")
+        row["verdict"] = (verdict_word(r) if r["verdict"] != "same"
+                          else f"same (±{r['threshold']:.0%})")
         row["forks per side"] = fmt_stopped(r)
         row[f"heap {heap.unit} old → new"] = (f"{fmt_bytes(r['old_alloc'], heap)} → "
                                               f"{fmt_bytes(r['new_alloc'], heap)}")
@@ -341,8 +364,7 @@ def compact_table(pairs: pd.DataFrame, claims: pd.DataFrame | None = None) -> pd
 def undecided_notes(pairs: pd.DataFrame) -> list[str]:
     """What each undecided row of the compact table still allows, and the forks a decision
     would need: 'put(size=100): time/op between −1% and +9%: not decided at ±5%; …'."""
-    written = ~pairs["candidate"].isin(BEYOND)
-    pairs = pairs[written] if written.any() else pairs
+    pairs = written(pairs)
     many = pairs["candidate"].nunique() > 1
     notes, early, looks = [], 0, set()
     for _, r in pairs[pairs["verdict"] == "inconclusive"].iterrows():
@@ -357,6 +379,23 @@ def undecided_notes(pairs: pd.DataFrame) -> list[str]:
         notes.append(f"{early} row{'s' if early > 1 else ''} with fewer than "
                      f"{'/'.join(map(str, sorted(looks)))} forks per side: no interval yet")
     return notes
+
+
+def unsettled_note(pairs: pd.DataFrame, shown: int = 6) -> str:
+    """The compact table's rows that rest on forks that never settled, said once under it:
+    'Forks that never settled, each counted by its second half: put(size=100): 2 of 3 of old.'"""
+    named = []
+    for _, r in written(pairs).iterrows():
+        sides = [f"{n} of {len(r.get(f'{stem}_steady') or [])} of {side}"
+                 for side, stem in ((r["baseline"], "old"), (r["candidate"], "new"))
+                 if (n := int(r.get(f"unsettled_{stem}") or 0))]
+        if sides:
+            named.append(f"{label(r)}: {' and '.join(sides)}")
+    if not named:
+        return ""
+    more = f"; and {len(named) - shown} more rows" if len(named) > shown else ""
+    return ("Forks that never settled, each counted by its second half: "
+            + "; ".join(named[:shown]) + more + ".")
 
 
 def _claims_of(claims: pd.DataFrame, r: pd.Series) -> str:

@@ -19,17 +19,18 @@ def pairs(data_dir):
 
 def test_headline_states_the_main_row_then_the_whole_run(pairs):
     text = headline.sentence(pairs, "optimized", pairs.iloc[1]["benchmark"], pairs.iloc[1]["params"])
-    assert text.startswith("At copy(size=4096), optimized removes all heap allocation (4,112 → 0 B/op); "
-                           "time per op −97%")
-    assert "inconclusive: too few forks" in text
-    assert f"Over all {len(pairs)} rows, optimized/old:" in text
+    assert text == ("At copy(size=4096), optimized against old: time per op −96.7% (undecided); "
+                    "heap 4,112 → 0 B/op (none left). Over its 2 rows: time per op 0.077× (geometric "
+                    "means; 2 falling to 0 B/op left out); 0 of 2 decided.")
 
 
 def test_time_phrase_inverts_nothing_and_names_its_verdict(pairs):
     row = pairs.iloc[0].copy()
     row["verdict"], row["p_value"], row["ci_low"], row["ci_high"] = "faster", 0.008, 0.5, 0.6
-    row["higher_is_better"], row["ratio"] = True, 1.19
-    assert headline.time_phrase(row) == "throughput +19% (faster, p = 0.008, 95% CI −50%…−40%)"
+    row["higher_is_better"], row["ratio"], row["change_pct"] = True, 1.19, 19.0
+    # the figure of the details table's change column, and the compact table's verdict word
+    assert headline.time_phrase(row) == "throughput +19.0% (faster)"
+    assert tables.wide_table(pd.DataFrame([row]))["time"].iloc[0].startswith("+19.0%")
 
 
 def test_compact_table_has_one_row_per_benchmark_and_only_measured_native_columns(pairs):

@@ -28,7 +28,10 @@ def test_overview_lists_each_case_with_results_and_links_its_report(monkeypatch,
     page = overview.write("quick", tmp_path)
     md = (tmp_path / "index.md").read_text()
     assert "[writer/report.html](writer/report.html)" in md
-    assert "- **writer**: At copy(size=64), optimized" in md
+    # the case's Result as one row: its main row, what changed there, its rows decided
+    assert ("| [writer](writer/report.html) | copy(size=64), optimized against old | time per op "
+            "−82.2% (undecided) | heap 80 → 0 B/op (none left) | 0 of 2 |") in md
+    assert "**The machine.** Median fork CV" in md
     assert 'src="data:image/png;base64,' in page.read_text()
     # every row names the file its figures come from
     assert "## Sources" in md and "avgt-variant-gc.json" in md
