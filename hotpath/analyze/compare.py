@@ -276,10 +276,10 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
         if n:
             warnings.append(f"{n} fork(s) of {side} ended before the slowdown its other forks "
                             f"showed: left out of the verdict")
-    # where the estimate is not the mean, a side's score is its fork figures' geometric mean:
-    # the point the ratio and its interval are made from
-    scores = {side: (s["score"] if estimate == steady.MEAN or not figures
-                     else float(np.exp(np.mean(np.log(figures)))))
+    # a side's score is its fork figures' geometric mean, the point the ratio and its interval
+    # are made from, so that a table's old -> new never says another change than its ratio
+    scores = {side: (float(np.exp(np.mean(np.log(figures)))) if figures and min(figures) > 0
+                     else s["score"])
               for side, s, figures in (("old", old, old_fig), ("new", new, new_fig))}
     cls, _, method = benchmark.rpartition(".")
     return {

@@ -10,6 +10,7 @@ import math
 import pandas as pd
 
 from .units import Scale
+from .. import steady
 from ..analyze.stats import MIN_FORKS
 
 
@@ -105,15 +106,25 @@ def fmt_ratio(ratio: float) -> str:
 
 
 #: What the verdicts rest on where the pairs do not say (analyze's per-row ``estimate``).
-DEFAULT_ESTIMATE = "each fork's mean of its steady iterations"
+DEFAULT_ESTIMATE = steady.describe_estimate(steady.MEAN)
 
 
 def estimate_of(pairs: pd.DataFrame) -> str:
     """The figure each fork gives the verdicts, as the pairs name it row by row ('each fork's
-    10th percentile of its steady iterations'); every one named where rows differ."""
-    values = pairs.get("estimate") if not pairs.empty else None
-    found = [] if values is None else [v for v in dict.fromkeys(values) if isinstance(v, str) and v]
-    return " or ".join(found) or DEFAULT_ESTIMATE
+    10th percentile of time per op over its counted iterations'), and the rows that rest on
+    another, with why (the sides' GC time differs: hotpath.steady.row_estimate)."""
+    if pairs.empty or "estimate" not in pairs:
+        return DEFAULT_ESTIMATE
+    # the run's own: the estimate of the rows that give no reason for theirs
+    why = pairs["estimate_why"].fillna("") if "estimate_why" in pairs else pd.Series("", pairs.index)
+    own = pairs.loc[why == "", "estimate"]
+    main = own.iloc[0] if len(own) else pairs["estimate"].iloc[0]
+    other = pairs[pairs["estimate"] != main]
+    if other.empty:
+        return main
+    why = next((w for w in why[other.index] if w), "")
+    names = ", ".join(dict.fromkeys(label(r) for _, r in other.iterrows()))
+    return f"{main}; at {names}, on {why or other['estimate'].iloc[0]}"
 
 
 def fmt_decided(pairs: pd.DataFrame) -> str:
