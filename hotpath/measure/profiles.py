@@ -58,8 +58,7 @@ class Profile:
     interleave: bool = False
     min_forks: int = 4
     #: Close a row at a look when its ratio and fork CV ask for more forks than its cap, rather
-    #: than give it forks after the rows that can still be decided: in a budget the cases share,
-    #: what it would spend goes on to the cases after it.
+    #: than give it forks after the rows that can still be decided: its time goes to those.
     drop_out_of_reach: bool = False
     beyond_cap: int = 8
     budget: str = ""
@@ -253,7 +252,7 @@ PROFILES: dict[str, Profile] = {
             # The boundaries are calibrated for it (3.81 at three forks against 2.97 at four).
             min_forks=3,
             # Writer's primitiveFields, marshaller's stream and encoder's OBJ_MAP ask for 14 to
-            # 792 forks at the reference's precision: their forks go to zip and store instead.
+            # 792 forks at the reference's precision: their forks go to the rows that can be decided.
             drop_out_of_reach=True,
             # Recorded forks: the scout sees zip's buffered path settle (1-1.5 s) and old
             # writer's waves; later forks are as long as each row's own forks say.
