@@ -27,6 +27,7 @@ the steady means.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -141,10 +142,17 @@ class Steadiness:
 def classify(series: Sequence[float], iteration_s: float,
              higher_is_better: bool = False) -> Steadiness:
     """Classify one fork's per-iteration scores (time per op, or ops per time unit with
-    ``higher_is_better``) as flat, warmup, slowdown or no steady state.
+    ``higher_is_better``) as flat, warmup, slowdown, settled on a noisy host or no steady state.
 
     Raises ValueError for fewer than :data:`MIN_ITERATIONS` values or a value that is not a
     positive finite number (a score of zero or NaN has no log, and no class to give)."""
+    # the same fork is classified again and again (the A/A's thousand forks by every estimate,
+    # a replay's draws): PELT is most of the time a report or a replay takes
+    return _classify(tuple(float(v) for v in series), float(iteration_s), bool(higher_is_better))
+
+
+@functools.lru_cache(maxsize=16384)
+def _classify(series: tuple[float, ...], iteration_s: float, higher_is_better: bool) -> Steadiness:
     x = np.asarray(series, dtype=float)
     if len(x) < MIN_ITERATIONS:
         raise ValueError(f"{len(x)} iterations: a steady state needs at least {MIN_ITERATIONS} "
