@@ -165,13 +165,7 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
 
-    def command(variant, benchmarks, params, target, iterations):
-        return [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(benchmarks),
-                *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations),
-                *extra_args,
-                "-p", f"variant={variant}", *forkplan.jmh_params(params),
-                "-rf", "json", "-rff", str(target)]
-
+    command = fork_command(profile, jar, java, extra_args)
     log = ROOT / "target" / "jmh-logs" / f"{profile.name}-{case.id}.log"
     log.unlink(missing_ok=True)
     print(f"hotpath: {case.id}: JMH's output goes to {_shown(log)}", flush=True)
@@ -181,6 +175,17 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
         read_json(target)
     merged.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
     return [shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]) for cmd, target in done]
+
+
+def fork_command(profile: Profile, jar: Path, java: str = "java", extra_args: list[str] | None = None):
+    """What builds one JMH run of a sequential plan's round: one fork of one variant's sides."""
+    def command(variant, benchmarks, params, target, iterations):
+        return [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(benchmarks),
+                *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations),
+                *(extra_args or []),
+                "-p", f"variant={variant}", *forkplan.jmh_params(params),
+                "-rf", "json", "-rff", str(target)]
+    return command
 
 
 def rounds_of(out: Path, case: Case) -> Path:
@@ -436,13 +441,7 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
         log.unlink(missing_ok=True)
         print(f"hotpath: JMH's output goes to {_shown(log)}", flush=True)
 
-        def command(variant, benchmarks, params, target, iterations):
-            return [*profile.java(1), "-jar", _shown(jar), interleave.include_only(benchmarks),
-                    *profile.jmh_args(forks=1, variant_filter=False, iterations=iterations),
-                    "-p", f"variant={variant}", *forkplan.jmh_params(params),
-                    "-rf", "json", "-rff", str(target)]
-
-        done = forkplan.run(plan, command, staging, lambda cmd: _jmh(cmd, plan.case, runs[0].out.parent, log))
+        done = forkplan.run(plan, fork_command(profile, jar), staging, lambda cmd: _jmh(cmd, plan.case, runs[0].out.parent, log))
         if not plan.forks_run:
             raise HotpathError(
                 f"the budget was spent before the first timed fork (the memory passes and "
