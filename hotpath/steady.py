@@ -505,11 +505,14 @@ def recorded(entry: dict[str, Any]) -> bool:
             and int(entry.get("measurementIterations") or 0) >= MIN_ITERATIONS)
 
 
-def window_start(st: Steadiness, iterations: int) -> int:
+def window_start(st: Steadiness, iterations: int, slowed: int | None = None) -> int:
     """The first iteration that counts: the steady segment's, or half-way without one (the
-    second half of a fork that never settled: its waves are its cost, and its start is not),
-    and never one of the fork's first UNCOUNTED."""
+    second half of a fork that never settled: its waves are its cost, and its start is not), or
+    for one that slowed down later than half-way, its slowdown's (``slowed``, an index: the
+    slowed level is the path the row stays on), and never one of the fork's first UNCOUNTED."""
     start = st.start if st.start is not None else iterations // 2
+    if st.start is None and slowed is not None and slowed <= iterations - MIN_SEGMENT:
+        start = max(start, slowed)
     return max(start, min(UNCOUNTED, iterations - 1))
 
 
@@ -527,11 +530,12 @@ def summarize(values: Sequence[float], iteration_s: float, higher_is_better: boo
                     reason, mean=_mean(x), gc_share=_gc_share(gc_ms, 0, iteration_s),
                     iteration_s=iteration_s)
     st = classify(x, iteration_s, higher_is_better)
-    first = window_start(st, len(x))
+    slowed_s = slowed_at(st, iteration_s, higher_is_better)
+    first = window_start(st, len(x), None if slowed_s is None else round(slowed_s / iteration_s))
     return Fork(figure(x[first:], estimate, higher_is_better), st.kind, st.start_s, len(x), first,
                 _log_sd(x[first:]), st.reason, round(st.segments[-1].first * iteration_s, 6),
                 mean=_mean(x[first:]), gc_share=_gc_share(gc_ms, first, iteration_s),
-                iteration_s=iteration_s, slowed_s=slowed_at(st, iteration_s, higher_is_better))
+                iteration_s=iteration_s, slowed_s=slowed_s)
 
 
 def _gc_share(gc_ms: Sequence[float] | None, first: int, iteration_s: float) -> float:

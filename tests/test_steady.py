@@ -314,3 +314,13 @@ def test_the_committed_aa_saw_old_zip_map_3k_slow_down_after_a_2_s_scout():
               if e["benchmark"].endswith("ZipMarshalBenchmark.marshalZip") and e["params"]["payload"] == "MAP_3K"
               for f in steady.entry_forks(e)]
     assert len(starts) == 8 and all(s is not None and 2.2 <= s <= 2.8 for s in starts), starts
+
+
+def test_a_fork_that_slowed_down_late_counts_from_its_slowdown():
+    """Twice as slow from 2.3 s of a 4 s fork: too late for a steady state, and its second half
+    would mix the two levels; its figure is the slowed level's."""
+    x = np.where(np.arange(40) < 23, 100.0, 300.0) * noise(3)[:40]
+    fork = steady.summarize(x, ITERATION_S, False)
+    assert fork.kind == NO_STEADY_STATE and fork.slowed_s == pytest.approx(2.3, abs=0.2)
+    assert fork.first == round(fork.slowed_s / ITERATION_S)
+    assert fork.mean == pytest.approx(300.0, rel=0.03)

@@ -122,12 +122,18 @@ def _fork_gc_shares(by_metric: dict[str, dict]) -> list[float]:
     return out
 
 
+def _forks_of(side: dict) -> list[steady.Fork]:
+    """A side's recorded forks as hotpath.steady found them (their classes, starts and lengths:
+    no figures); [] for unrecorded forks."""
+    return [steady.Fork(math.nan, f["kind"], f["start_s"], f["iterations"], f["first"], math.nan,
+                        iteration_s=side["measurement_time_s"], slowed_s=f.get("slowed_s"))
+            for f in side.get("steady") or []]
+
+
 def _early(primary: dict) -> list[bool]:
     """The forks that ended before a slowdown another fork of the side showed (recorded forks
     only: hotpath.steady.before_slowdown)."""
-    forks = [steady.Fork(math.nan, f["kind"], f["start_s"], f["iterations"], f["first"], math.nan,
-                         iteration_s=primary["measurement_time_s"], slowed_s=f.get("slowed_s"))
-             for f in primary.get("steady") or []]
+    forks = _forks_of(primary)
     return steady.before_slowdown(forks) if len(forks) == len(primary["raw"]) \
         else [False] * len(primary["raw"])
 
@@ -145,6 +151,7 @@ def _side(rows: list[dict]) -> dict:
         "jvm_args": primary["jvm_args"], "runtime": primary["runtime"], "alloc": alloc, "alloc_spread": alloc_spread,
         "steady": primary.get("steady") or [], "series": primary.get("series") or [],
         "gc_shares": _fork_gc_shares(by_metric), "early": _early(primary),
+        "measurement_time_s": primary["measurement_time_s"],
         **natives, **_gc_normalized(by_metric),
     }
 

@@ -259,8 +259,8 @@ PROFILES: dict[str, Profile] = {
             recorded=True, scout_s=2.0, margin_s=0.3, min_steady_s=0.5, max_steady_s=1.0,
             max_fork_s=4.0,
             # Each fork by its 10th percentile (hotpath.steady.figure): replayed on the committed
-            # A/A's forks in 90 min, 40-42 of 54 rows same (19-23 by the mean), none called
-            # faster or slower, a bound of 46 (32 by the mean).
+            # A/A's forks in 90 min, 40-41 of 54 rows same (19-23 by the mean), none called
+            # faster or slower, a bound of 45 (32 by the mean).
             estimate="p10",
             # A 2 s scout sees old zip's MAP_1600B before it slows down (at 2.0 s): a row whose
             # forks in the committed A/A run slowed down that late starts with a 4 s fork.

@@ -440,3 +440,4 @@ def test_where_the_sides_gc_time_differs_the_row_rests_on_the_mean():
     assert steady.row_estimate("p10", [0.06], [0.01])[0] == steady.MEAN
     assert steady.row_estimate("p10", [0.02], [0.01]) == ("p10", "")
     assert steady.row_estimate("p10", [math.nan], [0.01]) == ("p10", "")
+
