@@ -96,6 +96,12 @@ UNCOUNTED = 3
 HOST_FLOOR = 0.15
 HOST_WINDOW_S = 0.5
 HOST_WINDOWS = 3
+#: A slowdown the code makes, not the host: a level this many times slower than every level
+#: before it in the fork, to the fork's end. The host slows settled code by 10-40% for seconds;
+#: on the committed A/A's forks the most any other path stayed slower was 1.57x, old zip
+#: MAP_1600B's and MAP_3K's 1.95-5.2x; in a fresh clone's run with old at 2.3x the reference's
+#: time, the host's reached 1.52x, zip's 1.68-3.3x.
+SLOWED_REACH = 1.6
 
 
 @dataclass(frozen=True)
@@ -471,15 +477,17 @@ class Fork:
 
 def slowed_at(st: Steadiness, iteration_s: float, higher_is_better: bool = False) -> float | None:
     """Where a fork whose code did not settle on its best level (a slowdown, or no steady state)
-    got slower than it had been at any time before, its warmup included, by more than
-    EQUIVALENT: the start of the first such segment. Old zip MAP_3K's forks in the A/A got there
-    at 2.1-2.7 s and came back only part of the way; waves that never sink below their warmup's
-    level do not count."""
+    went to a level SLOWED_REACH times slower than it had been at any time before, its warmup
+    included, and stayed there to the fork's end (every later segment at least that slow): the
+    start of the first such segment. Old zip MAP_3K's forks in the A/A got there at 2.1-2.7 s
+    and came back only part of the way; a host's busy stretch lifts a level by less and ends."""
     if st.kind not in (SLOWDOWN, NO_STEADY_STATE):
         return None
-    for j, seg in enumerate(st.segments[1:], start=1):
-        if all(_better(s.mean, seg.mean, higher_is_better) for s in st.segments[:j]):
-            return round(seg.first * iteration_s, 6)
+    sign = -1.0 if higher_is_better else 1.0
+    levels = [sign * math.log(s.mean) for s in st.segments]
+    for j in range(1, len(levels)):
+        if min(levels[j:]) - min(levels[:j]) > math.log(SLOWED_REACH):
+            return round(st.segments[j].first * iteration_s, 6)
     return None
 
 

@@ -294,26 +294,36 @@ def test_gc_time_is_zero_where_no_collection_was_counted():
 
 def test_a_fork_that_got_slower_than_ever_before_says_when(recorded):
     """Known answers on real forks: old zip MAP_3K slows down in both recorded forks (its second
-    by 2.1 s), old writer's fork 1 falls to 6-11k ops/s at 1.7 s; a fork that settled (warmup,
-    and encoder's 9% step after its warmup) never got slower than its warmup was."""
+    by 2.1 s); old writer's fork 1 falls to 6-11k ops/s at 1.7 s for 0.6 s and comes back, a dip
+    and not a level it stays on; a fork that settled (warmup, and encoder's 9% step after its
+    warmup) never got slower than its warmup was."""
     def slowed(name):
         return [f.slowed_s for f in steady.entry_forks(recorded[name])]
     assert all(s is not None and s <= 2.1 for s in slowed("zip-old"))
-    assert slowed("writer-old")[1] == pytest.approx(1.7)
+    assert slowed("writer-old") == [None, None]
     assert slowed("writer-optimized") == [None, None]
     assert slowed("encoder-old") == [None, None]
 
 
 def test_the_committed_aa_saw_old_zip_map_3k_slow_down_after_a_2_s_scout():
-    """All eight forks of old zip MAP_3K in the committed A/A got slower than ever from 2.3-2.7 s:
-    later than quick's 2 s scout can see (hotpath.measure.forklength.first)."""
+    """All eight forks of old zip MAP_3K in the committed A/A went to a level they stayed at from
+    2.3-3.4 s: later than quick's 2 s scout can see (hotpath.measure.forklength.first)."""
     from hotpath.paths import AA_REFERENCE
 
     starts = [f.slowed_s for name in ("baseline", "candidate")
               for e in read_json(AA_REFERENCE / f"{name}.json")
               if e["benchmark"].endswith("ZipMarshalBenchmark.marshalZip") and e["params"]["payload"] == "MAP_3K"
               for f in steady.entry_forks(e)]
-    assert len(starts) == 8 and all(s is not None and 2.2 <= s <= 2.8 for s in starts), starts
+    assert len(starts) == 8 and all(s is not None and 2.2 <= s <= 3.5 for s in starts), starts
+
+
+def test_a_busy_stretch_of_the_host_is_not_a_slowdown():
+    """Slower by 30% (what other tenants do to settled code here) to the fork's end, or twice
+    as slow for 0.7 s and back: neither is a level the code went to (SLOWED_REACH)."""
+    busy = np.where(np.arange(40) < 25, 100.0, 130.0) * noise(3)[:40]
+    burst = np.where((np.arange(40) >= 20) & (np.arange(40) < 27), 200.0, 100.0) * noise(4)[:40]
+    for x in (busy, burst):
+        assert steady.summarize(x, ITERATION_S, False).slowed_s is None
 
 
 def test_a_fork_that_slowed_down_late_counts_from_its_slowdown():

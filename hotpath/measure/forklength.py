@@ -60,7 +60,7 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
     forks = [f for f in (*old, *new) if f.kind != steady.NOT_RECORDED]
     if not forks:
         return Choice(scout, "scout: no recorded fork yet")
-    slowed = [f for f in forks if f.slowed_s is not None or f.kind == steady.SLOWDOWN]
+    slowed = [f for f in forks if f.slowed_s is not None]
     if slowed:
         return Choice(most, f"{len(slowed)} of {len(forks)} forks slowed down: as long as a fork "
                       f"may run, for a slowdown can go on")

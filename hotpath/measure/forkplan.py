@@ -387,8 +387,9 @@ class Plan:
         Every row's first look comes before any row's later forks: a row dropped before its
         first look has no interval at all, and two or three forks say too little of a row to
         give it up. Rows before their first look go in the order of the forks they are expected
-        to need (``expected``, the reference's; else their first look), and while one of them
-        does not fit, no row past its first look takes a fork. Past it, a row's cost is the
+        to need (``expected``, the reference's; else their first look), those the reference
+        puts beyond their cap last, and while one of them does not fit, no row past its first
+        look takes a fork. Past it, a row's cost is the
         forks per side its ratio and fork CV say a decision takes (at most its cap); spread over
         every row, a short budget would bring none to a decision, spent on the nearest it decides
         some. Rows whose ratio and fork CV say their cap will not decide them come after every
@@ -399,8 +400,8 @@ class Plan:
         def need(row: Row) -> tuple[bool, bool, int]:
             old, new = self.figures(row)
             n = min(len(old), len(new))
-            if n < first_look:
-                return True, False, first_look - n
+            if n < first_look:  # the reference's forks say whether its cap will decide it
+                return True, self.expected.get(row, 0) > row.cap, first_look - n
             goal = max(first_look, self.needed(row, old, new))
             return False, goal > row.cap, max(1, min(goal, row.cap) - n)
 

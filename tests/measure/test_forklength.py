@@ -74,5 +74,13 @@ def test_a_last_level_too_late_to_count_gets_room_in_the_next_fork():
 
 
 def test_a_row_that_slowed_down_runs_the_longest_forks():
-    choice = forklength.choose([fork(kind=steady.SLOWDOWN, start_s=1.0)], [fork()], QUICK, 1.0)
+    slowed = dataclasses.replace(fork(kind=steady.NO_STEADY_STATE, start_s=None), slowed_s=1.8)
+    choice = forklength.choose([slowed], [fork()], QUICK, 1.0)
     assert choice.iterations * QUICK.iteration_s == QUICK.max_fork_s and "slowed down" in choice.why
+
+
+def test_a_step_the_host_could_make_does_not_lengthen_the_forks():
+    """A settled fork whose steady level is a little slower than its start (a slowdown by class,
+    not slowed by SLOWED_REACH) gets the forks its steady state asks for."""
+    choice = forklength.choose([fork(kind=steady.SLOWDOWN, start_s=1.0)], [fork()], QUICK, 1.0)
+    assert choice.iterations * QUICK.iteration_s < QUICK.max_fork_s and "steady from" in choice.why

@@ -388,6 +388,23 @@ def test_rows_short_of_their_first_look_go_in_the_order_of_the_forks_they_are_ex
     assert plan.affordable([a, b], left_s=6.5) == [b]
 
 
+def test_a_row_the_reference_puts_beyond_its_cap_gets_its_first_look_last():
+    """Zip's unbuffered rows (other variants than the case's own, 3-4 forks at the reference's
+    figures) before writer's primitiveFields (the case's own, 804 forks): the first looks the
+    budget holds go to rows they can decide."""
+    plan = _plan(budget_s=math.inf)
+    plan.fork_s = 1.0
+    own, other = plan.rows[0], plan.rows[1]
+    plan.primary = frozenset({own})
+    plan.expected = {own: 804, other: 3}
+    for row in (own, other):
+        plan.means[(row.benchmark, row.key, "old")] = [100.0]
+        plan.means[(row.benchmark, row.key, "optimized")] = [80.0]
+    assert plan.affordable([own, other], left_s=6.5) == [other]
+    plan.expected = {own: 3, other: 3}
+    assert plan.affordable([own, other], left_s=6.5) == [own]
+
+
 def test_cases_planned_together_keep_each_rows_own_and_record_each_case_apart():
     encoder = _plan(math.inf)
     other = dataclasses.replace(ENCODER, id="other", candidate="optimized")

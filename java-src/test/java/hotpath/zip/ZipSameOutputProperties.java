@@ -91,6 +91,10 @@ class ZipSameOutputProperties {
     void theCheckRefusesAVariantThatCompressesOneByteMore() {
         ZipVariant.requireSameContent(new ArrayList<>(List.of("a", 1L)));
         assertThrows(IllegalStateException.class, () -> ZipVariant.requireSameContent(new LongerWhenNotOld()));
+        // a fork's own check: old's bytes are the marshalled ones, buffered's are not
+        ZipVariant.requireSameContent(ZipVariant.old, new LongerWhenNotOld());
+        assertThrows(IllegalStateException.class,
+                () -> ZipVariant.requireSameContent(ZipVariant.buffered, new LongerWhenNotOld()));
     }
 
     @Example
