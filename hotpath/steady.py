@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
@@ -107,8 +107,8 @@ SLOWED_REACH = 1.6
 @dataclass(frozen=True)
 class Segment:
     """Iterations first..last (inclusive) and their level: the mean of their values with
-    spikes replaced (see :func:`despiked`), since a spike is no level; the means that
-    :func:`fork_steady_means` gives keep every value."""
+    spikes replaced (see :func:`despiked`), since a spike is no level; a fork's figures
+    (:func:`summarize`) keep every value."""
 
     first: int
     last: int
@@ -292,48 +292,6 @@ def _merge_adjacent(segments: Sequence[Segment]) -> list[Segment]:
 
 #: The secondaries read by default: heap B/op, and collections and their milliseconds per
 #: iteration (-prof gc).
-SECONDARIES = ("gc.alloc.rate.norm", "gc.count", "gc.time")
-
-
-@dataclass(frozen=True)
-class ForkSteady:
-    """One fork of a JMH result: its class, and the means over its steady segment of the
-    primary metric (``score``) and of each secondary asked for (NaN without a steady state, or
-    for a secondary whose iterations cannot be matched to the primary's)."""
-
-    fork: int
-    steadiness: Steadiness
-    score: float
-    secondaries: dict[str, float] = field(default_factory=dict)
-
-
-def fork_steady_means(entry: dict[str, Any],
-                      secondaries: Sequence[str] = SECONDARIES) -> list[ForkSteady]:
-    """Each fork of one JMH JSON entry classified on its primary metric's rawData, and the
-    steady segment's means, the secondaries' taken over the primary's steady iterations.
-
-    Times count from the first measurement iteration: record with ``-wi 0`` for them to count
-    from the fork's start. Secondary names are JMH's, with or without JMH <= 1.36's "·".
-    Raises ValueError as :func:`classify` does, for a fork too short to classify."""
-    primary = entry["primaryMetric"]
-    iteration_s = seconds(entry.get("measurementTime"))
-    # as hotpath.analyze.compare.higher_is_better: throughput units improve upwards
-    higher = str(primary.get("scoreUnit", "")).startswith("ops/")
-    forks = primary.get("rawData") or []
-    by_name = _matchable({name.lstrip("·"): metric
-                          for name, metric in (entry.get("secondaryMetrics") or {}).items()},
-                         len(forks))
-    out = []
-    for k, fork in enumerate(forks):
-        values = [number(v) for v in fork]
-        st = classify(values, iteration_s, higher)
-        means = {name: _mean(st.steady(aligned)) if aligned is not None else math.nan
-                 for name in secondaries
-                 for aligned in [_per_iteration(by_name, name, k, len(values))]}
-        out.append(ForkSteady(k, st, _mean(st.steady(values)), means))
-    return out
-
-
 def _matchable(secondaries: dict[str, Any], forks: int) -> dict[str, list | None]:
     """Each secondary's rawData, where it can be matched fork by fork: one list per fork of the
     primary (None otherwise)."""

@@ -144,47 +144,58 @@ def test_a_series_too_short_or_without_a_log_is_refused():
 
 def entry(primary: list[list[float]], unit: str = "us/op", **secondaries) -> dict:
     return {"benchmark": "b.B.m", "mode": "avgt", "measurementTime": "100 ms",
+            "warmupIterations": 0, "measurementIterations": len(primary[0]),
             "primaryMetric": {"score": 1.0, "scoreUnit": unit, "rawData": primary},
             "secondaryMetrics": {name: {"score": 0.0, "scoreUnit": "", "rawData": raw}
                                  for name, raw in secondaries.items()}}
 
 
-def test_secondaries_are_averaged_over_the_primary_metrics_steady_iterations():
+def counted(entry: dict, name: str) -> list[float]:
+    """Each fork's mean of a secondary over the iterations its primary metric counts (as
+    hotpath.analyze.load takes them); NaN where it cannot be matched to them."""
+    forks = steady.entry_forks(entry)
+    secondaries = {k.lstrip("·"): v for k, v in entry["secondaryMetrics"].items()}
+    values = steady.aligned(secondaries, name, forks)
+    if values is None:
+        return [math.nan] * len(forks)
+    return [float(np.mean(v[f.first:])) for v, f in zip(values, forks)]
+
+
+def test_secondaries_are_averaged_over_the_primary_metrics_counted_iterations():
     i = np.arange(N)
     time = list(np.where(i < 20, 300.0, 100.0) * noise(1))  # a warmup: steady from 2.0 s
     alloc = [5000.0 if k < 20 else 1000.0 for k in range(N)]
     counts = [1.0 if k % 10 == 0 else 0.0 for k in range(N)]  # one collection a second
     times = [float(k) for k in range(N) if k % 10 == 0]  # JMH writes gc.time for those alone
-    [fork] = steady.fork_steady_means(entry([time], **{"·gc.alloc.rate.norm": [alloc],
-                                                       "gc.count": [counts],
-                                                       "gc.time": [times]}))
-    st = fork.steadiness
-    assert (st.kind, st.start, st.start_s) == (WARMUP, 20, 2.0)
-    assert fork.score == pytest.approx(np.mean(time[20:]))
-    assert fork.secondaries["gc.alloc.rate.norm"] == 1000.0
-    assert fork.secondaries["gc.count"] == pytest.approx(4 / 40)
-    assert fork.secondaries["gc.time"] == pytest.approx((20 + 30 + 40 + 50) / 40)
+    e = entry([time], **{"·gc.alloc.rate.norm": [alloc], "gc.count": [counts], "gc.time": [times]})
+    [fork] = steady.entry_forks(e)
+    assert (fork.kind, fork.first, fork.start_s) == (WARMUP, 20, 2.0)
+    assert fork.mean == pytest.approx(np.mean(time[20:]))
+    assert counted(e, "gc.alloc.rate.norm") == [1000.0]
+    assert counted(e, "gc.count") == [pytest.approx(4 / 40)]
+    assert counted(e, "gc.time") == [pytest.approx((20 + 30 + 40 + 50) / 40)]
 
 
 def test_a_secondary_that_cannot_be_matched_to_the_iterations_is_nan():
     flat = list(100.0 * noise(2))
-    [fork] = steady.fork_steady_means(entry([flat], **{"gc.count": [[0.0] * N],
-                                                       "gc.time": [[3.0]],
-                                                       "gc.alloc.rate.norm": [[1.0] * 10]}))
-    assert fork.steadiness.kind == FLAT
-    assert fork.secondaries["gc.count"] == 0.0
+    e = entry([flat], **{"gc.count": [[0.0] * N], "gc.time": [[3.0]], "gc.alloc.rate.norm": [[1.0] * 10]})
+    assert steady.entry_forks(e)[0].kind == FLAT
+    assert counted(e, "gc.count") == [0.0]
     # one gc.time for no iteration with a collection; ten values for sixty iterations
-    assert math.isnan(fork.secondaries["gc.time"])
-    assert math.isnan(fork.secondaries["gc.alloc.rate.norm"])
+    assert math.isnan(counted(e, "gc.time")[0]) and math.isnan(counted(e, "gc.alloc.rate.norm")[0])
 
 
-def test_without_a_steady_state_every_mean_is_nan():
+def test_without_a_steady_state_a_fork_counts_its_second_half():
+    """Waves are the fork's cost: its figures are its second half's, waves and all, the heap's
+    too."""
     i = np.arange(N)
     waves = list(np.where((i // 10) % 2 == 0, 10_000.0, 24_000.0) * noise(5))
-    [fork] = steady.fork_steady_means(entry([waves], unit="ops/s",
-                                            **{"gc.alloc.rate.norm": [[1.0] * N]}))
-    assert fork.steadiness.kind == NO_STEADY_STATE
-    assert math.isnan(fork.score) and math.isnan(fork.secondaries["gc.alloc.rate.norm"])
+    alloc = [float(k) for k in range(N)]
+    e = entry([waves], unit="ops/s", **{"gc.alloc.rate.norm": [alloc]})
+    [fork] = steady.entry_forks(e)
+    assert fork.kind == NO_STEADY_STATE and fork.first == N // 2
+    assert fork.mean == pytest.approx(np.mean(waves[N // 2:]))
+    assert counted(e, "gc.alloc.rate.norm") == [pytest.approx(np.mean(alloc[N // 2:]))]
 
 
 # -- real forks -------------------------------------------------------------------------------
@@ -263,33 +274,33 @@ def test_every_recorded_fork_is_in_the_table(recorded):
         assert entry["measurementTime"] == "100 ms"
 
 
-def test_recorded_secondaries_follow_the_primary_metrics_steady_iterations(recorded):
+def test_recorded_secondaries_follow_the_primary_metrics_counted_iterations(recorded):
     """writer optimized's fork 0 is steady from iteration 5: its heap B/op over those
     iterations is the optimized path's ~19.2 KB per call; every -prof gc secondary lines up
     with the iterations, gc.time too (JMH writes it for iterations with a collection alone)."""
-    forks = steady.fork_steady_means(recorded["writer-optimized"])
-    assert [f.steadiness.start for f in forks] == [5, 7]
-    first = forks[0]
-    norm = recorded["writer-optimized"]["secondaryMetrics"]["gc.alloc.rate.norm"]["rawData"][0]
-    assert first.secondaries["gc.alloc.rate.norm"] == pytest.approx(np.mean(norm[5:]))
-    assert 18_000 < first.secondaries["gc.alloc.rate.norm"] < 20_500
-    assert first.score == pytest.approx(
-        np.mean(recorded["writer-optimized"]["primaryMetric"]["rawData"][0][5:]))
-    for name, entry in recorded.items():
-        for fork in steady.fork_steady_means(entry):
-            if fork.steadiness.start is not None:
-                assert all(math.isfinite(v) for v in fork.secondaries.values()), name
+    e = recorded["writer-optimized"]
+    forks = steady.entry_forks(e)
+    assert [f.first for f in forks] == [5, 7]
+    norm = e["secondaryMetrics"]["gc.alloc.rate.norm"]["rawData"][0]
+    assert counted(e, "gc.alloc.rate.norm")[0] == pytest.approx(np.mean(norm[5:]))
+    assert 18_000 < counted(e, "gc.alloc.rate.norm")[0] < 20_500
+    assert forks[0].mean == pytest.approx(np.mean(e["primaryMetric"]["rawData"][0][5:]))
+    for name, each in recorded.items():
+        for metric in ("gc.alloc.rate.norm", "gc.count", "gc.time"):
+            assert all(math.isfinite(v) for v in counted(each, metric)), (name, metric)
 
 
 def test_gc_time_is_zero_where_no_collection_was_counted():
     """JMH leaves gc.time out of a run without a collection; a fork of a run with collections
     elsewhere gets an empty list."""
     flat = list(100.0 * noise(3))
-    [fork] = steady.fork_steady_means(entry([flat], **{"gc.count": [[0.0] * N]}))
-    assert (fork.secondaries["gc.count"], fork.secondaries["gc.time"]) == (0.0, 0.0)
-    forks = steady.fork_steady_means(entry([flat, flat], **{
-        "gc.count": [[0.0] * N, [1.0] + [0.0] * (N - 1)], "gc.time": [[], [7.0]]}))
-    assert [f.secondaries["gc.time"] for f in forks] == [0.0, pytest.approx(7.0 / N)]
+    assert counted(entry([flat], **{"gc.count": [[0.0] * N]}), "gc.time") == [0.0]
+    two = entry([flat, flat], **{"gc.count": [[0.0] * N, [1.0] + [0.0] * (N - 1)], "gc.time": [[], [7.0]]})
+    # the collection fell in the second fork's first iteration, which never counts
+    assert counted(two, "gc.time") == [0.0, 0.0]
+    assert steady.aligned({"gc.count": two["secondaryMetrics"]["gc.count"],
+                           "gc.time": two["secondaryMetrics"]["gc.time"]}, "gc.time",
+                          steady.entry_forks(two))[1][0] == 7.0
 
 
 def test_a_fork_that_got_slower_than_ever_before_says_when(recorded):

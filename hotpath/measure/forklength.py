@@ -69,7 +69,7 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
         longest = max(scout, *(f.iterations for f in forks))
         # a last level that began too late to count may count in a fork long enough for it
         room = max((_room(f.last_level_s, profile) for f in unsettled
-                    if f.last_level_s is not None), default=0.0)
+                    if f.last_level_s is not None), default=0.0) if profile.room_for_late_levels else 0.0
         iterations = min(most, max(longest, math.ceil(round(room / it, 6))))
         return Choice(iterations, f"{len(unsettled)} of {len(forks)} forks without a steady "
                       f"state: as long as the longest"

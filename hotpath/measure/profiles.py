@@ -87,6 +87,12 @@ class Profile:
     #: side before its first look, and its forks are spent on that count first.
     max_steady_s: float | None = None
     max_fork_s: float = 6.0
+    #: A row whose forks have no steady state gets a next fork with room for the latest last
+    #: level any of them began (a level that began at 1.2 s of a 2 s fork is found in a 2.7 s
+    #: one); False: as long as the longest so far, the scout's at least. A short budget on a
+    #: noisy host spends it on forks, not on room: there most forks find no steady state for
+    #: the host's busy stretches, and room made 21 of 103 forks of a quick run 4 s long.
+    room_for_late_levels: bool = True
     #: Committed recorded runs (paths under the project root) whose forks of the same rows set a
     #: row's first fork where they saw a slowdown too late for a scout (hotpath.measure.prior);
     #: empty: every first fork is a scout.
@@ -257,7 +263,7 @@ PROFILES: dict[str, Profile] = {
             # Recorded forks: the scout sees zip's buffered path settle (1-1.5 s) and old
             # writer's waves; later forks are as long as each row's own forks say.
             recorded=True, scout_s=2.0, margin_s=0.3, min_steady_s=0.5, max_steady_s=1.0,
-            max_fork_s=4.0,
+            max_fork_s=4.0, room_for_late_levels=False,
             # Each fork by its 10th percentile (hotpath.steady.figure): replayed on the committed
             # A/A's forks in 90 min, 40-41 of 54 rows same (19-23 by the mean), none called
             # faster or slower, a bound of 45 (32 by the mean).
@@ -326,6 +332,7 @@ PROFILES["aa"] = replace(
     forks=24, budget="1h30m", memory_profilers=(), require_quiet=True, fail_on_error=False,
     scout_s=4.0, margin_s=0.5, min_steady_s=1.0, max_steady_s=None, max_fork_s=6.0,
     min_forks=4, prior_runs=(),  # its own forks are the prior's source
+    room_for_late_levels=True,
     # Every row keeps its place in the queue: quick closes rows out of reach so that its few
     # minutes go to the next case, but the A/A's rows share one budget, and closed, 38 of 54
     # leave a third of it unspent (replayed on the committed A/A's forks: 16 rows same in 55 min

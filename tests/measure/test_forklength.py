@@ -68,9 +68,19 @@ def test_one_fork_in_eight_without_a_steady_state_does_not_make_a_row_of_waves()
 def test_a_last_level_too_late_to_count_gets_room_in_the_next_fork():
     # a 2.5 s scout whose last level began at 1.6 s: 0.9 s of 2.5 s is too little to count
     late = dataclasses.replace(fork(kind=steady.NO_STEADY_STATE, start_s=None), last_level_s=1.6)
-    choice = forklength.choose([late], [fork()], QUICK, 1.0)
+    roomy = dataclasses.replace(QUICK, room_for_late_levels=True)
+    choice = forklength.choose([late], [fork()], roomy, 1.0)
     n = choice.iterations * QUICK.iteration_s
     assert n >= 2 * 1.6 + QUICK.margin_s - 1e-9 and n <= QUICK.max_fork_s and "room" in choice.why
+
+
+def test_a_short_budget_gives_unsettled_forks_the_scouts_length_not_room():
+    """quick's forks without a steady state stay as long as the longest so far: on a noisy host
+    most forks find none, and room for each late level would spend the budget on length."""
+    late = dataclasses.replace(fork(kind=steady.NO_STEADY_STATE, start_s=None, iterations=20),
+                               last_level_s=1.6)
+    choice = forklength.choose([late], [fork(iterations=20)], QUICK, 1.0)
+    assert choice.iterations == QUICK.scout_iterations and "room" not in choice.why
 
 
 def test_a_row_that_slowed_down_runs_the_longest_forks():
