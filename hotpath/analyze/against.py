@@ -84,6 +84,17 @@ class Held:
                        run_fork_cv=float(self.rows["run_fork_cv"].astype(float).median()),
                        reference_fork_cv=float(self.rows["reference_fork_cv"].astype(float).median()))
 
+    def sides_moved(self) -> pd.DataFrame:
+        """Each contradicting row's two sides on this machine against the reference's: old's
+        time per op run/reference, and the candidate's (old's times the ratio of the ratios).
+        The same code on both, so where one side moved far from the machine's median and the
+        other did not, the machine treats the two paths differently (a path that waits on
+        memory or the kernel against one that computes), and no interval of the run can agree."""
+        rows = self.rows[self.rows["contradicts"]]
+        old = (rows["run_old_time"] / rows["reference_old_time"]).astype(float)
+        new = old * (rows["run_ratio"] / rows["reference_ratio"]).astype(float)
+        return rows.assign(old_moved=old, new_moved=new)
+
     @property
     def reachable_known(self) -> int:
         """Rows for which that can be said: a run with a cap, a reference with a fork CV."""

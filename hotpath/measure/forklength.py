@@ -61,7 +61,7 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
     if not forks:
         return Choice(scout, "scout: no recorded fork yet")
     slowed = [f for f in forks if f.slowed_s is not None]
-    if slowed:
+    if slowed:  # (of a row; plan.side_lengths gives a side that showed none its own)
         return Choice(most, f"{len(slowed)} of {len(forks)} forks slowed down: as long as a fork "
                       f"may run, for a slowdown can go on")
     unsettled = [f for f in forks if not f.settled]
@@ -89,6 +89,11 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
                   f"+{profile.margin_s:g} s, {n} steady iterations pay off"
                   + (f" ({len(unsettled)} of {len(forks)} forks without a steady state)"
                      if unsettled else ""))
+
+
+def slowed(forks: list[steady.Fork]) -> bool:
+    """Whether any of these forks slowed down (steady.slowed_at)."""
+    return any(f.slowed_s is not None for f in forks)
 
 
 def first(known: list[steady.Fork], profile: Profile) -> Choice | None:

@@ -234,6 +234,10 @@ class Plan:
     prior: dict[tuple[str, tuple[tuple[str, str], ...]], list[steady.Fork]] = field(default_factory=dict)
     #: The rows whose first fork the prior set, and why.
     firsts: dict[Row, forklength.Choice] = field(init=False, default_factory=dict)
+    #: A side's own fork length where its row's is a slowdown's and the side showed none (the
+    #: prior's forks are old's, an A/A's; a row's own forks say which side slowed down): only
+    #: the side that slows down needs forks long enough to measure its slowed level.
+    side_lengths: dict[tuple[Row, str], forklength.Choice] = field(default_factory=dict)
     fork_s: float = 0.0
     #: What a fork costs beyond its iterations (JVM start, heap pre-touch, JMH's set-up).
     overhead_s: float = FORK_OVERHEAD_S
@@ -261,6 +265,9 @@ class Plan:
         if p.recorded:
             self.firsts = self._first_lengths()
             self.lengths.update(self.firsts)
+            scout = forklength.Choice(p.scout_iterations, "scout: the committed forks that slowed "
+                                                          "down were old's")
+            self.side_lengths.update({(r, r.candidate): scout for r in self.firsts})
 
     def _first_lengths(self) -> dict[Row, forklength.Choice]:
         """The rows whose committed forks saw a slowdown a scout would miss (forklength.first)."""
@@ -268,16 +275,20 @@ class Plan:
                   for r in self.rows}
         return {r: c for r, c in chosen.items() if c is not None}
 
-    def iterations(self, row: Row) -> int | None:
-        """The iterations of the row's next fork (None: the profile's unrecorded forks)."""
+    def iterations(self, row: Row, variant: str | None = None) -> int | None:
+        """The iterations of the row's next fork (of its side ``variant``, where that has a
+        length of its own; None: the profile's unrecorded forks)."""
         if not self.profile.recorded:
             return None
-        choice = self.lengths.get(row)
+        choice = self.side_lengths.get((row, variant)) or self.lengths.get(row)
         return choice.iterations if choice else self.profile.scout_iterations
 
-    def fork_cost_s(self, row: Row) -> float:
-        """What one more fork of the row costs at the current estimates."""
-        n = self.iterations(row)
+    def fork_cost_s(self, row: Row, variant: str | None = None) -> float:
+        """What one more fork of the row costs at the current estimates: of its side
+        ``variant``, or the mean of its two sides'."""
+        if variant is None:
+            return sum(self.fork_cost_s(row, v) for v in (self.case.baseline, row.candidate)) / 2
+        n = self.iterations(row, variant)
         return self.fork_s if n is None else self.overhead_s + n * self.profile.iteration_s
 
     def choose_lengths(self) -> None:
@@ -288,6 +299,10 @@ class Plan:
             old = self.forks.get((row.benchmark, row.key, self.case.baseline), [])
             new = self.forks.get((row.benchmark, row.key, row.candidate), [])
             self.lengths[row] = forklength.choose(old, new, self.profile, self.overhead_s)
+            for variant, own in ((self.case.baseline, old), (row.candidate, new)):
+                self.side_lengths.pop((row, variant), None)
+                if forklength.slowed(old + new) and not forklength.slowed(own):
+                    self.side_lengths[(row, variant)] = forklength.choose(own, [], self.profile, self.overhead_s)
 
     def row_design(self, row: Row) -> sequential.Design:
         return sequential.Design(cap=row.cap, min_forks=self.design.min_forks,
@@ -316,7 +331,7 @@ class Plan:
         cost: dict[Side, float] = {}
         for r in self.rows:
             for side in ((r.benchmark, r.key, self.case.baseline), (r.benchmark, r.key, r.candidate)):
-                cost[side] = max(cost.get(side, 0.0), self.fork_cost_s(r))
+                cost[side] = max(cost.get(side, 0.0), self.fork_cost_s(r, side[2]))
         return sum(cost.values())
 
     def first_look_s(self) -> float:
@@ -453,7 +468,10 @@ class Plan:
                       **({"fork_iterations": self.lengths[r].iterations,
                           "fork_length_why": self.lengths[r].why} if r in self.lengths else {}),
                       **({"first_fork_iterations": self.firsts[r].iterations,
-                          "first_fork_why": self.firsts[r].why} if r in self.firsts else {})}
+                          "first_fork_why": self.firsts[r].why} if r in self.firsts else {}),
+                      **({"side_fork_iterations": {v: c.iterations for (row, v), c in self.side_lengths.items() if row == r},
+                          "side_fork_why": {v: c.why for (row, v), c in self.side_lengths.items() if row == r}}
+                         if any(row == r for row, _ in self.side_lengths) else {})}
                      for r, s in self.states.items() if r in wanted],
         }
 
@@ -554,9 +572,9 @@ def _by_length(plan: Plan, rows: list[Row], sides: list[Side]) -> list[tuple[int
     of different lengths runs the longest (one JMH run has one iteration count)."""
     length: dict[Side, int | None] = {}
     for row in rows:
-        n = plan.iterations(row)
         for side in sides:
             if side[:2] == (row.benchmark, row.key) and side[2] in (plan.case.baseline, row.candidate):
+                n = plan.iterations(row, side[2])
                 before = length.get(side)
                 length[side] = n if before is None or n is None else max(before, n)
     groups: dict[int | None, list[Side]] = {}

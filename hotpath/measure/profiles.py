@@ -215,13 +215,14 @@ class Profile:
                f"GC time differs)" if self.estimate != steady.MEAN else "")
             + f"; a row's first fork per "
             f"side {self.scout_s:g} s"
-            + (f" (as long as a fork may run where the committed forks in "
+            + (f" (old's as long as a fork may run where its committed forks in "
                f"{', '.join(sorted({p.rsplit('/', 1)[0] + '/' for p in self.prior_runs}))} "
                f"slowed down later than a scout sees)" if self.prior_runs else "")
             + f", later ones its latest steady start + {self.margin_s:g} s + "
             f"the steady iterations that pay off (at least {self.min_steady_s:g} s"
             + (f", at most {self.max_steady_s:g} s" if self.max_steady_s is not None else "")
-            + f"; at most {self.max_fork_s:g} s a fork), variants interleaved fork by fork, a row closing when decided"
+            + f"; at most {self.max_fork_s:g} s a fork), a side that slowed down as long as a fork "
+            f"may run, variants interleaved fork by fork, a row closing when decided"
             + (f", budget {self.budget}" if self.budget else "")
             + self._describe_rows_and_memory()
         )

@@ -80,6 +80,24 @@ def machine_line(held: Held) -> str:
     return line + "."
 
 
+def moved_lines(held: Held) -> list[str]:
+    """Per contradicting row, how far each side's time moved from the reference's, against the
+    machine's median: which path the machine treats differently."""
+    m = held.machine()
+    out = []
+    for _, r in held.sides_moved().iterrows():
+        if not (math.isfinite(r["old_moved"]) and math.isfinite(r["new_moved"])):
+            continue
+        out.append(f"{r['case']} {row_name(r)} {r['candidate']}: old ran at {r['old_moved']:.2f}x "
+                   f"the reference's time, {r['candidate']} at {r['new_moved']:.2f}x"
+                   + (f" (the machine's median {m.slower:.2f}x)" if m else ""))
+    if out:
+        out.insert(0, "the contradicting rows' sides, each against its own time in the reference "
+                      "(where one side moved far from the machine's median and the other did not, "
+                      "this machine treats the two paths differently):")
+    return out
+
+
 def _columns(header: list[str], lines: list[list[str]]) -> list[str]:
     widths = [max(len(x) for x in column) for column in zip(header, *lines)]
     return ["  ".join(x.ljust(w) for x, w in zip(line, widths)).rstrip()
@@ -123,6 +141,11 @@ def text(held: Held, run: str, reference: str) -> str:
         machine = machine_line(held)
         if machine:
             out += [""] + textwrap.wrap(machine, width=100, break_on_hyphens=False)
+        moved = moved_lines(held)
+        if moved:
+            out += [""] + textwrap.wrap(moved[0], width=100, break_on_hyphens=False) + [
+                line for m in moved[1:] for line in textwrap.wrap(
+                    m, width=100, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False)]
         runtimes = rows.loc[rows["run_runtime"] != rows["reference_runtime"],
                             ["run_runtime", "reference_runtime"]].drop_duplicates()
         for _, r in runtimes.iterrows():

@@ -280,3 +280,19 @@ def test_the_machine_line_compares_olds_time_on_both(tmp_path, reference_rows):
     assert slower.contradicting == 0
     line = machine_line(slower)
     assert "took 1.40x" in line and "runs it slower than the reference's by more than the 15%" in line
+
+
+def test_a_contradicting_row_says_which_side_the_machine_moved(tmp_path, reference_rows):
+    """A candidate 3x slower than in the reference while old ran as there: the row contradicts,
+    and the line under the table puts that on the candidate's path (old 1.00x, the candidate
+    3.00x), not on old's."""
+    from hotpath.render.against import moved_lines
+
+    row = reference_rows.dropna(subset=["low", "high"]).iloc[0]
+    held = _hold(build_run(tmp_path, shift={_row_key(row): 3.0}).parent)
+    assert _contradicting(held) == {_row_key(row)}
+    [moved] = held.sides_moved().itertuples()
+    assert (moved.old_moved, moved.new_moved) == (pytest.approx(1.0), pytest.approx(3.0))
+    lines = moved_lines(held)
+    assert len(lines) == 2 and f"old ran at 1.00x the reference's time, {row['candidate']} at 3.00x" in lines[1]
+    assert moved_lines(_hold(build_run(tmp_path / "same").parent)) == []

@@ -92,9 +92,13 @@ def test_rows_that_settled_or_are_not_committed_keep_the_scout(tmp_path, monkeyp
 
 def test_the_first_round_is_costed_at_the_first_forks_it_will_run(tmp_path, monkeypatch):
     known = committed(tmp_path, monkeypatch, [entry("MAP_1600B", "old", [slows_down(20)] * 4)])
-    # MAP_1600B's sides: old, once for its two rows, buffered and unbuffered
-    extra = 3 * (QUICK.max_fork_s - QUICK.scout_s)
-    assert plan(known).first_round_s() == pytest.approx(plan({}).first_round_s() + extra)
+    # MAP_1600B's sides: old, once for its two rows, longer; buffered and unbuffered scouts,
+    # since the committed forks that slowed down were old's
+    extra = 1 * (QUICK.max_fork_s - QUICK.scout_s)
+    p = plan(known)
+    assert p.first_round_s() == pytest.approx(plan({}).first_round_s() + extra)
+    assert p.iterations(row(p, "MAP_1600B"), "old") == MOST
+    assert p.iterations(row(p, "MAP_1600B"), "buffered") == QUICK.scout_iterations
 
 
 def test_the_committed_forks_set_the_first_fork_only(tmp_path, monkeypatch):
@@ -106,6 +110,23 @@ def test_the_committed_forks_set_the_first_fork_only(tmp_path, monkeypatch):
         p.forks[(*MAP, side)] = own
     p.choose_lengths()
     assert p.iterations(row(p, "MAP_1600B")) < MOST
+
+
+def test_only_the_side_that_slowed_down_runs_the_longest_forks(tmp_path, monkeypatch):
+    """Old slowed down, buffered settled: old's next forks are as long as a fork may run, and
+    buffered's as its own steady state asks (the issue: "that side's later forks")."""
+    p = plan({})
+    old = steady.Fork(200.0, steady.NO_STEADY_STATE, None, 40, 24, 0.05, slowed_s=2.0, iteration_s=0.1)
+    settled = steady.Fork(18.0, steady.WARMUP, 0.5, 20, 5, 0.01, iteration_s=0.1)
+    p.forks[(*MAP, "old")] = [old]
+    p.forks[(*MAP, "buffered")] = [settled]
+    p.choose_lengths()
+    r = row(p, "MAP_1600B")
+    assert p.iterations(r, "old") == MOST and p.iterations(r) == MOST
+    assert p.iterations(r, "buffered") < MOST
+    assert p.fork_cost_s(r) < p.fork_cost_s(r, "old")
+    assert p.record()["rows"][[x["candidate"] for x in p.record()["rows"]].index("buffered")][
+        "side_fork_iterations"]["buffered"] == p.iterations(r, "buffered")
 
 
 def test_no_committed_file_means_scouts_and_a_corrupt_one_is_refused(tmp_path, monkeypatch):
