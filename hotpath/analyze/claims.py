@@ -118,8 +118,8 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
         if math.isnan(old) or math.isnan(new):
             return old, new, "B/op", None, None, f"{metric} not measured in this run"
         verdict = pair[f"{side}_verdict"]
-        direction = "same" if verdict == "same" else ("down" if new < old else "up")
-        return old, new, "B/op", direction, direction, f"B/op change: {verdict}"
+        point = "same" if verdict == "same" else ("down" if new < old else "up")
+        return old, new, "B/op", None if verdict == "unclear" else point, point, f"B/op change: {verdict}"
     if metric in ("gc.time", "gc.count"):
         col = "gc_time_pct" if metric == "gc.time" else "gc_count_per_mop"
         old, new = pair[f"old_{col}"], pair[f"new_{col}"]

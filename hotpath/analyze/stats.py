@@ -126,11 +126,16 @@ def geometric_ratio(old_means, new_means) -> float:
 
 
 def alloc_verdict(old: float, new: float, spread: float) -> str:
-    """B/op is near-deterministic: a change is real when it beats the run's spread and 8 B."""
+    """B/op is near-deterministic: a change is real when it beats the run's spread and 8 B.
+    One the spread hides is "same" only within the time verdicts' +-5%; beyond it, "unclear":
+    iterations that differ by more than the change (a smoke run's first ones, class loading
+    and all) cannot call a halved heap the same."""
     if math.isnan(old) or math.isnan(new):
         return "not measured"
-    if abs(new - old) <= max(ALLOC_NOISE_BYTES, spread):
+    if abs(new - old) <= ALLOC_NOISE_BYTES:
         return "same"
+    if abs(new - old) <= spread:
+        return "same" if abs(new - old) <= THRESHOLD * max(old, new) else "unclear"
     if new < 0.5:
         return "→ 0 B/op"
     return "less" if new < old else "more"

@@ -97,7 +97,8 @@ def verdict_word(row: pd.Series) -> str:
 
 
 #: A B/op verdict in words, as the Result and the overview say it.
-ALLOC_WORDS = {"less": "less", "more": "more", "same": "same", "→ 0 B/op": "none left"}
+ALLOC_WORDS = {"less": "less", "more": "more", "same": "same", "→ 0 B/op": "none left",
+               "unclear": "unclear"}
 
 
 def fmt_ratio(ratio: float) -> str:
