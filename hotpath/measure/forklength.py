@@ -91,7 +91,7 @@ def choose(old: list[steady.Fork], new: list[steady.Fork], profile: Profile,
                      if unsettled else ""))
 
 
-def slowed(forks: list[steady.Fork]) -> bool:
+def any_slowed(forks: list[steady.Fork]) -> bool:
     """Whether any of these forks slowed down (steady.slowed_at)."""
     return any(f.slowed_s is not None for f in forks)
 

@@ -301,7 +301,7 @@ class Plan:
             self.lengths[row] = forklength.choose(old, new, self.profile, self.overhead_s)
             for variant, own in ((self.case.baseline, old), (row.candidate, new)):
                 self.side_lengths.pop((row, variant), None)
-                if forklength.slowed(old + new) and not forklength.slowed(own):
+                if forklength.any_slowed(old + new) and not forklength.any_slowed(own):
                     self.side_lengths[(row, variant)] = forklength.choose(own, [], self.profile, self.overhead_s)
 
     def row_design(self, row: Row) -> sequential.Design:
