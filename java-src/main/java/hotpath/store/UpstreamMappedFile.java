@@ -23,7 +23,11 @@ public final class UpstreamMappedFile implements AutoCloseable {
     public UpstreamMappedFile(int size) {
         try {
             dir = Files.createTempDirectory("hotpath-store-upstream-");
-            file = new DefaultMappedFile(dir.resolve("00000000000000000000").toString(), size);
+            Path data = dir.resolve("00000000000000000000");
+            // a caller that cannot close (a heap probe's supplier, in a JVM of its own) leaves no file behind
+            dir.toFile().deleteOnExit();
+            data.toFile().deleteOnExit();
+            file = new DefaultMappedFile(data.toString(), size);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
