@@ -214,8 +214,12 @@ profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) in
 # Chromium) wait on the network more than on the cores: they run side by side, each one's output
 # kept together; the tests then run one after the other.
 test: ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook, the reports and the lab in Chromium
-	@$(MAKE) --no-print-directory -j3 --output-sync=target $(SETUP) $(JUNIT) $(CHROMIUM)
-	@$(MAKE) --no-print-directory test-java test-python test-smoke test-shards test-notebooks test-browser
+	@t0=$$(date +%s); $(MAKE) --no-print-directory -j3 --output-sync=target $(SETUP) $(JUNIT) $(CHROMIUM) || exit $$?; \
+	  took="set-up, build and JUnit $$(( $$(date +%s) - t0 )) s"; \
+	  for stage in test-java test-python test-smoke test-shards test-notebooks test-browser; do \
+	    t=$$(date +%s); $(MAKE) --no-print-directory $$stage || exit $$?; \
+	    took="$$took, $$stage $$(( $$(date +%s) - t )) s"; \
+	  done; echo "make test: $$(( $$(date +%s) - t0 )) s ($$took)"
 
 # JUnit over the sources as they are: `mvn package` with its tests, which also builds the jar.
 JUNIT := target/junit.passed

@@ -35,7 +35,7 @@ from typing import Any, Sequence
 import numpy as np
 import ruptures as rpt
 
-from .jmh import number, seconds
+from .jmh import SECONDS, number, per_op, per_time, seconds
 
 FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE = "flat", "warmup", "slowdown", "no steady state"
 #: A fork whose code settled on a host that did not: its levels wander above one floor, the
@@ -352,6 +352,12 @@ ESTIMATES = (MEAN, *QUANTILES)
 #: quantile hides could not carry a ratio across it), GC is part of what changed and the row's
 #: verdict rests on the mean.
 GC_GAP = EQUIVALENT / 2
+#: What a page fault costs at the least: a trap, a zeroed 4 KiB page, a page-table entry. It
+#: turns hotpath's faults.norm into a share of time, as gc.time is one. KnownPageFaultBenchmark
+#: measured about 2.2 µs a fault on the study's machine (docs/method.md, "The fork's estimate");
+#: the rule takes a quarter of that, so that faults turn a row to the mean only where they surely
+#: cost time.
+FAULT_COST_S = 0.5e-6
 
 
 def figure(values: Sequence[float], estimate: str = MEAN, higher_is_better: bool = False) -> float:
@@ -378,19 +384,47 @@ def describe_estimate(estimate: str) -> str:
     return f"each fork's {estimate[1:]}th percentile of time per op over its counted iterations"
 
 
-def row_estimate(estimate: str, old_gc: Sequence[float], new_gc: Sequence[float]) -> tuple[str, str]:
+def row_estimate(estimate: str, old_gc: Sequence[float], new_gc: Sequence[float],
+                 old_faults: Sequence[float] = (), new_faults: Sequence[float] = ()) -> tuple[str, str]:
     """The estimate a row's verdict rests on, and why it is not the one asked for: the mean where
-    the sides' GC time shares (one per fork, NaN where unknown) differ by more than GC_GAP."""
+    the sides' GC time shares (one per fork, NaN where unknown) differ by more than GC_GAP, or
+    their shares of time in page faults (at FAULT_COST_S a fault) do."""
     if estimate == MEAN:
         return MEAN, ""
-    shares = [np.asarray([v for v in side if math.isfinite(v)], dtype=float) for side in (old_gc, new_gc)]
-    if any(not len(s) for s in shares):
-        return estimate, ""
-    gap = abs(float(shares[0].mean()) - float(shares[1].mean()))
+    gap = _gap(old_gc, new_gc)
     if gap > GC_GAP:
         return MEAN, (f"the mean: the sides' GC time differs by {gap * 100:.1f} points of their "
                       f"time, which a low quantile could step over")
+    gap = _gap(old_faults, new_faults)
+    if gap > GC_GAP:
+        return MEAN, (f"the mean: the sides' page faults differ by {gap * 100:.1f} points of their "
+                      f"time (at {FAULT_COST_S * 1e6:g} µs a fault), which a low quantile could step over")
     return estimate, ""
+
+
+def _gap(old: Sequence[float], new: Sequence[float]) -> float:
+    """How far apart two sides' mean shares of time are; 0 where a side has none known."""
+    shares = [np.asarray([v for v in side if math.isfinite(v)], dtype=float) for side in (old, new)]
+    if any(not len(s) for s in shares):
+        return 0.0
+    return abs(float(shares[0].mean()) - float(shares[1].mean()))
+
+
+def fault_shares(faults_per_op: Sequence[float], scores: Sequence[float], unit: str) -> list[float]:
+    """Each iteration's share of its time in page faults, at FAULT_COST_S a fault, from its
+    faults per op (faults.norm) and its score; NaN where the unit is neither time per op nor ops
+    per time."""
+    t, r = per_op(unit), per_time(unit)
+    out = []
+    for f, v in zip(faults_per_op, scores):
+        f, v = number(f), number(v)
+        if t and v > 0:
+            out.append(f * FAULT_COST_S / (v * SECONDS[t]))
+        elif r and v > 0:
+            out.append(f * FAULT_COST_S * v / SECONDS[r])
+        else:
+            out.append(math.nan)
+    return out
 
 
 @dataclass(frozen=True)
@@ -403,7 +437,8 @@ class Fork:
     ``last_level_s`` is where the fork's last level began: its steady start, or for a fork
     without a steady state the calm stretch that was too short to count (a longer fork may
     find it steady). ``gc_share``: the share of those iterations' time in GC pauses (NaN where
-    -prof gc gave no gc.time to match)."""
+    -prof gc gave no gc.time to match); ``fault_share``: in page faults, at FAULT_COST_S a fault
+    (NaN where no faults.norm matched)."""
 
     value: float
     kind: str
@@ -416,6 +451,7 @@ class Fork:
     mean: float = math.nan
     gc_share: float = math.nan
     iteration_s: float = math.nan
+    fault_share: float = math.nan
     #: Where the fork got slower than it had been at any time before, its warmup included (see
     #: :func:`slowed_at`); None where it never did.
     slowed_s: float | None = None
@@ -484,8 +520,10 @@ def window_start(st: Steadiness, iterations: int, slowed: int | None = None) -> 
 
 def summarize(values: Sequence[float], iteration_s: float, higher_is_better: bool,
               is_recorded: bool = True, estimate: str = MEAN,
-              gc_ms: Sequence[float] | None = None) -> Fork:
-    """One fork's figure from its per-iteration scores (and its iterations' GC milliseconds)."""
+              gc_ms: Sequence[float] | None = None,
+              faults: Sequence[float] | None = None) -> Fork:
+    """One fork's figure from its per-iteration scores (and its iterations' GC milliseconds and
+    shares of time in page faults: fault_shares)."""
     x = np.asarray(values, dtype=float)
     if not is_recorded or len(x) < MIN_ITERATIONS:
         kind = NOT_RECORDED if not is_recorded else NO_STEADY_STATE
@@ -494,14 +532,14 @@ def summarize(values: Sequence[float], iteration_s: float, higher_is_better: boo
         return Fork(figure(x, MEAN if not is_recorded else estimate, higher_is_better), kind, None,
                     len(x), 0, _log_sd(x),
                     reason, mean=_mean(x), gc_share=_gc_share(gc_ms, 0, iteration_s),
-                    iteration_s=iteration_s)
+                    iteration_s=iteration_s, fault_share=_counted_mean(faults, 0))
     st = classify(x, iteration_s, higher_is_better)
     slowed_s = slowed_at(st, iteration_s, higher_is_better)
     first = window_start(st, len(x), None if slowed_s is None else round(slowed_s / iteration_s))
     return Fork(figure(x[first:], estimate, higher_is_better), st.kind, st.start_s, len(x), first,
                 _log_sd(x[first:]), st.reason, round(st.segments[-1].first * iteration_s, 6),
                 mean=_mean(x[first:]), gc_share=_gc_share(gc_ms, first, iteration_s),
-                iteration_s=iteration_s, slowed_s=slowed_s)
+                iteration_s=iteration_s, slowed_s=slowed_s, fault_share=_counted_mean(faults, first))
 
 
 def _gc_share(gc_ms: Sequence[float] | None, first: int, iteration_s: float) -> float:
@@ -511,9 +549,18 @@ def _gc_share(gc_ms: Sequence[float] | None, first: int, iteration_s: float) -> 
     return float(counted.sum() / (len(counted) * iteration_s * 1e3))
 
 
+def _counted_mean(values: Sequence[float] | None, first: int) -> float:
+    if values is None or len(values) <= first:
+        return math.nan
+    counted = np.asarray(values[first:], dtype=float)
+    counted = counted[np.isfinite(counted)]
+    return float(counted.mean()) if len(counted) else math.nan
+
+
 def entry_forks(entry: dict[str, Any], estimate: str = MEAN) -> list[Fork]:
     """Each fork of one JMH JSON entry, summarized on its primary metric by ``estimate``, with
-    its GC time share where -prof gc's gc.time can be matched to its iterations."""
+    its GC time share where -prof gc's gc.time can be matched to its iterations, and its share
+    in page faults where hotpath's faults.norm can."""
     primary = entry["primaryMetric"]
     higher = str(primary.get("scoreUnit", "")).startswith("ops/")
     iteration_s = seconds(entry.get("measurementTime"))
@@ -521,9 +568,14 @@ def entry_forks(entry: dict[str, Any], estimate: str = MEAN) -> list[Fork]:
     by_name = _matchable({name.lstrip("·"): metric
                           for name, metric in (entry.get("secondaryMetrics") or {}).items()},
                          len(forks))
-    return [summarize([number(v) for v in fork], iteration_s, higher, recorded(entry), estimate,
-                      _per_iteration(by_name, "gc.time", k, len(fork)))
-            for k, fork in enumerate(forks)]
+    unit = str(primary.get("scoreUnit", ""))
+    out = []
+    for k, fork in enumerate(forks):
+        faults = _per_iteration(by_name, "faults.norm", k, len(fork))
+        out.append(summarize([number(v) for v in fork], iteration_s, higher, recorded(entry), estimate,
+                             _per_iteration(by_name, "gc.time", k, len(fork)),
+                             None if faults is None else fault_shares(faults, fork, unit)))
+    return out
 
 
 def aligned(secondaries: dict[str, Any], name: str, forks: list[Fork]) -> list[list[float]] | None:

@@ -345,3 +345,33 @@ def test_a_fork_that_slowed_down_late_counts_from_its_slowdown():
     assert fork.kind == NO_STEADY_STATE and fork.slowed_s == pytest.approx(2.3, abs=0.2)
     assert fork.first == round(fork.slowed_s / ITERATION_S)
     assert fork.mean == pytest.approx(300.0, rel=0.03)
+
+
+def test_page_faults_are_a_share_of_time_at_the_least_a_fault_costs():
+    # 200 faults per op of 100 µs at 0.5 µs a fault: all of it; 20 faults: a tenth
+    assert steady.fault_shares([200.0, 20.0], [100.0, 100.0], "us/op") == pytest.approx([1.0, 0.1])
+    # 10,000 ops/s with 2 faults each: 1% of every second
+    assert steady.fault_shares([2.0], [10_000.0], "ops/s") == pytest.approx([0.01])
+    assert math.isnan(steady.fault_shares([2.0], [1.0], "")[0])
+
+
+def test_a_forks_page_fault_share_is_taken_over_its_counted_iterations():
+    i = np.arange(N)
+    time = list(np.where(i < 20, 300.0, 100.0) * noise(1))  # a warmup: steady from 2.0 s
+    faults = [400.0 if k < 20 else 10.0 for k in range(N)]
+    (fork,) = steady.entry_forks(entry([time], **{"faults.norm": [faults]}))
+    assert fork.first >= 20
+    assert fork.fault_share == pytest.approx(10 * steady.FAULT_COST_S / 100e-6, rel=0.05)
+    (unmeasured,) = steady.entry_forks(entry([time]))
+    assert math.isnan(unmeasured.fault_share)
+
+
+def test_where_the_sides_page_faults_differ_the_row_rests_on_the_mean():
+    """Old zip MAP's Deflaters, never ended, fault in fresh zlib state between collections, in
+    waves a low quantile can step over; the optimized path ends its own and faults nothing."""
+    how, why = steady.row_estimate("p10", [0.01], [0.01], [0.10], [0.0])
+    assert how == steady.MEAN and "page faults differ by 10.0 points" in why
+    assert steady.row_estimate("p10", [0.01], [0.01], [0.02], [0.0]) == ("p10", "")
+    assert steady.row_estimate("p10", [0.01], [0.01], [math.nan], [0.5]) == ("p10", "")
+    assert steady.row_estimate("p10", [0.01], [0.01]) == ("p10", "")  # runs without the counter
+    assert "GC time" in steady.row_estimate("p10", [0.06], [0.01], [0.10], [0.0])[1]

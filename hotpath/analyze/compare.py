@@ -109,6 +109,12 @@ def _bytes_per_op(by_metric: dict[str, dict], metric: str) -> tuple[float, float
     return float(row["score"]), spread
 
 
+def _faults_per_op(by_metric: dict[str, dict]) -> float:
+    """Page faults per op over the counted iterations (faults.norm); NaN where not measured."""
+    row = by_metric.get("faults.norm")
+    return float(row["score"]) if row is not None else math.nan
+
+
 def _fork_gc_shares(by_metric: dict[str, dict]) -> list[float]:
     """Each fork's share of its counted iterations' time in GC pauses (gc.time, cut to the same
     iterations as the score); NaN where the two cannot be matched."""
@@ -119,6 +125,20 @@ def _fork_gc_shares(by_metric: dict[str, dict]) -> list[float]:
         times = gc["raw"][k] if gc is not None and k < len(gc["raw"]) else None
         matched = times is not None and len(times) == len(fork) and it_ms > 0
         out.append(float(sum(times)) / (len(fork) * it_ms) if matched else math.nan)
+    return out
+
+
+def _fork_fault_shares(by_metric: dict[str, dict]) -> list[float]:
+    """Each fork's share of its counted iterations' time in page faults (hotpath's faults.norm,
+    at steady.FAULT_COST_S a fault); NaN where the two cannot be matched."""
+    primary, faults = by_metric["score"], by_metric.get("faults.norm")
+    out = []
+    for k, fork in enumerate(primary["raw"]):
+        per_op = faults["raw"][k] if faults is not None and k < len(faults["raw"]) else None
+        shares = (steady.fault_shares(per_op, fork, primary["unit"])
+                  if per_op is not None and len(per_op) == len(fork) else [])
+        shares = [v for v in shares if math.isfinite(v)]
+        out.append(float(np.mean(shares)) if shares else math.nan)
     return out
 
 
@@ -150,7 +170,8 @@ def _side(rows: list[dict]) -> dict:
         "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
         "jvm_args": primary["jvm_args"], "runtime": primary["runtime"], "alloc": alloc, "alloc_spread": alloc_spread,
         "steady": primary.get("steady") or [], "series": primary.get("series") or [],
-        "gc_shares": _fork_gc_shares(by_metric), "early": _early(primary),
+        "gc_shares": _fork_gc_shares(by_metric), "fault_shares": _fork_fault_shares(by_metric),
+        "faults": _faults_per_op(by_metric), "early": _early(primary),
         "measurement_time_s": primary["measurement_time_s"],
         **natives, **_gc_normalized(by_metric),
     }
@@ -242,10 +263,12 @@ def unordered(params: str) -> str:
 def fork_figures(old: dict, new: dict, estimate: str, higher: bool) -> tuple[list[float], list[float], str, str]:
     """Each side's fork figures as the row's verdict takes them, the estimate they rest on and
     why it is not the one asked for (hotpath.steady.row_estimate: the mean where the sides' GC
-    time differs), without the forks that ended before a slowdown their side showed."""
+    time or page faults differ), without the forks that ended before a slowdown their side
+    showed."""
     if not old["steady"] or not new["steady"]:  # unrecorded forks: a few long iterations each
         estimate = steady.MEAN
-    how, why = steady.row_estimate(estimate, old["gc_shares"], new["gc_shares"])
+    how, why = steady.row_estimate(estimate, old["gc_shares"], new["gc_shares"],
+                                   old["fault_shares"], new["fault_shares"])
     return (*([steady.figure(fork, how, higher) for fork, early in zip(side["raw"], side["early"])
                if len(fork) and not early] for side in (old, new)), how, why)
 
@@ -306,6 +329,7 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
         "verdict": tv.verdict, "threshold": threshold,
         "forks_old": old["forks"], "forks_new": new["forks"],
         "old_gc_share": _mean_finite(old["gc_shares"]), "new_gc_share": _mean_finite(new["gc_shares"]),
+        "old_faults": old["faults"], "new_faults": new["faults"],
         # Why the row stopped taking forks (sequential plan): decided, cap or budget; "" for a
         # fixed number of forks.
         "stopped": plan.get("stopped", ""), "fork_cv": cv, "forks_needed": needed,

@@ -324,7 +324,9 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
 
         def command(side_name, benchmarks, params, target, iterations):
             side_of[target] = side_name
-            return [*by_name[side_name].java(java), interleave.include_only(benchmarks),
+            # hotpath's jar after the side's own entries, for its page-fault counter
+            ours = any(p.startswith("hotpath.") for p in profile.profilers)
+            return [*by_name[side_name].java(java, profiler=ours), interleave.include_only(benchmarks),
                     *profile.jmh_args(forks=1, variant_filter=False, java=java,
                                       iterations=iterations),
                     *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]

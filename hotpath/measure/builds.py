@@ -187,8 +187,8 @@ def listing(side: Side, include: str, java: str = "java") -> dict[str, dict[str,
 
 
 def profiler_jar(source: Path = JAR) -> Path:
-    """hotpath's NativeAllocProfiler with async-profiler, as a jar of their own, taken from the
-    benchmarks jar (and made again when that jar is newer)."""
+    """hotpath's profilers (NativeAllocProfiler with async-profiler, PageFaultProfiler), as a jar
+    of their own, taken from the benchmarks jar (and made again when that jar is newer)."""
     target = PROFILER_JAR
     if not source.is_file():
         raise HotpathError(f"{source} is missing: build it with 'make build' (the memory pass's "

@@ -343,14 +343,15 @@ class Plan:
     def figures(self, row: Row) -> tuple[list[float], list[float]]:
         """The row's fork figures, old's and the candidate's, as its verdict takes them
         (hotpath.steady): by the profile's estimate, or by the mean where the sides' GC time
-        differs (steady.row_estimate); without the forks of a side that ended before a slowdown
-        another of its forks showed (steady.before_slowdown)."""
+        or page faults differ (steady.row_estimate); without the forks of a side that ended
+        before a slowdown another of its forks showed (steady.before_slowdown)."""
         sides = [(row.benchmark, row.key, self.case.baseline), (row.benchmark, row.key, row.candidate)]
         forks = [self.forks.get(s, []) for s in sides]
         figures = [self.means.get(s, []) for s in sides]
         if any(len(f) != len(v) for f, v in zip(forks, figures)):  # figures given without forks
             return figures[0], figures[1]
-        how, _ = steady.row_estimate(self.profile.estimate, *([f.gc_share for f in fs] for fs in forks))
+        how, _ = steady.row_estimate(self.profile.estimate, *([f.gc_share for f in fs] for fs in forks),
+                                     *([f.fault_share for f in fs] for fs in forks))
         old, new = ([f.mean if how != self.profile.estimate else v
                      for f, v, early in zip(fs, vs, steady.before_slowdown(fs)) if not early]
                     for fs, vs in zip(forks, figures))

@@ -18,6 +18,10 @@ HOST_ARGS: tuple[str, ...] = ("--add-opens=java.base/java.nio=ALL-UNNAMED",)
 
 
 NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
+#: Page faults per op (faults.norm): two reads of /proc/self/stat per iteration, a counter as
+#: cheap as -prof gc's. It shows the cost of first-touched memory that a low quantile of a fork's
+#: iterations could step over (steady.row_estimate).
+FAULT_PROFILER = "hotpath.profiler.PageFaultProfiler"
 #: Profilers that hook allocations or sample stacks: they move what they sit beside (the
 #: nativemem hook halved a malloc-heavy benchmark's throughput), so never in a timed fork.
 ALLOCATION_HOOKING = (NATIVE_PROFILER, "async", "stack", "perfasm", "perfnorm", "jfr", "dtraceasm")
@@ -36,8 +40,9 @@ class Profile:
     warmup_time: str
     measurement_iterations: int
     measurement_time: str
-    #: Profilers in the timed forks: JMH's cheap counters only (-prof gc for heap B/op).
-    profilers: tuple[str, ...] = ("gc",)
+    #: Profilers in the timed forks: cheap counters only (-prof gc for heap B/op and GC time,
+    #: hotpath's page-fault counter).
+    profilers: tuple[str, ...] = ("gc", FAULT_PROFILER)
     #: The memory pass: forks of their own for what hooks every allocation (native B/op by
     #: origin: direct, zlib, other). Native B/op counts mallocs per op, which the JIT does not
     #: change (a Deflater's zlib state is malloc'd at any tier), so one fork with a short

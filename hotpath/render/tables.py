@@ -50,6 +50,20 @@ def native_columns(pairs: pd.DataFrame) -> list[str]:
 
 
 
+#: Page faults per op worth a column: first-touched memory (hotpath's PageFaultProfiler) that
+#: costs a per-op time the rule can see (a fault is 0.5 µs or more).
+FAULTS_SHOWN = 1.0
+
+
+def fault_column(pairs: pd.DataFrame) -> bool:
+    """Whether the table shows page faults per op: where the run counted them and a side of
+    some row faults at least FAULTS_SHOWN per op (a JIT's or collector's own faults, spread
+    over many operations, stay out of a narrow table)."""
+    if not _measured(pairs, "old_faults"):
+        return False
+    return bool((pairs[["old_faults", "new_faults"]] >= FAULTS_SHOWN).any(axis=None))
+
+
 def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
     """One row per benchmark x params (x candidate): time, heap B/op, native B/op, GC.
 
@@ -59,6 +73,7 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
     # Files from elsewhere mix modes and units; one score column per unit would be mostly empty.
     modes, units = pairs["mode"].nunique() > 1, pairs["unit"].nunique() > 1
     native = native_columns(pairs)
+    faults = fault_column(pairs)
     # One unit per column; where rows differ in unit, each row says its own.
     column_scale = None if units else _score_scale(pairs)
     alloc = _byte_scale(pairs, "alloc")
@@ -90,6 +105,9 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
                                              f"{fmt_number(r['new_gc_count_per_mop'])}")
             row["GC time % old → new"] = (f"{fmt_number(r['old_gc_time_pct'])} → "
                                           f"{fmt_number(r['new_gc_time_pct'])}")
+        if faults:
+            row["page faults/op old → new"] = (f"{fmt_number(r['old_faults'])} → "
+                                               f"{fmt_number(r['new_faults'])}")
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -140,6 +158,11 @@ def long_table(pairs: pd.DataFrame) -> pd.DataFrame:
                      "new": fmt_number(r["new_gc_time_pct"]),
                      "change": _ratio_text(r["old_gc_time_pct"], r["new_gc_time_pct"]),
                      "verdict": "no test (sum over the run)"})
+        if not math.isnan(r.get("old_faults", math.nan)):
+            rows.append({"benchmark": name, "measure": "page faults (per op)",
+                         "old": fmt_number(r["old_faults"]), "new": fmt_number(r["new_faults"]),
+                         "change": _ratio_text(r["old_faults"], r["new_faults"]),
+                         "verdict": "no test (first-touched memory)"})
     return pd.DataFrame(rows)
 
 

@@ -145,3 +145,25 @@ def test_a_verdict_leaves_out_the_forks_that_ended_before_their_sides_slowdown()
     assert row["early_old"] == 2 and row["early_new"] == 0
     assert row["ratio"] == pytest.approx(40 / 300, rel=0.05)
     assert any("ended before the slowdown" in w for w in row["warnings"])
+
+
+def _recorded(variant: str, time: float, faults: float) -> dict:
+    series = [time * (1.0 + 0.01 * (k % 5)) for k in range(40)]
+    return {"benchmark": "b.B.m", "mode": "avgt", "measurementTime": "100 ms",
+            "warmupIterations": 0, "measurementIterations": 40, "params": {"variant": variant},
+            "primaryMetric": {"score": time, "scoreUnit": "us/op", "rawData": [series] * 3},
+            "secondaryMetrics": {"faults.norm": {"score": faults, "scoreUnit": "faults/op",
+                                                 "rawData": [[faults] * 40] * 3}}}
+
+
+def test_a_row_whose_sides_page_fault_differently_rests_on_the_mean_and_says_why():
+    frame = load.tidy([_recorded("old", 200.0, 60.0), _recorded("optimized", 40.0, 0.0)])
+    frame.attrs["sequential"] = {"design": {"cap": 8, "min_forks": 3}, "estimate": "p10", "rows": []}
+    row = compare.pair(frame).pairs.iloc[0]
+    assert row["old_faults"] == pytest.approx(60.0) and row["new_faults"] == 0.0
+    assert row["estimate"] == "each fork's mean over its counted iterations"
+    # 60 faults x 0.5 µs of about 204 µs (the series runs 0-4% above 200)
+    assert "page faults differ by 14.7 points" in row["estimate_why"]
+    calm = load.tidy([_recorded("old", 200.0, 1.0), _recorded("optimized", 40.0, 0.0)])
+    calm.attrs["sequential"] = frame.attrs["sequential"]
+    assert compare.pair(calm).pairs.iloc[0]["estimate_why"] == ""

@@ -72,8 +72,9 @@ def test_the_same_jar_on_both_sides_is_never_called_faster_or_slower(tmp_path):
     assert code == 0
     assert run.names == {"baseline": "benchmarks (baseline)", "candidate": "benchmarks (candidate)"}
     row = run.comparison.pairs.iloc[0]
+    # the verdict is what is held to its error rate: a 95% interval may miss 1.0 in one run of
+    # twenty and still lie within the band, "same"
     assert row["verdict"] in ("same", "inconclusive"), row.to_dict()
-    assert row["ci_low"] <= 1.0 <= row["ci_high"]
     assert run.manifest["differences"] == []
 
 

@@ -422,9 +422,10 @@ def test_cases_planned_together_keep_each_rows_own_and_record_each_case_apart():
                                                encoder.profile, second.rows, {}, 1.0)], 1.0)
 
 
-def _fork(kind, start_s, iterations, value=100.0, gc_share=float("nan"), slowed_s=None):
+def _fork(kind, start_s, iterations, value=100.0, gc_share=float("nan"), slowed_s=None,
+          fault_share=float("nan")):
     return steady.Fork(value, kind, start_s, iterations, 3, 0.01, mean=value * 1.1,
-                       gc_share=gc_share, iteration_s=0.1, slowed_s=slowed_s)
+                       gc_share=gc_share, iteration_s=0.1, slowed_s=slowed_s, fault_share=fault_share)
 
 
 def test_a_verdict_never_rests_on_forks_that_ended_before_their_sides_slowdown():
@@ -458,3 +459,14 @@ def test_where_the_sides_gc_time_differs_the_row_rests_on_the_mean():
     assert steady.row_estimate("p10", [0.02], [0.01]) == ("p10", "")
     assert steady.row_estimate("p10", [math.nan], [0.01]) == ("p10", "")
 
+
+
+def test_where_the_sides_page_faults_differ_the_plans_looks_rest_on_the_mean():
+    plan = _plan(budget_s=math.inf, recorded=True)
+    row = plan.rows[0]
+    sides = {"old": [_fork("flat", 0.0, 20, 100.0, gc_share=0.01, fault_share=0.12)] * 2,
+             "optimized": [_fork("flat", 0.0, 20, 50.0, gc_share=0.01, fault_share=0.0)] * 2}
+    for side, forks in sides.items():
+        plan.forks[(row.benchmark, row.key, side)] = forks
+        plan.means[(row.benchmark, row.key, side)] = [f.value for f in forks]
+    assert plan.figures(row) == (pytest.approx([110.0, 110.0]), pytest.approx([55.0, 55.0]))  # the means

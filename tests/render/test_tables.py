@@ -110,3 +110,27 @@ def test_undecided_rows_say_their_interval_under_the_table_and_early_rows_once()
     early = pairs.assign(ci_low=float("nan"), ci_high=float("nan"), verdict="inconclusive")
     assert tables.undecided_notes(early) == [
         f"{len(tables.compact_table(early))} rows with fewer than 4 forks per side: no interval yet"]
+
+
+def _with_faults(tmp_path, old_faults: float):
+    """The calibration file with the faults.norm PageFaultProfiler adds: old faults, new not."""
+    entries = json.loads((Path(__file__).parents[1] / "data" / "avgt-variant-gc.json").read_text())
+    for e in entries:
+        template = e["secondaryMetrics"]["gc.alloc.rate.norm"]
+        value = old_faults if e["params"]["variant"] == "old" else 0.0
+        e["secondaryMetrics"]["faults.norm"] = {**template, "score": value, "scoreUnit": "faults/op",
+                                                "rawData": [[value] * len(f) for f in template["rawData"]]}
+    path = tmp_path / "faults.json"
+    path.write_text(json.dumps(entries))
+    return compare.pair(load.read_results(path).frame).pairs
+
+
+def test_page_faults_per_op_get_a_column_only_where_a_side_faults(tmp_path):
+    table = tables.wide_table(_with_faults(tmp_path, 24.6))
+    assert table.iloc[0]["page faults/op old → new"] == "24.6 → 0"
+    long = tables.long_table(_with_faults(tmp_path, 24.6))
+    assert list(long[long["measure"] == "page faults (per op)"]["old"])[:1] == ["24.6"]
+    assert "page faults/op old → new" not in tables.wide_table(_with_faults(tmp_path, 0.2)).columns
+    unmeasured = compare.pair(load.read_results(Path(__file__).parents[1] / "data" / "avgt-variant-gc.json").frame)
+    assert "page faults/op old → new" not in tables.wide_table(unmeasured.pairs).columns
+    assert "page faults (per op)" not in set(tables.long_table(unmeasured.pairs)["measure"])
