@@ -34,7 +34,7 @@ from .render.charts import bar_chart, noise_chart, peak_chart, ratio_chart, save
 from .render.document import Document
 from .render.fmt import fmt_bytes, fmt_number, fmt_time_change, fmt_verdict
 from .render.matrix import Matrix
-from .render.tables import (claims_table, compact_table, long_table, peak_table, sizes_of,
+from .render.tables import (claims_table, compact_table, gc_table, long_table, peak_table, sizes_of,
                             to_jira, to_markdown, variants_table, wide_table)
 from .render.versions import describe as rendered_with
 
@@ -44,7 +44,7 @@ __all__ = [
     "ALLOC_NOISE_BYTES", "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
     "across_classes", "alloc_slopes", "bar_chart", "by_param", "check_claims", "claims_table",
     "compact_table", "fmt_bytes", "fmt_number", "fmt_time_change", "fmt_verdict", "get_case",
-    "long_table", "pair", "peak_chart", "peak_table", "ratio_chart", "read_results", "relabel",
+    "gc_table", "long_table", "pair", "peak_chart", "peak_table", "ratio_chart", "read_results", "relabel",
     "rendered_with", "save_png", "size_of", "sizes_of", "sort_by_param", "summary", "sweep_chart",
     "to_jira", "to_markdown", "variants_table", "wide_table",
 ]

@@ -409,7 +409,10 @@ class Document:
         """Which pass each column came from: nothing that hooks allocations sits in a timed fork."""
         p = self.run.provenance or {}
         native = self.run.frame["metric"].str.startswith("native.alloc").any()
-        text = "Time, heap B/op (`-prof gc`) and GC figures come from the timed forks"
+        parts = ["Time", "heap B/op (`-prof gc`)", "GC figures"]
+        if (self.run.frame["metric"] == "faults.norm").any():
+            parts.append("page faults per op (`PageFaultProfiler`, counters read between iterations)")
+        text = ", ".join(parts[:-1]) + " and " + parts[-1] + " come from the timed forks"
         if not native:
             return text + "."
         if p.get("memory_command") or any(str(s).endswith(".memory.json")

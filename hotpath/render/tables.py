@@ -65,7 +65,8 @@ def fault_column(pairs: pd.DataFrame) -> bool:
 
 
 def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
-    """One row per benchmark x params (x candidate): time, heap B/op, native B/op, GC.
+    """One row per benchmark x params (x candidate): time, heap B/op, native B/op, and page
+    faults per op where a side faults (fault_column); or, with ``gc``, GC in their place.
 
     The write-ups' own shape (payload, old, new, time change, old B/op, new B/op, alloc change).
     """
@@ -73,7 +74,8 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
     # Files from elsewhere mix modes and units; one score column per unit would be mostly empty.
     modes, units = pairs["mode"].nunique() > 1, pairs["unit"].nunique() > 1
     native = native_columns(pairs)
-    faults = fault_column(pairs)
+    # with the GC columns too a table no longer fits a page (writer's): gc_table is apart
+    faults = not gc and fault_column(pairs)
     # One unit per column; where rows differ in unit, each row says its own.
     column_scale = None if units else _score_scale(pairs)
     alloc = _byte_scale(pairs, "alloc")
@@ -111,6 +113,23 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
         rows.append(row)
     return pd.DataFrame(rows)
 
+
+
+def gc_table(pairs: pd.DataFrame) -> pd.DataFrame:
+    """One row per benchmark x params (x candidate): collections per 10⁶ ops and their share of
+    the measured time, old → new (wide_table(gc=True) without its other columns)."""
+    many = len(_candidates(pairs)) > 1
+    rows = []
+    for _, r in pairs.iterrows():
+        row = {"benchmark": label(r)}
+        if many:
+            row["variant"] = r["candidate"]
+        row["GCs/10⁶ ops old → new"] = (f"{fmt_number(r['old_gc_count_per_mop'])} → "
+                                         f"{fmt_number(r['new_gc_count_per_mop'])}")
+        row["GC time % old → new"] = (f"{fmt_number(r['old_gc_time_pct'])} → "
+                                      f"{fmt_number(r['new_gc_time_pct'])}")
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def _score_scale(pairs: pd.DataFrame) -> Scale:

@@ -134,3 +134,9 @@ def test_page_faults_per_op_get_a_column_only_where_a_side_faults(tmp_path):
     unmeasured = compare.pair(load.read_results(Path(__file__).parents[1] / "data" / "avgt-variant-gc.json").frame)
     assert "page faults/op old → new" not in tables.wide_table(unmeasured.pairs).columns
     assert "page faults (per op)" not in set(tables.long_table(unmeasured.pairs)["measure"])
+
+
+def test_the_gc_table_holds_collections_alone_and_the_gc_wide_table_no_page_faults(tmp_path):
+    pairs = _with_faults(tmp_path, 24.6)
+    assert list(tables.gc_table(pairs).columns) == ["benchmark", "GCs/10⁶ ops old → new", "GC time % old → new"]
+    assert "page faults/op old → new" not in tables.wide_table(pairs, gc=True).columns
