@@ -103,10 +103,7 @@ def wide_table(pairs: pd.DataFrame, gc: bool = False) -> pd.DataFrame:
             row[f"{MEASURE_UNITS[stem]} old → new"] = (f"{fmt_bytes(r[f'old_{stem}'])} → "
                                                       f"{fmt_bytes(r[f'new_{stem}'])}")
         if gc:
-            row["GCs/10⁶ ops old → new"] = (f"{fmt_number(r['old_gc_count_per_mop'])} → "
-                                             f"{fmt_number(r['new_gc_count_per_mop'])}")
-            row["GC time % old → new"] = (f"{fmt_number(r['old_gc_time_pct'])} → "
-                                          f"{fmt_number(r['new_gc_time_pct'])}")
+            row.update(_gc_cells(r))
         if faults:
             row["page faults/op old → new"] = (f"{fmt_number(r['old_faults'])} → "
                                                f"{fmt_number(r['new_faults'])}")
@@ -124,12 +121,16 @@ def gc_table(pairs: pd.DataFrame) -> pd.DataFrame:
         row = {"benchmark": label(r)}
         if many:
             row["variant"] = r["candidate"]
-        row["GCs/10⁶ ops old → new"] = (f"{fmt_number(r['old_gc_count_per_mop'])} → "
-                                         f"{fmt_number(r['new_gc_count_per_mop'])}")
-        row["GC time % old → new"] = (f"{fmt_number(r['old_gc_time_pct'])} → "
-                                      f"{fmt_number(r['new_gc_time_pct'])}")
-        rows.append(row)
+        rows.append({**row, **_gc_cells(r)})
     return pd.DataFrame(rows)
+
+
+def _gc_cells(r: pd.Series) -> dict[str, str]:
+    """A row's collections per 10⁶ ops and GC time share, old → new."""
+    return {"GCs/10⁶ ops old → new": (f"{fmt_number(r['old_gc_count_per_mop'])} → "
+                                      f"{fmt_number(r['new_gc_count_per_mop'])}"),
+            "GC time % old → new": (f"{fmt_number(r['old_gc_time_pct'])} → "
+                                    f"{fmt_number(r['new_gc_time_pct'])}")}
 
 
 def _score_scale(pairs: pd.DataFrame) -> Scale:
