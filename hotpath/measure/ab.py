@@ -322,10 +322,11 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
         plan.budget_s -= time.monotonic() - t0
         by_name = {s.name: s for s in sides.values()}
 
+        # hotpath's jar after the side's own entries, for its page-fault counter
+        ours = any(p.startswith("hotpath.") for p in profile.profilers)
+
         def command(side_name, benchmarks, params, target, iterations):
             side_of[target] = side_name
-            # hotpath's jar after the side's own entries, for its page-fault counter
-            ours = any(p.startswith("hotpath.") for p in profile.profilers)
             return [*by_name[side_name].java(java, profiler=ours), interleave.include_only(benchmarks),
                     *profile.jmh_args(forks=1, variant_filter=False, java=java,
                                       iterations=iterations),
