@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-smoke test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -211,15 +211,35 @@ profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) in
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done
 
 # The set-up's three downloads (the venv's packages, Maven's with the JUnit build, Debian's
-# Chromium) wait on the network more than on the cores: they run side by side, each one's output
-# kept together; the tests then run one after the other.
+# Chromium) wait on the network more than on the cores: they run side by side. The tests then run
+# two at a time, one on each core: JMH's forks in one lane (JMH runs one at a time on a machine:
+# it takes /tmp/jmh.lock), pytest, the notebooks and Chromium in the other; and last, with
+# nothing else running, the tests that hold timed forks' verdicts to known answers. Each stage's
+# output is kept together; the last line gives each stage's time.
+# In make's order of preference when a core frees: what waits on nothing first, then what
+# unblocks the most (the smoke pass's reports before the notebooks, for the browser tests).
+TEST_STAGES := test-python test-smoke-bench test-shards test-forks test-smoke-reports test-browser test-notebooks
+TEST_TIMES := target/test-times
 test: ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook, the reports and the lab in Chromium
 	@t0=$$(date +%s); $(MAKE) --no-print-directory -j3 --output-sync=target $(SETUP) $(JUNIT) $(CHROMIUM) || exit $$?; \
-	  took="set-up, build and JUnit $$(( $$(date +%s) - t0 )) s"; \
-	  for stage in test-java test-python test-smoke test-shards test-notebooks test-browser; do \
-	    t=$$(date +%s); $(MAKE) --no-print-directory $$stage || exit $$?; \
-	    took="$$took, $$stage $$(( $$(date +%s) - t )) s"; \
-	  done; echo "make test: $$(( $$(date +%s) - t0 )) s ($$took)"
+	  rm -rf $(TEST_TIMES); mkdir -p $(TEST_TIMES); \
+	  echo "set-up, build and JUnit $$(( $$(date +%s) - t0 )) s" > $(TEST_TIMES)/set-up; \
+	  $(MAKE) --no-print-directory test-java || exit $$?; \
+	  $(MAKE) --no-print-directory -j2 --output-sync=recurse $(TEST_STAGES:%=timed-%) || exit $$?; \
+	  $(MAKE) --no-print-directory timed-test-verdicts || exit $$?; \
+	  took=$$(for s in set-up $(TEST_STAGES) test-verdicts; do cat $(TEST_TIMES)/$$s; done | paste -sd ';' | sed 's/;/, /g'); \
+	  echo "make test: $$(( $$(date +%s) - t0 )) s ($$took; test-python to test-notebooks two at a time)"
+
+# A stage run and timed for make test's last line.
+TIMED_STAGES := $(addprefix timed-,$(TEST_STAGES) test-verdicts)
+.PHONY: $(TIMED_STAGES)
+$(TIMED_STAGES): timed-%:
+	@t=$$(date +%s); $(MAKE) --no-print-directory $* && echo "$* $$(( $$(date +%s) - t )) s" > $(TEST_TIMES)/$*
+# JMH's lane, one run after the other; what reads the smoke pass's results or reports waits for them
+timed-test-shards: timed-test-smoke-bench
+timed-test-forks: timed-test-shards
+timed-test-smoke-reports: timed-test-smoke-bench
+timed-test-browser: timed-test-smoke-reports
 
 # JUnit over the sources as they are: `mvn package` with its tests, which also builds the jar.
 JUNIT := target/junit.passed
@@ -230,26 +250,39 @@ $(JUNIT): $(JAVA_SOURCES)
 test-java: $(SETUP) $(JUNIT)
 	@$(PYTHON) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
-# lint-imports: the stages' direction (pyproject.toml's import-linter contracts).
+# lint-imports: the stages' direction (pyproject.toml's import-linter contracts). pytest's tests
+# fall in three (pyproject.toml's markers): those that start no JMH fork (test-python), those that
+# do (test-forks: make test runs them after the smoke pass, so that its two lanes take about as
+# long), and those that hold timed forks' verdicts to known answers (test-verdicts: alone, as a
+# measurement must be).
 test-python: $(SETUP)
 	$(VENV)/bin/lint-imports --no-cache
-	$(VENV)/bin/pytest -q --durations=10
+	$(VENV)/bin/pytest -q --durations=10 -m "not forks and not verdicts"
+
+test-forks: $(SETUP) $(STAMP)
+	$(VENV)/bin/pytest -q --durations=5 -m "forks and not verdicts"
+
+test-verdicts: $(SETUP) $(STAMP)
+	$(VENV)/bin/pytest -q -m verdicts
+
+# The smoke pass: every case's benchmarks in the smoke profile, then their reports.
+test-smoke: test-smoke-bench
+	@$(MAKE) --no-print-directory test-smoke-reports
+
+test-smoke-bench: check $(STAMP)
+	@for c in $(CASES); do $(HOTPATH) bench --case $$c --profile smoke || exit $$?; done
 
 # The smoke pass renders into target/smoke-reports/, never over reports/; the committed runs of
 # two builds and the A/A run render beside the cases, for the browser tests to open (side by
 # side: each is mostly a kernel's start).
-test-smoke: check $(STAMP)
-	@n=0; for c in $(CASES); do \
-	  $(HOTPATH) bench --case $$c --profile smoke || exit $$?; \
-	  n=$$((n + 1)); \
-	done; \
-	$(HOTPATH) report --case '$(CASE)' --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
+test-smoke-reports: $(SETUP)
+	@$(HOTPATH) report --case '$(CASE)' --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
 	jobs=""; for run in data/reference/ab/*/; do \
 	  $(HOTPATH) compare $$run --out $(SMOKE_REPORTS)/ab/$$(basename $$run) > /dev/null & jobs="$$jobs $$!"; \
 	done; \
 	if [ -f data/reference/aa/ab.json ]; then $(HOTPATH) aa --render-only --out $(SMOKE_REPORTS)/aa > /dev/null & jobs="$$jobs $$!"; fi; \
 	for j in $$jobs; do wait $$j || exit $$?; done; \
-	$(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $$n passed, 0 failed"
+	$(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $(words $(CASES)) passed, 0 failed"
 
 # The sharded workflow's lint and its own commands on this machine: the smoke run of two cases
 # cut into two shards, each into a folder of its own, merged and rendered, held against the

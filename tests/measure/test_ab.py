@@ -15,6 +15,7 @@ from hotpath.paths import JAR
 WORK = "hotpath/calibration/work.properties"
 
 needs_jar = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
+pytestmark = pytest.mark.forks
 
 
 def _copy(tmp_path, name, rewrite=None, drop=()):
@@ -46,6 +47,7 @@ def _measure(tmp_path, baseline, candidate, *extra):
 
 
 @needs_jar
+@pytest.mark.verdicts
 def test_the_build_doing_twice_the_work_is_called_slower_by_about_two(tmp_path):
     double = _copy(tmp_path, "double.jar", rewrite=_doubled)
     code, run = _measure(tmp_path, JAR, double, "--baseline-name", "master", "--candidate-name", "patch")
@@ -69,6 +71,7 @@ def test_the_build_doing_twice_the_work_is_called_slower_by_about_two(tmp_path):
 
 
 @needs_jar
+@pytest.mark.verdicts
 def test_the_same_jar_on_both_sides_is_never_called_faster_or_slower(tmp_path):
     code, run = _measure(tmp_path, JAR, JAR)
     assert code == 0

@@ -13,7 +13,8 @@ from hotpath.errors import HotpathError
 from hotpath.paths import JAR
 from hotpath.measure.profiles import PROFILES
 
-pytestmark = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
+pytestmark = [pytest.mark.forks,
+              pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")]
 
 CALIBRATION = Case(id="calibration", writeup="-", system="-", title="known copy", question="-",
                    benchmarks=r"^hotpath\.calibration\.KnownCopyBenchmark\.")

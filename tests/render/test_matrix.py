@@ -195,6 +195,7 @@ TINY = replace(PROFILES["smoke"], measurement_iterations=1, forks=1, memory_fork
 
 
 @pytestmark_jar
+@pytest.mark.forks
 @pytest.mark.parametrize("cell", [Cell("17", "parallel"), Cell("25", "zgc")], ids=lambda c: c.id)
 def test_a_cells_forks_run_on_its_jdk_and_collector_and_say_so(tmp_path, cell):
     try:
