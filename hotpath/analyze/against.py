@@ -39,9 +39,10 @@ MACHINE_SPREAD = 1.15
 #: One time row of a run: what the reports' verdict table shows of it.
 TIME_COLUMNS = ["case", "benchmark", "method", "params", "mode", "baseline", "candidate",
                 "runtime", "ratio", "low", "high", "verdict", "forks", "fork_cv", "cap",
-                "first_look", "old_time"]
+                "first_look", "old_time", "old_faults", "new_faults"]
 KEY = ["case", "benchmark", "key_params", "mode", "candidate"]
-SIDE_COLUMNS = ["ratio", "low", "high", "verdict", "forks", "runtime", "fork_cv", "cap", "old_time"]
+SIDE_COLUMNS = ["ratio", "low", "high", "verdict", "forks", "runtime", "fork_cv", "cap", "old_time",
+                "old_faults", "new_faults"]
 ROW_COLUMNS = (["case", "benchmark", "method", "params", "mode", "baseline", "candidate"]
                + [f"run_{c}" for c in SIDE_COLUMNS] + [f"reference_{c}" for c in SIDE_COLUMNS]
                + ["reference_needs", "compared", "contradicts"])
@@ -127,7 +128,11 @@ def time_rows(frame: pd.DataFrame, case: str = "", baseline: str = "old") -> pd.
                      "low": low, "high": high, "verdict": r["verdict"],
                      "forks": min(r["forks_old"], r["forks_new"]), "fork_cv": r["fork_cv"],
                      "cap": r["cap"], "first_look": r.get("first_look", sequential.MIN_FORKS),
-                     "old_time": _time(r["old_score"], r["higher_is_better"])})
+                     "old_time": _time(r["old_score"], r["higher_is_better"]),
+                     # page faults per op (NaN where the run did not count them): a path that
+                     # faults pays what a fault costs on the day's host
+                     "old_faults": r.get("old_faults", math.nan),
+                     "new_faults": r.get("new_faults", math.nan)})
     return pd.DataFrame(rows, columns=TIME_COLUMNS)
 
 

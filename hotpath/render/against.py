@@ -9,6 +9,7 @@ import textwrap
 import pandas as pd
 
 from ..analyze.against import Held
+from .tables import FAULTS_SHOWN
 
 VERDICTS = {"inconclusive": "undecided"}
 
@@ -90,12 +91,26 @@ def moved_lines(held: Held) -> list[str]:
             continue
         out.append(f"{r['case']} {row_name(r)} {r['candidate']}: old ran at {r['old_moved']:.2f}x "
                    f"the reference's time, {r['candidate']} at {r['new_moved']:.2f}x"
-                   + (f" (the machine's median {m.slower:.2f}x)" if m else ""))
+                   + (f" (the machine's median {m.slower:.2f}x)" if m else "") + _faults(r))
     if out:
         out.insert(0, "the contradicting rows' sides, each against its own time in the reference "
                       "(where one side moved far from the machine's median and the other did not, "
                       "this machine treats the two paths differently):")
     return out
+
+
+def _faults(r: pd.Series) -> str:
+    """Where a side of the run faults once a call or more: the counts, and the reference's where
+    it counted them. A path that first-touches memory costs what a page fault costs on the day's
+    host, which moves it apart from a path that does not."""
+    run = (r["run_old_faults"], r["run_new_faults"])
+    if not any(math.isfinite(f) and f >= FAULTS_SHOWN for f in run):
+        return ""
+    counted = [f for f in (r["reference_old_faults"], r["reference_new_faults"]) if math.isfinite(f)]
+    reference = (f"{r['reference_old_faults']:.1f} and {r['reference_new_faults']:.1f}" if counted
+                 else "none counted")
+    return (f"; old faulted {run[0]:.1f} times a call here and {r['candidate']} {run[1]:.1f} "
+            f"(the reference: {reference}), and what a page fault costs is the host's")
 
 
 def _columns(header: list[str], lines: list[list[str]]) -> list[str]:

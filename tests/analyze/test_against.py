@@ -296,3 +296,32 @@ def test_a_contradicting_row_says_which_side_the_machine_moved(tmp_path, referen
     lines = moved_lines(held)
     assert len(lines) == 2 and f"old ran at 1.00x the reference's time, {row['candidate']} at 3.00x" in lines[1]
     assert moved_lines(_hold(build_run(tmp_path / "same").parent)) == []
+
+
+def test_a_contradicting_row_whose_side_faults_names_the_faults(tmp_path, reference_rows):
+    """The same row, old faulting 23 times a call in the run (hotpath's faults.norm) where the
+    reference counted none: the line says so, and that a fault's price is the host's."""
+    from hotpath.render.against import moved_lines
+
+    row = reference_rows.dropna(subset=["low", "high"]).iloc[0]
+    path = build_run(tmp_path, shift={_row_key(row): 3.0})
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    for e in entries:
+        key = _key(e)
+        if key[:2] == _row_key(row)[:2] and key[2] in ("old", row["candidate"]):
+            per_op = 23.0 if key[2] == "old" else 0.25
+            forks = e["primaryMetric"]["rawData"]
+            e["secondaryMetrics"]["faults.norm"] = {
+                "score": per_op, "scoreError": 0.0, "scoreConfidence": [per_op, per_op],
+                "scorePercentiles": {}, "scoreUnit": "faults/op",
+                "rawData": [[per_op] * len(f) for f in forks]}
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    sidecar = json.loads(sidecar_of(path).read_text(encoding="utf-8"))
+    sidecar["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    sidecar_of(path).write_text(json.dumps(sidecar), encoding="utf-8")
+    lines = moved_lines(_hold(tmp_path))
+    assert len(lines) == 2
+    assert (f"old faulted 23.0 times a call here and {row['candidate']} 0.2 (the reference: none "
+            "counted), and what a page fault costs is the host's") in lines[1]
+    # below a fault a call, nothing is said of faults
+    assert "faulted" not in moved_lines(_hold(build_run(tmp_path / "plain", shift={_row_key(row): 3.0}).parent))[1]
