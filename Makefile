@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -193,6 +193,9 @@ REPLAY_FROM ?= data/reference/aa
 replay: $(SETUP) ## a profile's plan replayed on a run's recorded forks, in seconds (PROFILE=aa, SET='forks=48 ...', REPLAY_FROM=)
 	@$(HOTPATH) replay '$(REPLAY_FROM)' --profile '$(if $(filter command line,$(origin PROFILE)),$(PROFILE),aa)' \
 	  $(foreach s,$(SET),--set '$(s)') $(if $(filter data/reference/aa%,$(REPLAY_FROM)),--same-code)
+
+host-check: $(SETUP) $(STAMP) ## how the host runs a row of the reference today (40 s): time and fork spread against the reference's
+	@$(HOTPATH) host-check
 
 aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m)
 	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)')

@@ -82,7 +82,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """The cases' benchmarks; a sequential profile runs every case's rows as one plan in one
     time budget (bench.run_together). With --shard k/N only that shard's rows
     (hotpath.measure.shards), in its share of the budget, into its own folder."""
-    from .measure import forkplan, shards, stamp
+    from .measure import forkplan, hostcheck, shards, stamp
 
     profile = get_profile(args.profile)
     budget = forkplan.parse_budget(args.budget) if args.budget else forkplan.parse_budget(profile.budget)
@@ -102,6 +102,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         case_ids = [c for c in case_ids if stamp.stale(results_file(profile.name, c))]
         if not case_ids:
             return 0
+    if profile.require_quiet:
+        # once for the whole command, before any case's set-up (the busy check is each case's)
+        hostcheck.refuse_if_contended(profile)
     if not profile.interleave or budget is None:
         for case_id in case_ids:
             print(f"hotpath: wrote {bench.run(get_case(case_id), profile, shard=shard)}")
@@ -461,6 +464,18 @@ def cmd_aa(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_host_check(args: argparse.Namespace) -> int:
+    """A row of the reference run again in its own fork shape, against the reference's figures."""
+    from .measure import hostcheck
+
+    found = hostcheck.measure()
+    print(f"hotpath: {found.describe()}")
+    print("hotpath: quiet enough for a run that decides verdicts" if found.quiet else
+          f"hotpath: contended: more than {hostcheck.SLOWER:g}x the reference's time or "
+          f"{hostcheck.SPREAD:g}x its fork spread; full, reference and A/A runs will not start")
+    return 0 if found.quiet else 1
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """A profile's plan replayed on a two-sided run's recorded forks (hotpath.measure.replay)."""
     from .measure import forkplan, replay
@@ -742,6 +757,12 @@ def parser() -> argparse.ArgumentParser:
                     help="each interval's factor for the differences between machines: low/w, "
                          "high*w (default: %(default)s)")
     ar.set_defaults(func=cmd_against_reference)
+
+    hc = sub.add_parser("host-check",
+                        help="how the host runs a row of the reference today (about 40 s): its time "
+                             "and fork spread against the reference's (exit 1 if too slow or noisy "
+                             "for a run that decides verdicts)")
+    hc.set_defaults(func=cmd_host_check)
 
     c = sub.add_parser("check", help="validate a case and profile name")
     c.add_argument("--case", default="all")

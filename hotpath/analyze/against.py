@@ -23,7 +23,7 @@ undecided: the count of rows within reach bounds what a run of that cap can deci
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -58,6 +58,14 @@ class Held:
     only_run: pd.DataFrame
     only_reference: pd.DataFrame
     widen: float
+    #: The CPU models each side's provenance records ("run", "reference"): the 15% allows for
+    #: machines of one kind, not for another CPU.
+    cpus: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def other_kind(self) -> bool:
+        """Whether the run's CPU is not the reference's (both recorded)."""
+        run, reference = self.cpus.get("run", ()), self.cpus.get("reference", ())
+        return bool(run and reference) and set(run) != set(reference)
 
     @property
     def compared(self) -> int:
@@ -195,12 +203,14 @@ def hold_files(cases: list[str], run: dict[str, Path], reference: dict[str, Path
     """The cases' run files against their reference files. Every file is read (and any bad one
     refused) before a row is compared."""
     baseline = baseline or {}
-    read = {(side, c): read_results(files[c]).frame
+    read = {(side, c): read_results(files[c])
             for side, files in (("run", run), ("reference", reference)) for c in cases}
-    sides = {side: pd.concat([time_rows(read[(side, c)], c, baseline.get(c, "old")) for c in cases],
+    sides = {side: pd.concat([time_rows(read[(side, c)].frame, c, baseline.get(c, "old")) for c in cases],
                              ignore_index=True)
              for side in ("run", "reference")}
-    return hold(sides["run"], sides["reference"], widen)
+    cpus = {side: tuple(sorted({(read[(side, c)].provenance or {}).get("cpu_model") for c in cases} - {None}))
+            for side in ("run", "reference")}
+    return replace(hold(sides["run"], sides["reference"], widen), cpus=cpus)
 
 
 def _keyed(rows: pd.DataFrame) -> pd.DataFrame:

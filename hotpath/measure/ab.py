@@ -36,7 +36,7 @@ from pathlib import Path
 from ..errors import HotpathError
 from ..jmh import params_text, read_json
 from ..paths import AB_RESULTS, ROOT, ab_shard_folder
-from . import forkplan, interleave, machine, sequential, shards
+from . import forkplan, hostcheck, interleave, machine, sequential, shards
 from .bench import environment
 from .builds import Side, SideError, listing
 from .profiles import HOST_ARGS, Profile
@@ -295,6 +295,7 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
     if profile.require_quiet:
         from .bench import refuse_if_busy
         refuse_if_busy(profile)
+        hostcheck.refuse_if_contended(profile)
     plan = plan_of(name, baseline, found, profile, budget_s)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.with_name(f".{out.name}.partial")

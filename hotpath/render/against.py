@@ -74,6 +74,10 @@ def machine_line(held: Held) -> str:
     if math.isfinite(m.run_fork_cv) and math.isfinite(m.reference_fork_cv):
         line += (f"; median fork CV {m.run_fork_cv:.1%} against the reference's "
                  f"{m.reference_fork_cv:.1%}")
+    if held.other_kind():
+        line += (f"; the run's CPU is {', '.join(held.cpus['run'])}, the reference's "
+                 f"{', '.join(held.cpus['reference'])}: another kind of machine, for which the "
+                 f"{held.widen - 1:.0%} allowed between machines of one kind was not measured")
     if m.slower > held.widen or m.slower < 1 / held.widen:
         line += (f". Old's code is the same on both: this machine, on this day, runs it "
                  f"{'slower' if m.slower > 1 else 'faster'} than the reference's by more than "

@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyze import against
-from ..analyze.load import read_results
+from ..analyze.load import read_provenance, read_results
 from ..analyze.stats import THRESHOLD
 from ..paths import results_file
 from .tables import written
@@ -37,6 +37,8 @@ class Noise:
     first_looks: tuple[float, ...]
     held: pd.DataFrame | None = None
     reference: bool = False
+    #: The CPU models the run's and the reference's provenance record, where they differ.
+    cpus: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     @property
     def fork_cv(self) -> float:
@@ -74,13 +76,21 @@ def of_run(frame: pd.DataFrame, pairs: pd.DataFrame, case: str, source: Path | s
     reference = results_file("reference", case) if case else None
     is_reference = bool(reference and reference.is_file()
                         and Path(source).resolve() == reference.resolve())
-    held = None
+    held, cpus = None, ((), ())
     if reference and reference.is_file() and not is_reference and not rows.empty:
         mine = against.time_rows(frame, case, str(rows["baseline"].iloc[0]))
         mine = mine[mine["candidate"].isin(set(rows["candidate"]))]
-        held = against.hold(mine, against.time_rows(read_results(reference).frame, case)).rows
+        theirs = read_results(reference)
+        held = against.hold(mine, against.time_rows(theirs.frame, case)).rows
+        cpus = (_cpu(read_provenance(Path(source)) if Path(source).is_file() else None),
+                _cpu(theirs.provenance))
     return Noise(tuple(_floats(rows, "fork_cv")), tuple(_floats(rows, "cap")),
-                 tuple(_floats(rows, "first_look")), held, is_reference)
+                 tuple(_floats(rows, "first_look")), held, is_reference, cpus)
+
+
+def _cpu(provenance: dict | None) -> tuple[str, ...]:
+    model = (provenance or {}).get("cpu_model")
+    return (model,) if model else ()
 
 
 def _floats(rows: pd.DataFrame, column: str) -> list[float]:
@@ -90,10 +100,11 @@ def _floats(rows: pd.DataFrame, column: str) -> list[float]:
 def combine(noises: list[Noise]) -> Noise:
     """The whole run's: every case's rows together."""
     held = [n.held for n in noises if n.held is not None and not n.held.empty]
+    cpus = tuple(tuple(sorted({m for n in noises for m in n.cpus[side]})) for side in (0, 1))
     return Noise(tuple(c for n in noises for c in n.fork_cvs), tuple(c for n in noises for c in n.caps),
                  tuple(c for n in noises for c in n.first_looks),
                  pd.concat(held, ignore_index=True) if held else None,
-                 bool(noises) and all(n.reference for n in noises))
+                 bool(noises) and all(n.reference for n in noises), cpus)
 
 
 def fmt_cv(cv: float) -> str:
@@ -119,10 +130,18 @@ def line(noise: Noise) -> str:
         first = (f"Median fork CV {fmt_cv(cv)} over the {shared} row{'s' if shared != 1 else ''} "
                  f"this run shares with the reference, whose forks had {fmt_cv(m.reference_fork_cv)}; "
                  f"old's code took {m.slower:.2f}× the reference's time per op there (median; "
-                 f"{m.least:.2f}×–{m.most:.2f}×).")
+                 f"{m.least:.2f}×–{m.most:.2f}×){_other_cpu(noise)}.")
     else:
         first = f"Median fork CV {fmt_cv(cv)} over this run's {rows}; no reference run to set it beside."
     return f"{first} {_meaning(noise, cv)}".strip()
+
+
+def _other_cpu(noise: Noise) -> str:
+    """', on another CPU than the reference's (…)' where both are known and differ."""
+    run, reference = noise.cpus
+    if not (run and reference) or set(run) == set(reference):
+        return ""
+    return f", on another CPU than the reference's ({', '.join(run)} against {', '.join(reference)})"
 
 
 def _meaning(noise: Noise, cv: float) -> str:

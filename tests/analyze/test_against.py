@@ -325,3 +325,22 @@ def test_a_contradicting_row_whose_side_faults_names_the_faults(tmp_path, refere
             "counted), and what a page fault costs is the host's") in lines[1]
     # below a fault a call, nothing is said of faults
     assert "faulted" not in moved_lines(_hold(build_run(tmp_path / "plain", shift={_row_key(row): 3.0}).parent))[1]
+
+
+def test_a_run_on_another_cpu_says_so_beside_the_machine_line(tmp_path):
+    """The 15% is allowed between machines of one kind: a run whose provenance records another
+    CPU model than the reference's says so; one on the reference's CPU does not."""
+    from hotpath.render.against import machine_line
+
+    same = _hold(build_run(tmp_path / "same").parent)
+    assert same.cpus["run"] == same.cpus["reference"] and not same.other_kind()
+    assert "another kind of machine" not in machine_line(same)
+    path = build_run(tmp_path / "other")
+    sidecar = json.loads(sidecar_of(path).read_text(encoding="utf-8"))
+    sidecar["cpu_model"] = "Some Other CPU"
+    sidecar_of(path).write_text(json.dumps(sidecar), encoding="utf-8")
+    other = _hold(path.parent)
+    assert other.other_kind()
+    reference_cpu = ", ".join(other.cpus["reference"])
+    assert (f"the run's CPU is Some Other CPU, the reference's {reference_cpu}: another kind of "
+            "machine") in machine_line(other)

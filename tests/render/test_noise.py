@@ -56,3 +56,16 @@ def test_a_noisy_run_calls_its_undecided_rows_noise_limited():
     quiet = noise.Noise(fork_cvs=(0.01,), caps=(8,), first_looks=(3,))
     assert "within the cap of 8" in noise.line(quiet)
     assert noise.line(noise.Noise(fork_cvs=(math.nan,), caps=(), first_looks=())) == ""
+
+
+def test_a_run_on_another_cpu_than_the_references_says_so_where_it_gives_old_s_time():
+    held = against.time_rows(load.read_results(REFERENCE / "encoder.json").frame, "encoder")
+    held = against.hold(held, held).rows
+    mine = noise.Noise(fork_cvs=(0.1,) * 4, caps=(8,) * 4, first_looks=(3,) * 4, held=held,
+                       cpus=(("Intel(R) Xeon(R) Processor",), ("AMD EPYC",)))
+    assert ("(median; 1.00×–1.00×), on another CPU than the reference's (Intel(R) Xeon(R) Processor "
+            "against AMD EPYC).") in noise.line(mine)
+    same = noise.Noise(fork_cvs=(0.1,) * 4, caps=(8,) * 4, first_looks=(3,) * 4, held=held,
+                       cpus=(("AMD EPYC",), ("AMD EPYC",)))
+    assert "another CPU" not in noise.line(same)
+    assert noise.combine([mine, same]).cpus == (("AMD EPYC", "Intel(R) Xeon(R) Processor"), ("AMD EPYC",))
