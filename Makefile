@@ -254,10 +254,10 @@ test-java: $(SETUP) $(JUNIT)
 	@$(PYTHON) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
 # lint-imports: the stages' direction (pyproject.toml's import-linter contracts). pytest's tests
-# fall in three (pyproject.toml's markers): those that start no JMH fork (test-python), those that
-# do (test-forks: make test runs them after the smoke pass, so that its two lanes take about as
-# long), and those that hold timed forks' verdicts to known answers (test-verdicts: alone, as a
-# measurement must be).
+# fall in three (pyproject.toml's markers): those that start no JMH fork (test-python, beside the
+# smoke pass in make test), those that do (test-forks: in make test's JMH lane, after the smoke
+# pass and the shards), and those that hold timed forks' verdicts to known answers (test-verdicts:
+# alone, as a measurement must be).
 test-python: $(SETUP)
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/pytest -q --durations=10 -m "not forks and not verdicts"
