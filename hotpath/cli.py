@@ -465,14 +465,14 @@ def cmd_aa(args: argparse.Namespace) -> int:
 
 
 def cmd_host_check(args: argparse.Namespace) -> int:
-    """A row of the reference run again in its own fork shape, against the reference's figures."""
+    """A row of the committed A/A run again as the A/A ran it, against the A/A's forks of it."""
     from .measure import hostcheck
 
     found = hostcheck.measure()
     print(f"hotpath: {found.describe()}")
     print("hotpath: quiet enough for a run that decides verdicts" if found.quiet else
-          f"hotpath: contended: more than {hostcheck.SLOWER:g}x the reference's time or "
-          f"{hostcheck.SPREAD:g}x its fork spread; full, reference and A/A runs will not start")
+          f"hotpath: contended: more than {hostcheck.SPREAD:g}x the committed A/A's fork spread "
+          f"or {hostcheck.SLOWER:g}x its time; full, reference and A/A runs will not start")
     return 0 if found.quiet else 1
 
 
@@ -759,8 +759,8 @@ def parser() -> argparse.ArgumentParser:
     ar.set_defaults(func=cmd_against_reference)
 
     hc = sub.add_parser("host-check",
-                        help="how the host runs a row of the reference today (about 40 s): its time "
-                             "and fork spread against the reference's (exit 1 if too slow or noisy "
+                        help="how the host runs a row of the committed A/A today (about 40 s): its "
+                             "fork spread and time against the A/A's (exit 1 if too noisy or slow "
                              "for a run that decides verdicts)")
     hc.set_defaults(func=cmd_host_check)
 
