@@ -64,8 +64,7 @@ class Held:
 
     def other_kind(self) -> bool:
         """Whether the run's CPU is not the reference's (both recorded)."""
-        run, reference = self.cpus.get("run", ()), self.cpus.get("reference", ())
-        return bool(run and reference) and set(run) != set(reference)
+        return other_cpu(self.cpus.get("run", ()), self.cpus.get("reference", ()))
 
     @property
     def compared(self) -> int:
@@ -108,6 +107,11 @@ class Held:
     def reachable_known(self) -> int:
         """Rows for which that can be said: a run with a cap, a reference with a fork CV."""
         return int(self.rows["reference_needs"].notna().sum())
+
+
+def other_cpu(run: tuple[str, ...], reference: tuple[str, ...]) -> bool:
+    """Whether a run's CPU models are not the reference's, both being recorded."""
+    return bool(run and reference) and set(run) != set(reference)
 
 
 @dataclass(frozen=True)

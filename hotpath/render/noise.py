@@ -139,7 +139,7 @@ def line(noise: Noise) -> str:
 def _other_cpu(noise: Noise) -> str:
     """', on another CPU than the reference's (…)' where both are known and differ."""
     run, reference = noise.cpus
-    if not (run and reference) or set(run) == set(reference):
+    if not against.other_cpu(run, reference):
         return ""
     return f", on another CPU than the reference's ({', '.join(run)} against {', '.join(reference)})"
 
