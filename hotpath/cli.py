@@ -102,18 +102,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
         case_ids = [c for c in case_ids if stamp.stale(results_file(profile.name, c))]
         if not case_ids:
             return 0
+    host = None
     if profile.require_quiet:
         # once for the whole command, before any case's set-up (the busy check is each case's)
-        hostcheck.refuse_if_contended(profile)
+        found = hostcheck.refuse_if_contended(profile)
+        host = found.record() if found else None
     if not profile.interleave or budget is None:
         for case_id in case_ids:
-            print(f"hotpath: wrote {bench.run(get_case(case_id), profile, shard=shard)}")
+            print(f"hotpath: wrote {bench.run(get_case(case_id), profile, shard=shard, host_check=host)}")
         return 0
     print(f"hotpath: plan [{profile.name}]: {profile.describe()}")
     print(f"hotpath: budget {forkplan.format_duration(budget)} for {len(case_ids)} case(s), "
           f"one plan: every row's first look before any row's later forks")
     started = time.monotonic()
-    for path in bench.run_together([get_case(c) for c in case_ids], profile, budget, shard=shard):
+    for path in bench.run_together([get_case(c) for c in case_ids], profile, budget, shard=shard,
+                                   host_check=host):
         print(f"hotpath: wrote {path}")
     print(f"hotpath: benchmarks took {forkplan.format_duration(time.monotonic() - started)} "
           f"of a {forkplan.format_duration(budget)} budget")

@@ -292,10 +292,11 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
         if not found.rows:
             raise HotpathError(f"shard {shard.label} holds no row of {name}: cut the run with the "
                                f"same builds, selection and name")
+    host = None
     if profile.require_quiet:
         from .bench import refuse_if_busy
         refuse_if_busy(profile)
-        hostcheck.refuse_if_contended(profile)
+        host = hostcheck.refuse_if_contended(profile)
     plan = plan_of(name, baseline, found, profile, budget_s)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.with_name(f".{out.name}.partial")
@@ -373,6 +374,7 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
             "machine_load": load,
             "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
             **({"shard": {**shards.record(shard), "machine": shards.machine_name()}} if shard else {}),
+            **({"host_check": host.record()} if host else {}),
             **env,
         }
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")

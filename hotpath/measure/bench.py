@@ -251,6 +251,8 @@ class CaseRun:
     rounds: list[str] = field(default_factory=list)
     #: The cases whose rows shared one plan and one budget with this one (run_together).
     shared_with: list[str] = field(default_factory=list)
+    #: The host check the command ran before it (hotpath.measure.hostcheck), as recorded.
+    host_check: dict | None = None
 
     @property
     def partial(self) -> Path:
@@ -267,7 +269,8 @@ class CaseRun:
 
 def start(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
           extra_args: list[str] | None = None, cell: Cell | None = None,
-          budget_s: float | None = None, shard: shards.Shard | None = None) -> CaseRun:
+          budget_s: float | None = None, shard: shards.Shard | None = None,
+          host_check: dict | None = None) -> CaseRun:
     """A case's run checked and planned, nothing measured yet (see :func:`run`)."""
     java = "java"
     if cell is not None:
@@ -290,7 +293,8 @@ def start(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None
     out.parent.mkdir(parents=True, exist_ok=True)
     only = shard.keys(case.id) if shard is not None and not shard.whole(case.id) else None
     plan = plan_for(case, profile, jar, budget_s, only) if profile.interleave else None
-    run = CaseRun(case, profile, jar, out, expected, plan, java, cell, shard, list(extra_args or []))
+    run = CaseRun(case, profile, jar, out, expected, plan, java, cell, shard, list(extra_args or []),
+                  host_check=host_check)
     run.started = dt.datetime.now(dt.timezone.utc)
     # Taken before the run: the revision that ran, not whatever the tree holds hours later.
     run.env = environment(java)
@@ -354,6 +358,7 @@ def finish(run: CaseRun, record: dict | None = None) -> Path:
         "interleaved_rounds": run.rounds or None,
         "sequential": (record or plan.record()) if plan else None,
         **({"shared_with": run.shared_with} if run.shared_with else {}),
+        **({"host_check": run.host_check} if run.host_check else {}),
         "left_out": left_out(case, profile, plan) if plan else None,
         "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
         **({"shard": {**shards.record(run.shard), "machine": shards.machine_name()}}
@@ -387,15 +392,17 @@ def clean_up(run: CaseRun) -> None:
 
 def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         extra_args: list[str] | None = None, cell: Cell | None = None,
-        budget_s: float | None = None, shard: shards.Shard | None = None) -> Path:
+        budget_s: float | None = None, shard: shards.Shard | None = None,
+        host_check: dict | None = None) -> Path:
     """Run the case's benchmarks under the profile; return the results file.
 
     With a ``cell``, the forks run on that cell's JDK and collector (hotpath.measure.runtimes) instead
     of the main configuration; peak live heap is measured on the main configuration only.
     A sequential profile spends at most ``budget_s`` (else its own budget) on the whole case:
     the memory pass and the peak measurement first, then the timed rounds in what is left.
-    With a ``shard``, only its row groups of the case are measured, into the shard's folder."""
-    r = start(case, profile, jar, out, extra_args, cell, budget_s, shard)
+    With a ``shard``, only its row groups of the case are measured, into the shard's folder.
+    ``host_check``: the host check run before it, recorded in the provenance."""
+    r = start(case, profile, jar, out, extra_args, cell, budget_s, shard, host_check)
     try:
         measure_untimed(r)
         if r.plan:
@@ -416,7 +423,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
 
 
 def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path = JAR,
-                 shard: shards.Shard | None = None, folder: Path | None = None) -> list[Path]:
+                 shard: shards.Shard | None = None, folder: Path | None = None,
+                 host_check: dict | None = None) -> list[Path]:
     """Several cases' rows as one sequential plan in one budget: every case's memory pass and
     peaks first, then rounds that bring every row of every case to its first look before any
     row gets a later fork, the rows expected to need the fewest forks first (forkplan.Plan.
@@ -426,7 +434,7 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
     every case's earlier results as they were. ``folder``: where the results go (default: the
     profile's, or the shard's)."""
     runs = [start(c, profile, jar, folder / f"{c.id}.json" if folder else None, budget_s=budget_s,
-                  shard=shard) for c in cases]
+                  shard=shard, host_check=host_check) for c in cases]
     t0 = time.monotonic()
     try:
         for r in runs:

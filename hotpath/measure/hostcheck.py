@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from .. import steady
@@ -81,6 +82,17 @@ class HostCheck:
         return (f"old encode(STR_64) today: {t.time:.1f} {t.unit} over {t.forks} forks (each fork's "
                 f"{SHAPE.estimate}), {self.slower:.2f}x the committed A/A's {a.time:.1f}{kind}; fork CV "
                 f"{t.fork_cv:.1%} against its {a.fork_cv:.1%} ({self.spread:.1f}x)")
+
+
+    def record(self) -> dict:
+        """What a run's provenance keeps of the check it ran before it."""
+        from .bench import _shown
+
+        return {"row": f"{BENCHMARK}({', '.join(f'{k}={v}' for k, v in PARAMS.items())})",
+                "command": shlex.join(command(Path("row.json"), Path(_shown(JAR)))[:-4]),
+                "estimate": SHAPE.estimate,
+                "today": asdict(self.today), "committed_aa": asdict(self.aa),
+                "same_kind": self.same_kind, "quiet": self.quiet, "said": self.describe()}
 
 
 def row_of(entries: list[dict], skip: int = 0) -> Row:

@@ -119,8 +119,10 @@ def test_a_run_together_writes_each_case_as_a_run_of_its_own_would(tmp_path):
     """bench.run_together end to end on the calibration case (the plan of several cases is held
     to its rules in test_forkplan): results, rounds and the plan record as bench.run writes them."""
     profile = replace(TINY, forks=3, min_forks=3, interleave=True, budget="", memory_profilers=())
-    [path] = bench.run_together([CALIBRATION], profile, budget_s=600.0, folder=tmp_path)
+    host = {"said": "the host check before the run", "quiet": True}
+    [path] = bench.run_together([CALIBRATION], profile, budget_s=600.0, folder=tmp_path, host_check=host)
     run = load.read_results(path)
+    assert run.provenance["host_check"] == host
     rows = run.provenance["sequential"]["rows"]
     assert {r["params"] for r in rows} == {"size=64", "size=4096"}
     assert all(r["forks"] >= 3 for r in rows)

@@ -2,6 +2,7 @@
 the A/A ran it, its fork spread and time held against the A/A's forks of it."""
 
 import dataclasses
+import json
 
 import pytest
 
@@ -45,6 +46,15 @@ def test_a_contended_host_stops_the_run_before_it_starts_and_says_how_to_go_on(m
     # told to run anyway, it does not measure at all
     monkeypatch.setenv(machine.OVERRIDE, "1")
     assert hostcheck.refuse_if_contended(PROFILES["aa"], check=pytest.fail) is None
+
+
+def test_a_run_records_the_check_it_ran_before_it():
+    record = json.loads(json.dumps(HostCheck(Row(88.0, 0.012, 6, "ns/op"), AA, False).record()))
+    assert record["today"] == {"time": 88.0, "fork_cv": 0.012, "forks": 6, "unit": "ns/op"}
+    assert record["committed_aa"]["time"] == 87.0 and record["estimate"] == "p10"
+    assert (record["quiet"], record["same_kind"]) == (True, False)
+    assert record["command"].startswith("java -jar target/benchmarks.jar '^hotpath.encoder.")
+    assert "-jvmArgsAppend '-Xms1g -Xmx1g" in record["command"] and "-rff" not in record["command"]
 
 
 def test_the_check_runs_the_row_as_the_aa_did_after_a_3_s_warmup(tmp_path):
