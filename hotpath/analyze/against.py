@@ -109,6 +109,11 @@ class Held:
         return int(self.rows["reference_needs"].notna().sum())
 
 
+def cpus_of(provenances: list[dict | None]) -> tuple[str, ...]:
+    """The CPU models these results' provenance records, each once."""
+    return tuple(sorted({(p or {}).get("cpu_model") for p in provenances} - {None}))
+
+
 def other_cpu(run: tuple[str, ...], reference: tuple[str, ...]) -> bool:
     """Whether a run's CPU models are not the reference's, both being recorded."""
     return bool(run and reference) and set(run) != set(reference)
@@ -212,8 +217,7 @@ def hold_files(cases: list[str], run: dict[str, Path], reference: dict[str, Path
     sides = {side: pd.concat([time_rows(read[(side, c)].frame, c, baseline.get(c, "old")) for c in cases],
                              ignore_index=True)
              for side in ("run", "reference")}
-    cpus = {side: tuple(sorted({(read[(side, c)].provenance or {}).get("cpu_model") for c in cases} - {None}))
-            for side in ("run", "reference")}
+    cpus = {side: cpus_of([read[(side, c)].provenance for c in cases]) for side in ("run", "reference")}
     return replace(hold(sides["run"], sides["reference"], widen), cpus=cpus)
 
 

@@ -82,15 +82,10 @@ def of_run(frame: pd.DataFrame, pairs: pd.DataFrame, case: str, source: Path | s
         mine = mine[mine["candidate"].isin(set(rows["candidate"]))]
         theirs = read_results(reference)
         held = against.hold(mine, against.time_rows(theirs.frame, case)).rows
-        cpus = (_cpu(read_provenance(Path(source)) if Path(source).is_file() else None),
-                _cpu(theirs.provenance))
+        cpus = (against.cpus_of([read_provenance(Path(source)) if Path(source).is_file() else None]),
+                against.cpus_of([theirs.provenance]))
     return Noise(tuple(_floats(rows, "fork_cv")), tuple(_floats(rows, "cap")),
                  tuple(_floats(rows, "first_look")), held, is_reference, cpus)
-
-
-def _cpu(provenance: dict | None) -> tuple[str, ...]:
-    model = (provenance or {}).get("cpu_model")
-    return (model,) if model else ()
 
 
 def _floats(rows: pd.DataFrame, column: str) -> list[float]:
