@@ -2,6 +2,7 @@
 benchmark jar that differ only in the work KnownWorkBenchmark does (a resource packaged in the
 jar, rewritten in the copy), the same jar on both sides, and a copy whose benchmark throws."""
 
+import dataclasses
 import json
 import zipfile
 
@@ -9,7 +10,10 @@ import pytest
 
 from hotpath.analyze import ab as ab_run
 from hotpath.cli import main
+from hotpath.errors import HotpathError
 from hotpath.measure import ab, builds, forkplan
+from hotpath.measure.hostcheck import HostCheck, Row
+from hotpath.measure.profiles import PROFILES
 from hotpath.paths import JAR
 
 WORK = "hotpath/calibration/work.properties"
@@ -83,8 +87,22 @@ def test_the_same_jar_on_both_sides_is_never_called_faster_or_slower(tmp_path):
     assert run.manifest["differences"] == []
 
 
+def _quiet_required(monkeypatch, check):
+    """quick as a profile that needs a quiet machine, with the host check replaced by ``check``
+    (the busy check passes: the test's own processes are what it would see)."""
+    from hotpath.measure import bench, hostcheck
+
+    monkeypatch.delenv("HOTPATH_ALLOW_BUSY", raising=False)
+    monkeypatch.setitem(PROFILES, "quick", dataclasses.replace(PROFILES["quick"], require_quiet=True))
+    monkeypatch.setattr(bench, "refuse_if_busy", lambda profile: None)
+    monkeypatch.setattr(hostcheck, "refuse_if_contended", lambda profile: check())
+
+
 @needs_jar
-def test_a_benchmark_that_throws_on_one_side_is_named_and_the_others_go_on(tmp_path, capsys):
+def test_a_benchmark_that_throws_on_one_side_is_named_and_the_others_go_on(tmp_path, capsys, monkeypatch):
+    # under a profile that needs a quiet machine, the run also keeps the host check it ran
+    quiet = HostCheck(Row(88.0, 0.012, 6, "ns/op"), Row(87.0, 0.0095, 8, "ns/op"))
+    _quiet_required(monkeypatch, lambda: quiet)
     broken = _copy(tmp_path, "broken.jar", drop=(WORK,))
     code = main(["compare", str(JAR), str(broken), "--bench", "KnownWork|KnownCopy", "-p", "size=4096",
                  "-p", "variant=optimized", "--profile", "quick", "--budget", "20s", "--name", "run",
@@ -97,6 +115,23 @@ def test_a_benchmark_that_throws_on_one_side_is_named_and_the_others_go_on(tmp_p
     assert list(run.comparison.pairs["method"]) == ["copy"]
     assert "failed: hotpath.calibration.KnownWorkBenchmark.work" in capsys.readouterr().err
     assert "Rows that failed" in (tmp_path / "report" / "summary.md").read_text(encoding="utf-8")
+    assert run.manifest["host_check"] == json.loads(json.dumps(quiet.record()))
+
+
+@needs_jar
+def test_a_contended_host_stops_two_builds_before_they_run_and_the_earlier_run_stays(tmp_path, monkeypatch):
+    def contended():
+        raise HotpathError("the host is contended today")
+
+    _quiet_required(monkeypatch, contended)
+    earlier = tmp_path / "results" / "run"
+    earlier.mkdir(parents=True)
+    (earlier / "ab.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(HotpathError, match="contended"):
+        ab.run(builds.parse(str(JAR), "baseline"), builds.parse(str(JAR), "candidate"),
+               ab.Selection(include="KnownWork"), PROFILES["quick"], out=earlier)
+    assert [p.name for p in tmp_path.joinpath("results").iterdir()] == ["run"]
+    assert (earlier / "ab.json").read_text(encoding="utf-8") == "{}"
 
 
 @needs_jar
