@@ -194,8 +194,9 @@ replay: $(SETUP) ## a profile's plan replayed on a run's recorded forks, in seco
 	@$(HOTPATH) replay '$(REPLAY_FROM)' --profile '$(if $(filter command line,$(origin PROFILE)),$(PROFILE),aa)' \
 	  $(foreach s,$(SET),--set '$(s)') $(if $(filter data/reference/aa%,$(REPLAY_FROM)),--same-code)
 
-host-check: $(SETUP) $(STAMP) ## how the host runs a row of the committed A/A today (40 s): fork spread and time against the A/A's
-	@$(HOTPATH) host-check
+WAIT ?=
+host-check: $(SETUP) $(STAMP) ## how the host runs a row of the committed A/A today (40 s): fork spread and time against the A/A's (WAIT=3h: check every 10 min until quiet)
+	@$(HOTPATH) host-check $(if $(WAIT),--wait $(WAIT))
 
 aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m)
 	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)')

@@ -469,10 +469,18 @@ def cmd_aa(args: argparse.Namespace) -> int:
 
 def cmd_host_check(args: argparse.Namespace) -> int:
     """A row of the committed A/A run again as the A/A ran it, against the A/A's forks of it."""
-    from .measure import hostcheck
+    from .measure import forkplan, hostcheck
 
-    found = hostcheck.measure()
-    print(f"hotpath: {found.describe()}")
+    wait_s = forkplan.parse_budget(args.wait, "wait")
+    if wait_s:
+        every_s = forkplan.parse_budget(args.every, "interval") or hostcheck.EVERY_S
+        print(f"hotpath: waiting up to {forkplan.format_duration(wait_s)} for a quiet host, a check "
+              f"every {forkplan.format_duration(every_s)}", flush=True)
+        found = hostcheck.wait_until_quiet(wait_s, every_s,
+                                           log=lambda line: print(line, flush=True))
+    else:
+        found = hostcheck.measure()
+        print(f"hotpath: {found.describe()}")
     print("hotpath: quiet enough for a run that decides verdicts" if found.quiet else
           f"hotpath: contended: more than {hostcheck.SPREAD:g}x the committed A/A's fork spread "
           f"or {hostcheck.SLOWER:g}x its time; full, reference and A/A runs will not start")
@@ -765,6 +773,11 @@ def parser() -> argparse.ArgumentParser:
                         help="how the host runs a row of the committed A/A today (about 40 s): its "
                              "fork spread and time against the A/A's (exit 1 if too noisy or slow "
                              "for a run that decides verdicts)")
+    hc.add_argument("--wait", default="",
+                    help="check again until the host is quiet, for at most this long (45m, 3h); "
+                         "then 'make aa' or a full run can start")
+    hc.add_argument("--every", default="",
+                    help="how often a waiting check runs (default: 10m)")
     hc.set_defaults(func=cmd_host_check)
 
     c = sub.add_parser("check", help="validate a case and profile name")

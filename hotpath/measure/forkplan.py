@@ -623,8 +623,9 @@ def _seconds(text: str) -> float:
     return 0.0 if math.isnan(value) else value
 
 
-def parse_budget(text: str | None) -> float | None:
-    """'45m', '1h30m', '600s', '600' (seconds) -> seconds; '' or None -> None."""
+def parse_budget(text: str | None, what: str = "budget") -> float | None:
+    """'45m', '1h30m', '600s', '600' (seconds) -> seconds; '' or None -> None. ``what`` names
+    the duration in the error."""
     if text is None or not str(text).strip():
         return None
     t = str(text).strip().lower()
@@ -632,7 +633,7 @@ def parse_budget(text: str | None) -> float | None:
         return float(t)
     parts = re.findall(r"(\d+(?:\.\d+)?)\s*(h|min|m|s)", t)
     if not parts or "".join(a + b for a, b in parts) != re.sub(r"\s+", "", t):
-        raise HotpathError(f"cannot read the budget {text!r}: give it as 45m, 1h30m, 90s or seconds")
+        raise HotpathError(f"cannot read the {what} {text!r}: give it as 45m, 1h30m, 90s or seconds")
     scale = {"h": 3600, "min": 60, "m": 60, "s": 1}
     return sum(float(a) * scale[b] for a, b in parts)
 

@@ -19,6 +19,7 @@ import shlex
 import statistics
 import subprocess
 import tempfile
+import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -39,6 +40,8 @@ SHAPE: Profile = replace(PROFILES["aa"], name="host-check", recorded=False, warm
                          fail_on_error=True)
 WARMUP_S = 3.0
 FORKS = 6
+#: What a check takes, JVM starts included.
+CHECK_S = 40.0
 #: The most the row's forks may spread beyond the committed A/A's, and (on the A/A's kind of
 #: machine: its CPU model and cores) its time, for a run that decides verdicts to start.
 SPREAD, SLOWER = 2.0, 2.0
@@ -158,6 +161,25 @@ def measure(jar: Path = JAR, forks: int = FORKS, shape: Profile = SHAPE) -> Host
             raise HotpathError(f"the host check's JMH run failed (exit {done.returncode}): {tail}")
         today = row_of(json.loads(target.read_text(encoding="utf-8")))
     return HostCheck(today, aa, same_kind())
+
+
+#: How often a check that waits for a quiet host runs again: a busy stretch of the host lasts
+#: minutes, and each check costs 40 s of the machine.
+EVERY_S = 600.0
+
+
+def wait_until_quiet(wait_s: float, every_s: float = EVERY_S, check=measure, sleep=time.sleep,
+                     clock=time.monotonic, log=print) -> HostCheck:
+    """The check again every ``every_s`` until the host is quiet or ``wait_s`` has passed (no
+    check starts that would end after it); the last check, quiet or not. An A/A wants a quiet
+    hour and a half, which on a shared host comes when it comes."""
+    t0 = clock()
+    while True:
+        found = check()
+        log(f"hotpath: {time.strftime('%H:%M')}: {found.describe()}")
+        if found.quiet or clock() - t0 + every_s + CHECK_S > wait_s:
+            return found
+        sleep(every_s)
 
 
 def refuse_if_contended(profile: Profile, check=measure) -> HostCheck | None:

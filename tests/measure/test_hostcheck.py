@@ -75,3 +75,35 @@ def test_the_check_measures_the_row_and_reads_its_forks():
     assert found.today.forks == 2 and found.today.unit == "ns/op"
     assert 10 < found.today.time < 10_000 and found.today.fork_cv >= 0
     assert found.aa == hostcheck.aa_row()
+
+
+def test_waiting_for_a_quiet_host_checks_every_interval_until_it_is():
+    contended, quiet = HostCheck(Row(200.3, 0.139, 6, "ns/op"), AA), HostCheck(Row(88.0, 0.012, 6, "ns/op"), AA)
+    now, slept, lines = [0.0], [], []
+
+    def sleep(s):
+        slept.append(s)
+        now[0] += s
+
+    def run(readings, wait_s):
+        readings = iter(readings)
+        slept.clear()
+        now[0] = 0.0
+
+        def check():
+            now[0] += hostcheck.CHECK_S
+            return next(readings)
+        return hostcheck.wait_until_quiet(wait_s, 600, check, sleep, lambda: now[0], lines.append)
+
+    assert run([quiet], 3600) is quiet and slept == []
+    assert run([contended, contended, quiet], 3600) is quiet and slept == [600, 600]
+    # no check starts that would end after the wait: in an hour, six checks, the last at 53 min 20 s
+    assert run([contended] * 10, 3600) is contended and len(slept) == 5
+    assert "14.6x" in lines[-1]
+
+
+def test_a_wait_that_cannot_be_read_is_refused_before_any_check(capsys):
+    from hotpath.cli import main
+
+    assert main(["host-check", "--wait", "soon"]) == 2
+    assert "cannot read the wait 'soon'" in capsys.readouterr().err
