@@ -47,7 +47,7 @@ def median_sd(groups: dict, least: int = 4) -> float:
 
 def windows(entries: list[tuple[str, dict]]) -> None:
     print("each fork by its last w iterations: median fork sd over row-sides")
-    for name, q in (("median", 0.5), ("p10", 0.1), ("min", 0.0)):
+    for name in ("median", "p10", "min"):
         cells = []
         for w in (10, 20, 30, 40, 50):
             groups = defaultdict(list)
@@ -55,8 +55,7 @@ def windows(entries: list[tuple[str, dict]]) -> None:
                 higher = e["primaryMetric"]["scoreUnit"].startswith("ops/")
                 for fork in e["primaryMetric"]["rawData"]:
                     if len(fork) >= max(w, 30):
-                        x = np.asarray(fork[-w:], dtype=float)
-                        groups[row_side(side, e)].append(math.log(np.quantile(1 / x if higher else x, q)))
+                        groups[row_side(side, e)].append(math.log(steady.figure(fork[-w:], name, higher)))
             cells.append(f"{w / 10:.0f} s {median_sd(groups):.1%} ({sum(len(v) >= 4 for v in groups.values())})")
         print(f"  {name:>6}: " + ", ".join(cells))
 
