@@ -32,8 +32,13 @@ public final class NativeAllocProfiler implements InternalProfiler {
     private boolean running;
 
     public NativeAllocProfiler() throws ProfilerException {
+        profiler = load();
+    }
+
+    /** async-profiler's bundled library, or why it cannot load on this platform, in one line. */
+    static AsyncProfiler load() throws ProfilerException {
         try {
-            profiler = AsyncProfiler.getInstance();
+            return AsyncProfiler.getInstance();
         } catch (Throwable t) {
             throw new ProfilerException("async-profiler cannot load on " + System.getProperty("os.name") + "/"
                     + System.getProperty("os.arch") + ": " + t.getMessage());
