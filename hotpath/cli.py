@@ -272,6 +272,18 @@ def cmd_profile(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sites(args: argparse.Namespace) -> int:
+    profile = get_profile(args.profile)
+    for case_id in _cases(args.case):
+        results = results_file(profile.name, case_id)
+        if not results.is_file():
+            raise HotpathError(f"{results} is missing: the site pass adds to a finished run "
+                               f"('make report CASE={case_id} PROFILE={profile.name}' makes one, "
+                               f"its sites included)")
+        print(f"hotpath: wrote {bench.add_sites(get_case(case_id), profile, results)}")
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     """Each case's report, then its JDK x GC matrix where one was measured; the cases side by
     side (one kernel start is most of a report's time). Each report is published whole or not
@@ -680,6 +692,12 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--case", default="all")
     pr.add_argument("--profile", default="quick")
     pr.set_defaults(func=cmd_profile)
+
+    si = sub.add_parser("sites", help="the allocation-site pass alone, for a finished run's "
+                                      "row-sides: <case>.sites.json beside its results")
+    si.add_argument("--case", default="all")
+    si.add_argument("--profile", default="quick")
+    si.set_defaults(func=cmd_sites)
 
     r = sub.add_parser("report", help="execute a case's notebook into reports/<case>/")
     r.add_argument("--case", default="all")

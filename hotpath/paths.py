@@ -65,3 +65,8 @@ def memory_of(results: Path) -> Path:
     """The memory pass's raw JMH file (native bytes per op, forks of their own) beside a
     timing results file."""
     return results.with_name(results.stem + ".memory.json")
+
+
+def sites_of(results: Path) -> Path:
+    """The allocation-site pass's sites (hotpath.measure.sites) beside a timing results file."""
+    return results.with_name(results.stem + ".sites.json")

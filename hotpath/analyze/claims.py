@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from . import sites as site_analysis
 from . import stats
 from .compare import NATIVE_PARTS
 from ..cases import load_claims
@@ -93,9 +94,37 @@ def _find_pair(pairs: pd.DataFrame, claim: pd.Series) -> pd.Series | None:
     return None if hit.empty else hit.iloc[0]
 
 
-def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
+#: A mechanism claim names the sites it counts: "sites.allocations:<regex>" (allocations per op)
+#: or "sites.bytes:<regex>" (B/op), the regex matched against the site names of the report's
+#: "Where the bytes went" (hotpath.analyze.sites).
+SITE_METRICS = {"sites.allocations": "allocations/op", "sites.bytes": "B/op"}
+#: Counted exactly: an allocation count that moved by less than this per op did not move.
+_MIN_ALLOCS = 0.01
+
+
+def _sites(pair: pd.Series, claim: pd.Series, found: site_analysis.Sites | None):
+    kind, _, pattern = claim["metric"].partition(":")
+    unit = SITE_METRICS[kind]
+    if found is None or not found.measured:
+        return math.nan, math.nan, unit, None, None, "allocation sites not measured in this run"
+    sides = [(pair["benchmark"], pair["params"], v) for v in (pair["baseline"], pair["candidate"])]
+    if not all(site_analysis.has_side(found, *s) for s in sides):
+        return math.nan, math.nan, unit, None, None, "allocation sites not measured for this row"
+    counted = [site_analysis.matching(found, *s, pattern) for s in sides]
+    at = 0 if kind == "sites.allocations" else 1
+    old, new = counted[0][at], counted[1][at]
+    least = _MIN_ALLOCS if at == 0 else site_analysis.MOVED_BYTES
+    direction = "same" if abs(new - old) < least else ("down" if new < old else "up")
+    return old, new, unit, direction, direction, (
+        f"counted at the sites matching `{pattern}`, every allocation of the recorded iteration")
+
+
+def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None,
+          found: site_analysis.Sites | None = None):
     """(old, new, unit, direction, significant, why) of our measurement for the claim."""
     metric = claim["metric"]
+    if metric.partition(":")[0] in SITE_METRICS:
+        return _sites(pair, claim, found)
     if metric == "score":
         old = _convert(pair["old_score"], pair["unit"], claim["unit"])
         new = _convert(pair["new_score"], pair["unit"], claim["unit"])
@@ -163,8 +192,9 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None):
 
 
 def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
-          folder: Path = CLAIMS) -> pd.DataFrame:
-    """One row per claimed figure: the write-up's, ours, a verdict and why."""
+          folder: Path = CLAIMS, sites: site_analysis.Sites | None = None) -> pd.DataFrame:
+    """One row per claimed figure: the write-up's, ours, a verdict and why; mechanism claims
+    are counted at the run's allocation sites (``sites``)."""
     rows = []
     for _, claim in load_claims(case_id, folder).iterrows():
         said = _claimed_direction(claim)
@@ -180,7 +210,7 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
                                            claim["benchmark"] else "not in this run")
             rows.append(row)
             continue
-        old, new, unit, direction, point, why = _ours(pair, claim, peaks)
+        old, new, unit, direction, point, why = _ours(pair, claim, peaks, sites)
         row["ours_old"], row["ours_new"], row["ours_unit"] = old, new, unit
         if direction is None and point is None:
             row["verdict"], row["why"] = "not comparable", why

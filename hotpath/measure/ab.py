@@ -35,8 +35,8 @@ from pathlib import Path
 
 from ..errors import HotpathError
 from ..jmh import params_text, read_json
-from ..paths import AB_RESULTS, ROOT, ab_shard_folder
-from . import forkplan, hostcheck, interleave, machine, sequential, shards
+from ..paths import AB_RESULTS, ROOT, ab_shard_folder, sites_of
+from . import forkplan, hostcheck, interleave, machine, sequential, shards, sites
 from .bench import environment
 from .builds import Side, SideError, listing
 from .profiles import HOST_ARGS, Profile
@@ -212,15 +212,25 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
     sides = [(r.benchmark, r.key, side.name) for r in plan.rows]
     files, commands = [], []
     host = (*profile.jvm_args, *HOST_ARGS) if profile.memory_forks == 0 else ()
+    recorded = staging / f"{side.role}.sites.d"
     for i, (benchmarks, params) in enumerate(forkplan.invocations(sides, plan.declared, None)):
         target = staging / f"{side.role}.memory.{i}.json"
         cmd = [*side.java(java, profiler=True, jvm_args=host), interleave.include_only(benchmarks),
-               *profile.memory_args(java), *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
+               *profile.memory_args(java, recorded), *forkplan.jmh_params(params), "-rf", "json",
+               "-rff", str(target)]
         code, output = _run_jmh(cmd, log)
-        commands.append(_recorded(cmd[:-1] + [f"{side.role}.memory.json"]))
+        commands.append(_recorded(cmd[:-1] + [f"{side.role}.memory.json"]).replace(str(recorded), "sites"))
         if code or not target.is_file():
             return {"status": "not measured", "why": _why(output, code), "command": "; ".join(commands)}
         files.append(target)
+    if profile.sites:
+        # Each side's sites under its build's name, as the report pairs them (hotpath.analyze.sites)
+        document = sites.collect(recorded, "; ".join(commands))
+        for entry in document["entries"]:
+            entry["side"] = side.name
+        (staging / f"{side.role}.sites.json").write_text(json.dumps(document, indent=1) + "\n",
+                                                          encoding="utf-8")
+        shutil.rmtree(recorded, ignore_errors=True)
     merged = interleave.merge(files)
     if not any(n.lstrip("·").startswith("native.alloc") for e in merged
                for n in (e.get("secondaryMetrics") or {})):
@@ -230,6 +240,19 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
     for f in files:
         f.unlink()
     return {"status": "measured", "command": "; ".join(commands)}
+
+
+def join_sites(staging: Path) -> None:
+    """Both sides' allocation sites as the run's one file (ab.sites.json), where both have them."""
+    parts = [staging / f"{role}.sites.json" for role in ("baseline", "candidate")]
+    if all(p.is_file() for p in parts):
+        documents = [json.loads(p.read_text(encoding="utf-8")) for p in parts]
+        joined = {**documents[0], "command": " ;; ".join(d["command"] for d in documents),
+                  "entries": [e for d in documents for e in d["entries"]]}
+        (staging / sites_of(staging / MANIFEST).name).write_text(json.dumps(joined, indent=1) + "\n",
+                                                                 encoding="utf-8")
+    for p in parts:
+        p.unlink(missing_ok=True)
 
 
 def rows_for(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
@@ -321,6 +344,7 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
         for role, side in sides.items():
             log_to(f"hotpath: {name}: memory pass of {side.name}")
             memory[role] = memory_pass(side, plan, profile, staging, log, java)
+        join_sites(staging)
         plan.budget_s -= time.monotonic() - t0
         by_name = {s.name: s for s in sides.values()}
 

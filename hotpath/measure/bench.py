@@ -22,11 +22,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import forkplan, interleave, machine, prior, runtimes, sequential, shards
+from . import forkplan, interleave, machine, prior, runtimes, sequential, shards, sites
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, params_text, read_json
-from ..paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of
+from ..paths import (JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of,
+                     sites_of)
 from .profiles import Profile
 from .runtimes import Cell
 from ..offline import external_references as _external
@@ -263,6 +264,10 @@ class CaseRun:
         return memory_of(self.out).with_name(memory_of(self.out).name + ".partial")
 
     @property
+    def sites_partial(self) -> Path:
+        return sites_of(self.out).with_name(sites_of(self.out).name + ".partial")
+
+    @property
     def peak_partial(self) -> Path:
         return peaks_of(self.out).with_name(peaks_of(self.out).name + ".partial")
 
@@ -312,7 +317,8 @@ def measure_untimed(run: CaseRun) -> None:
     case, profile, plan = run.case, run.profile, run.plan
     sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
     run.memory_cmd = run_memory_pass(case, profile, run.jar, run.memory_partial, memory_of(run.out),
-                                     run.expected, run.extra_args, run.java, plan)
+                                     run.expected, run.extra_args, run.java, plan,
+                                     sites_partial=run.sites_partial)
     # a case's peaks are measured once: by the shard holding its first row group, for all
     # of the case's rows (a whole run of the write-ups' rows: for its own sides only)
     shard = run.shard
@@ -373,6 +379,10 @@ def finish(run: CaseRun, record: dict | None = None) -> Path:
         os.replace(run.memory_partial, memory_of(out))
     else:  # a stale memory pass must not join onto new timing rows
         memory_of(out).unlink(missing_ok=True)
+    if run.memory_cmd and run.sites_partial.is_file():
+        os.replace(run.sites_partial, sites_of(out))
+    else:  # nor stale sites
+        sites_of(out).unlink(missing_ok=True)
     if run.peak_cmd:
         os.replace(run.peak_partial, peaks_of(out))
     _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
@@ -387,6 +397,8 @@ def clean_up(run: CaseRun) -> None:
     run.partial.unlink(missing_ok=True)
     shutil.rmtree(staging_of(rounds_of(run.out, run.case)), ignore_errors=True)
     run.memory_partial.unlink(missing_ok=True)
+    run.sites_partial.unlink(missing_ok=True)
+    shutil.rmtree(sites_staging(run.sites_partial), ignore_errors=True)
     run.peak_partial.unlink(missing_ok=True)
 
 
@@ -498,28 +510,54 @@ def timing_command(case: Case, profile: Profile, jar: Path, target: Path,
 
 
 def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
-                   extra_args: list[str] | None = None, java: str = "java") -> list[str]:
+                   extra_args: list[str] | None = None, java: str = "java",
+                   sites_dir: Path | None = None) -> list[str]:
     return [*profile.java(profile.memory_forks, java), "-jar", _shown(jar), case.benchmarks,
-            *profile.memory_args(java), *(extra_args or []), "-rf", "json", "-rff", str(target)]
+            *profile.memory_args(java, sites_dir), *(extra_args or []), "-rf", "json", "-rff", str(target)]
+
+
+def sites_staging(partial: Path) -> Path:
+    """The folder the site profiler's forks write into, collected into ``partial`` after."""
+    return partial.with_name(partial.name + ".d")
 
 
 def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
                     expected: list[str], extra_args: list[str] | None = None,
-                    java: str = "java", plan: forkplan.Plan | None = None) -> str | None:
-    """Native bytes per op in forks of their own, before the timed rounds. With the ``plan``
-    of a run of the write-ups' rows, just its sides: one run per variant and group of
-    benchmarks."""
+                    java: str = "java", plan: forkplan.Plan | None = None,
+                    sites_partial: Path | None = None) -> str | None:
+    """Native bytes per op in forks of their own, before the timed rounds, and in the same
+    forks the allocation sites (into ``sites_partial``, where the profile records them). With
+    the ``plan`` of a run of the write-ups' rows, just its sides: one run per variant and group
+    of benchmarks."""
     if not profile.memory_profilers:
         return None
-    print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}), one fork "
+    staging = sites_staging(sites_partial) if sites_partial is not None and profile.sites else None
+    if staging is not None:
+        shutil.rmtree(staging, ignore_errors=True)
+    print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}"
+          + (", allocation sites" if staging else "") + "), one fork "
           f"per benchmark, apart from the timed forks", flush=True)
+    try:
+        command = _memory_runs(case, profile, jar, partial, final, expected, extra_args, java,
+                               plan, staging)
+        if staging is not None:
+            sites.write(staging, command, sites_partial)
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+    return command
+
+
+def _memory_runs(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
+                 expected: list[str], extra_args: list[str] | None, java: str,
+                 plan: forkplan.Plan | None, staging: Path | None) -> str:
     if plan is None or profile.rows == "all":
-        cmd = memory_command(case, profile, jar, partial, extra_args, java)
+        cmd = memory_command(case, profile, jar, partial, extra_args, java, staging)
         _jmh(cmd, case, final)
         missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
         if missing:
             raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
-        return shlex.join([*cmd[:-1], _shown(final)])
+        return _shown_command(cmd, final, staging)
     sides = forkplan.sides_of(plan.rows, case.baseline)
     commands, files = [], []
     try:
@@ -528,18 +566,24 @@ def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, fina
             for benchmarks, params in forkplan.invocations(mine, plan.declared):
                 target = partial.with_name(f"{partial.name}.{len(files)}")
                 cmd = [*profile.java(profile.memory_forks, java), "-jar", _shown(jar),
-                       interleave.include_only(benchmarks), *profile.memory_args(java),
+                       interleave.include_only(benchmarks), *profile.memory_args(java, staging),
                        *(extra_args or []), "-p", f"variant={variant}",
                        *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
                 _jmh(cmd, case, final)
                 read_json(target)
                 files.append(target)
-                commands.append(shlex.join([*cmd[:-1], _shown(final)]))
+                commands.append(_shown_command(cmd, final, staging))
         partial.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
     finally:
         for f in files:
             f.unlink(missing_ok=True)
     return "; ".join(commands)
+
+
+def _shown_command(cmd: list[str], final: Path, staging: Path | None) -> str:
+    """The command as it can be run again: the final file, and the sites' folder by name."""
+    text = shlex.join([*cmd[:-1], _shown(final)])
+    return text.replace(str(staging), "sites") if staging is not None else text
 
 
 def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
@@ -625,3 +669,48 @@ def flame_graphs(case: Case, profile: Profile, jar: Path = JAR) -> Path:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return out
+
+
+def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
+              java: str = "java") -> Path:
+    """The allocation-site pass alone, for the row-sides a finished run measured (the committed
+    reference, or a run from before the pass): the memory pass's forks with the site profiler
+    only, whose one short measured iteration is thrown away. Writes ``<case>.sites.json``
+    beside ``results``; the run's own files stay as they were."""
+    if not jar.is_file():
+        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
+    entries = read_json(results)
+    sides = list(dict.fromkeys((e["benchmark"], forkplan.side_params(e), forkplan.side_variant(e))
+                               for e in entries))
+    declared = benchmark_listing(case, jar)
+    target = sites_of(results)
+    partial = target.with_name(target.name + ".partial")
+    staging = sites_staging(partial)
+    shutil.rmtree(staging, ignore_errors=True)
+    scratch = partial.with_name(partial.name + ".jmh.json")
+    forks = max(profile.memory_forks, 1)  # a fork each: the reference's memory pass forks too
+    commands = []
+    print(f"hotpath: {case.id}: allocation sites of {len(sides)} row-sides of {_shown(results)}",
+          flush=True)
+    try:
+        for variant in dict.fromkeys(v for _, _, v in sides):
+            mine = [s for s in sides if s[2] == variant]
+            for benchmarks, params in forkplan.invocations(mine, declared):
+                cmd = [*profile.java(forks, java), "-jar", _shown(jar),
+                       interleave.include_only(benchmarks),
+                       *profile._args(forks, profile.memory_warmup_iterations + sites.EXTRA_WARMUPS,
+                                      profile.memory_warmup_time, 1, profile.memory_time,
+                                      (sites.profiler_arg(staging),), False, java),
+                       *([f"-p", f"variant={variant}"] if variant else []),
+                       *forkplan.jmh_params(params), "-rf", "json", "-rff", str(scratch)]
+                _jmh(cmd, case, target, log=partial.with_name(partial.name + ".log"))
+                commands.append(_shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"),
+                                               staging))
+        sites.write(staging, "; ".join(commands), partial)
+        os.replace(partial, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        scratch.unlink(missing_ok=True)
+        partial.unlink(missing_ok=True)
+        partial.with_name(partial.name + ".log").unlink(missing_ok=True)
+    return target

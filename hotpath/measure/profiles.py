@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, fields, replace
 
+from pathlib import Path
+
+from . import sites
 from .. import steady
 from ..errors import UnknownNameError
 
@@ -24,7 +27,7 @@ NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
 FAULT_PROFILER = "hotpath.profiler.PageFaultProfiler"
 #: Profilers that hook allocations or sample stacks: they move what they sit beside (the
 #: nativemem hook halved a malloc-heavy benchmark's throughput), so never in a timed fork.
-ALLOCATION_HOOKING = (NATIVE_PROFILER, "async", "stack", "perfasm", "perfnorm", "jfr", "dtraceasm")
+ALLOCATION_HOOKING = (NATIVE_PROFILER, sites.PROFILER, "async", "stack", "perfasm", "perfnorm", "jfr", "dtraceasm")
 
 
 def hooks_allocations(profiler: str) -> bool:
@@ -53,6 +56,9 @@ class Profile:
     memory_iterations: int = 2
     memory_time: str = "500 ms"
     memory_forks: int = 1
+    #: The allocation-site pass (hotpath.measure.sites) in the memory pass's forks: two more
+    #: warmup iterations, the second of them recorded allocation by allocation.
+    sites: bool = True
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
     #: Measure peak live heap per call where a case has it (zip).
@@ -156,11 +162,15 @@ class Profile:
     def scout_iterations(self) -> int:
         return math.ceil(round(self.scout_s / self.iteration_s, 6))
 
-    def memory_args(self, java: str = "java") -> list[str]:
-        """The memory pass: one fork, a short warmup, native bytes per op."""
-        return self._args(self.memory_forks, self.memory_warmup_iterations,
+    def memory_args(self, java: str = "java", sites_dir: Path | None = None) -> list[str]:
+        """The memory pass: one fork, a short warmup, native bytes per op; with ``sites_dir``,
+        the allocation-site pass in the same forks (two more warmup iterations)."""
+        recorded = sites_dir is not None and self.sites
+        return self._args(self.memory_forks,
+                          self.memory_warmup_iterations + (sites.EXTRA_WARMUPS if recorded else 0),
                           self.memory_warmup_time, self.memory_iterations, self.memory_time,
-                          self.memory_profilers, True, java)
+                          (*self.memory_profilers, *((sites.profiler_arg(sites_dir),) if recorded else ())),
+                          True, java)
 
     def java(self, forks: int, java: str = "java") -> list[str]:
         """The command that starts JMH: without forks (-f 0) the benchmarks run in this JVM,
@@ -208,6 +218,8 @@ class Profile:
                 + (f", variants {', '.join(self.variants)} only" if self.variants else "")
                 + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
                    f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
+                   + (f", its allocation sites from {sites.EXTRA_WARMUPS} more warmup iterations"
+                      if self.sites else "")
                    if self.memory_profilers else ""))
 
     def _describe_recorded(self) -> str:
@@ -246,6 +258,9 @@ PROFILES: dict[str, Profile] = {
             measurement_iterations=2, measurement_time="100 ms", peak_resolution_pct=20.0,
             memory_forks=0, memory_warmup_iterations=0, memory_warmup_time="100 ms",
             memory_iterations=1, memory_time="100 ms",
+            # Sites would add two warmups to each of the ~190 rows; make test holds the pass to
+            # known answers on its own (tests/measure/test_sites.py).
+            sites=False,
         ),
         Profile(
             name="quick",

@@ -23,7 +23,9 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from . import chartcheck, charts, fmt, forks, headline, noise, tables, units, versions
+from . import sites as site_render
 from ..analyze import claims, compare
+from ..analyze import sites as site_analysis
 from ..measure import machine
 from .. import cases
 from ..cases import get_case
@@ -109,7 +111,7 @@ class Document:
     def checked_claims(self) -> pd.DataFrame:
         if self.case is None or self.comparison is None or self.pairs.empty:
             return pd.DataFrame(columns=[*claims.FIGURES, *claims.KEYS])
-        return claims.check(self.case.id, self.pairs, self.peaks)
+        return claims.check(self.case.id, self.pairs, self.peaks, sites=self.sites)
 
     # -- pieces -------------------------------------------------------------------------
     def title(self) -> None:
@@ -212,6 +214,7 @@ class Document:
         if self.comparison is not None and not self.pairs.empty and "speed-ratio.png" not in self.charts:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
+        self.where_the_bytes_went()
         self.steady_state()
         self.shards()
         self.fidelity()
@@ -224,6 +227,47 @@ class Document:
                 "reproduces."))
         self.environment()
         self.write()
+
+    @property
+    def sites(self) -> site_analysis.Sites:
+        """The run's allocation sites (hotpath.measure.sites), read once."""
+        if not hasattr(self, "_sites"):
+            self._sites = site_analysis.read(self.run.source) if self.run else site_analysis.EMPTY
+        return self._sites
+
+    def where_the_bytes_went(self) -> None:
+        """Each row's allocation sites, old against new, and its two differential flame graphs;
+        or, for a run without the site pass, the command that measures it."""
+        if self.comparison is None or self.pairs.empty:
+            return
+        heading = "Where the bytes went: allocation sites, old against new"
+        if not self.sites.measured:
+            self.text(f"## {heading}\n\n*Not measured in this run: {self.sites_command()} "
+                      f"records every allocation of each row-side in forks of its own.*")
+            return
+        links, why = site_render.draw(self.pairs, self.sites, self.out)
+        table = site_render.table(self.pairs, self.sites, links)
+        if table.empty:
+            self.text(f"## {heading}\n\n*The site pass recorded none of this report's rows: "
+                      f"{self.sites_command()} records them.*")
+            return
+        note = ("Every heap allocation of one recorded iteration per row-side (async-profiler's "
+                "`alloc` event at interval 1, in the memory pass's forks, never in a timed one), "
+                "divided by its operations. A site is the innermost frame outside the JDK and JMH, "
+                "the JDK frames it went through and the allocated type; a cell is allocations per "
+                "op × their mean size. Moved sites first, the biggest change first. "
+                + site_render.reconcile_note(self.pairs, self.sites)
+                + (" Flame graphs per row: *dropped* is drawn in old's shape, coloured by what "
+                   "the new side no longer allocates; *added* in the new side's shape. They "
+                   "open offline." if links else f" Flame graphs: {why}." if why else ""))
+        self.table(heading, table, note=note)
+
+    def sites_command(self) -> str:
+        p = self.run.provenance or {} if self.run else {}
+        if self.case is None:
+            return "a two-builds run made since the site pass (`make report BASELINE=… CANDIDATE=…`)"
+        profile = p.get("profile", "quick")
+        return f"`make sites CASE={self.case.id} PROFILE={profile}`"
 
     def steady_state(self) -> None:
         """Where the forks were recorded from their start: each row's fork classes, time to

@@ -49,7 +49,7 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
     verdicts = Counter(mine["verdict"]) if not mine.empty else Counter()
     excess = (compare.floor_excess(comparison.pairs, load_floors(case.id))
               if not comparison.pairs.empty else pd.DataFrame())
-    checked = claims.check(case.id, comparison.pairs, read_peaks(path))
+    checked = claims.check(case.id, comparison.pairs, read_peaks(path), sites=site_analysis.read(path))
     comparable = checked[checked["verdict"] != "not comparable"]
     reproduced = int((checked["verdict"] == "reproduced").sum())
     shown = tables.claims_table(checked)

@@ -46,6 +46,7 @@ public final class AllocSiteProfiler implements InternalProfiler {
     /** The warmup iteration recorded, 1-based (0: the last). */
     private final int warmup;
     private int warmups;
+    private String benchmark;
     private boolean running;
     /** The recording's stacks when the recorded iteration began. */
     private Map<String, long[]> start;
@@ -92,6 +93,12 @@ public final class AllocSiteProfiler implements InternalProfiler {
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         if (iterationParams.getType() != IterationType.WARMUP) {
             return;
+        }
+        // Without forks (-f 0) one instance may see several benchmarks: count each one's own.
+        String key = fileName(benchmarkParams);
+        if (!key.equals(benchmark)) {
+            benchmark = key;
+            warmups = 0;
         }
         warmups++;
         int recorded = warmup > 0 ? warmup : iterationParams.getCount();

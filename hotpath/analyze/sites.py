@@ -1,0 +1,246 @@
+"""Where the bytes went: a run's allocation sites (``<case>.sites.json``, hotpath.measure.sites)
+named, per operation, and set old against new.
+
+A *site* is where in the code under test an allocation was asked for: the innermost frame
+outside the JDK and JMH (``ByteArrayList.ensure``), the JDK frames it went through to the one
+that allocated (``Arrays.copyOf``), and the allocated type: ``ByteArrayList.ensure →
+Arrays.copyOf: byte[]``. Stacks that differ only below that frame are one site. Counts are exact
+(every allocation of the recorded iteration) and divided by its operations; a stack that
+allocates several sizes shows their mean.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import ResultsError
+from ..jmh import VARIANT, params_text
+from ..measure.sites import FORMAT
+from ..paths import sites_of
+
+#: Frames of the JDK and of JMH's harness: a site is named by the code that called into them.
+LIBRARY = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "org/openjdk/jmh/")
+#: A site's B/op moved when it moved by this much: the heap's 8-byte alignment, as for B/op.
+MOVED_BYTES = 8.0
+#: A row-side's sites reconcile with -prof gc's B/op when they sum within this share of it (or
+#: within MOVED_BYTES of it, for the rows that allocate next to nothing).
+RECONCILE = 0.05
+
+COLUMNS = ["benchmark", "params", "variant", "site", "type", "allocations", "bytes", "ops",
+           "allocs_per_op", "bytes_per_op"]
+
+
+@dataclass(frozen=True)
+class Sites:
+    """A run's sites: one row per row-side and site, and the raw stacks for flame graphs."""
+
+    source: Path | None
+    frame: pd.DataFrame
+    stacks: pd.DataFrame
+    command: str = ""
+
+    @property
+    def measured(self) -> bool:
+        return not self.frame.empty
+
+
+EMPTY = Sites(None, pd.DataFrame(columns=COLUMNS),
+              pd.DataFrame(columns=["benchmark", "params", "variant", "ops", "stack", "allocations",
+                                    "bytes"]))
+
+
+def _library(frame: str) -> bool:
+    return frame.startswith(LIBRARY) or "/jmh_generated/" in frame
+
+
+def short(frame: str) -> str:
+    """``hotpath/encoder/ByteArrayList.ensure`` as ``ByteArrayList.ensure``; a lambda's or hidden
+    class's generated suffix dropped, so that runs name it alike."""
+    frame = _generated(frame)
+    name = frame.replace("/", ".")
+    cls, dot, method = name.rpartition(".")
+    return f"{cls.rsplit('.', 1)[-1]}.{method}" if dot else name
+
+
+def allocated_type(frame: str) -> str:
+    """The stack's last frame, ``byte[]_[i]`` or ``java.nio.HeapByteBuffer_[k]``, as a type."""
+    frame = _generated(re.sub(r"_\[[a-z0-9]\]$", "", frame))
+    return frame.rsplit(".", 1)[-1]
+
+
+def _generated(frame: str) -> str:
+    """A lambda's or hidden class's name without what the JVM numbers anew in every run
+    (``Pool$$Lambda$52.0x00007f6eb8023b50.get``, ``Pool$$Lambda$52/0x0000000800c0b440``)."""
+    frame = re.sub(r"\$\$Lambda(\$\d+)?", "$$Lambda", frame)
+    return re.sub(r"[./]0x[0-9a-f]+", "", frame)
+
+
+def site_of(stack: str) -> tuple[str, str]:
+    """(the site's name, the allocated type) of a stack, root first, its type last."""
+    frames = stack.split(";")
+    kind = allocated_type(frames[-1])
+    calls = frames[:-1]
+    own = max((i for i, f in enumerate(calls) if not _library(f)), default=-1)
+    library = calls[own + 1:]
+    parts = [short(calls[own])] if own >= 0 else ([] if library else ["JMH's stub"])
+    if len(library) > 2:
+        parts += [short(library[0]), "…", short(library[-1])]
+    else:
+        parts += [short(f) for f in library]
+    return " → ".join(parts) + f": {kind}", kind
+
+
+def read(results: str | Path) -> Sites:
+    """The sites recorded beside a results file; EMPTY where none were."""
+    path = sites_of(Path(results))
+    if not path.is_file():
+        return EMPTY
+    return read_file(path)
+
+
+def read_file(path: Path) -> Sites:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise ResultsError(f"{path}: truncated or corrupt JSON ({e.msg})") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ResultsError(f"{path}: not a file of allocation sites ({FORMAT!r})")
+    raw = []
+    for e in document["entries"]:
+        params = dict(e["params"])
+        variant = params.pop(VARIANT, "")
+        if "side" in e:
+            # two builds: the side is the build, and a 'variant' @Param one more param, last (as
+            # compare.relabel puts it)
+            params = {**params, **({VARIANT: variant} if variant else {})}
+            variant = e["side"]
+        text = params_text(params)
+        for count, size, stack in e["stacks"]:
+            raw.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
+                        "ops": int(e["ops"]), "stack": stack, "allocations": int(count),
+                        "bytes": int(size)})
+    stacks = pd.DataFrame(raw, columns=EMPTY.stacks.columns)
+    return Sites(path, per_site(stacks), stacks, document.get("command", ""))
+
+
+def per_site(stacks: pd.DataFrame) -> pd.DataFrame:
+    """Stacks summed into sites, per row-side, divided by the row-side's operations."""
+    if stacks.empty:
+        return pd.DataFrame(columns=COLUMNS)
+    named = stacks.assign(**dict(zip(("site", "type"), zip(*stacks["stack"].map(site_of)))))
+    keys = ["benchmark", "params", "variant", "site", "type", "ops"]
+    out = named.groupby(keys, as_index=False, sort=True)[["allocations", "bytes"]].sum()
+    out["allocs_per_op"] = out["allocations"] / out["ops"]
+    out["bytes_per_op"] = out["bytes"] / out["ops"]
+    return out[COLUMNS].reset_index(drop=True)
+
+
+def side(sites: Sites, benchmark: str, params: str, variant: str) -> pd.DataFrame:
+    f = sites.frame
+    return f[(f["benchmark"] == benchmark) & (f["params"] == params) & (f["variant"] == variant)]
+
+
+def has_side(sites: Sites, benchmark: str, params: str, variant: str) -> bool:
+    return not side(sites, benchmark, params, variant).empty or (
+        not sites.stacks.empty and ((sites.stacks["benchmark"] == benchmark)
+                                    & (sites.stacks["params"] == params)
+                                    & (sites.stacks["variant"] == variant)).any())
+
+
+def _common(name: str, variants: tuple[str, ...]) -> str:
+    """A site's name with the variants' own class prefixes taken out (``OldMemcacheEncoder`` and
+    ``OptimizedMemcacheEncoder`` are one place of the operation, each variant's model of it)."""
+    for v in variants:
+        if v:
+            name = re.sub(rf"(?<![A-Za-z0-9_$]){re.escape(v[:1].upper() + v[1:])}(?=[A-Z])", "", name)
+    return name
+
+
+def diff(sites: Sites, benchmark: str, params: str, old: str, new: str) -> pd.DataFrame:
+    """A row's sites, old against new: allocations and B/op of each, the sites that moved first
+    (the biggest change first), then those that stayed (the biggest first). A site each variant
+    reaches through its own model class is one site, named without the variant's prefix."""
+    variants = (old, new)
+    sides = []
+    for variant in variants:
+        s = side(sites, benchmark, params, variant)
+        s = s.assign(key=[_common(n, variants) for n in s["site"]])
+        sides.append(s.groupby("key").agg(site=("site", "first"), type=("type", "first"),
+                                          allocs=("allocs_per_op", "sum"),
+                                          bytes=("bytes_per_op", "sum")))
+    a, b = sides
+    rows = []
+    for key in sorted(set(a.index) | set(b.index)):
+        names = {t.loc[key, "site"] for t in (a, b) if key in t.index}
+        row = {"site": names.pop() if len(names) == 1 else key,
+               "type": (a if key in a.index else b).loc[key, "type"],
+               "old_allocs": float(a["allocs"].get(key, 0.0)),
+               "new_allocs": float(b["allocs"].get(key, 0.0)),
+               "old_bytes": float(a["bytes"].get(key, 0.0)),
+               "new_bytes": float(b["bytes"].get(key, 0.0))}
+        row["delta"] = row["new_bytes"] - row["old_bytes"]
+        row["moved"] = abs(row["delta"]) >= MOVED_BYTES
+        rows.append(row)
+    table = pd.DataFrame(rows, columns=["site", "type", "old_allocs", "new_allocs", "old_bytes",
+                                        "new_bytes", "delta", "moved"])
+    if table.empty:
+        return table
+    table["size"] = [-abs(d) if m else -max(o, n) for d, m, o, n in
+                     zip(table["delta"], table["moved"], table["old_bytes"], table["new_bytes"])]
+    table = table.sort_values(["moved", "size", "site"], ascending=[False, True, True],
+                              kind="stable")
+    return table.drop(columns="size").reset_index(drop=True)
+
+
+def total(sites: Sites, benchmark: str, params: str, variant: str) -> float:
+    """A row-side's bytes per op summed over its sites."""
+    return float(side(sites, benchmark, params, variant)["bytes_per_op"].sum())
+
+
+def reconcile(sites: Sites, pairs: pd.DataFrame) -> pd.DataFrame:
+    """Per row-side measured by both passes: the sites' sum against -prof gc's heap B/op."""
+    rows = []
+    seen = set()
+    for _, p in pairs.iterrows():
+        for variant, gc in ((p["baseline"], p["old_alloc"]), (p["candidate"], p["new_alloc"])):
+            key = (p["benchmark"], p["params"], variant)
+            if key in seen or not has_side(sites, *key):
+                continue
+            seen.add(key)
+            summed = total(sites, *key)
+            gc = float(gc) if gc is not None and not pd.isna(gc) else math.nan
+            if math.isnan(gc):
+                within = None
+            else:
+                within = abs(summed - gc) <= max(RECONCILE * gc, MOVED_BYTES)
+            rows.append({"benchmark": p["benchmark"], "method": p["method"], "params": p["params"],
+                         "variant": variant, "sites_bytes": summed, "gc_bytes": gc,
+                         "within": within})
+    return pd.DataFrame(rows, columns=["benchmark", "method", "params", "variant", "sites_bytes",
+                                       "gc_bytes", "within"])
+
+
+def matching(sites: Sites, benchmark: str, params: str, variant: str, pattern: str) -> tuple[float, float]:
+    """(allocations per op, B/op) of a row-side's sites whose name matches ``pattern``."""
+    s = side(sites, benchmark, params, variant)
+    hit = s[s["site"].str.contains(pattern, regex=True)]
+    return float(hit["allocs_per_op"].sum()), float(hit["bytes_per_op"].sum())
+
+
+def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int = 100) -> str:
+    """A row-side's stacks as collapsed text for a flame graph: short frame names, weighed by
+    bytes per ``per`` operations (the sides ran different numbers of operations)."""
+    s = sites.stacks
+    s = s[(s["benchmark"] == benchmark) & (s["params"] == params) & (s["variant"] == variant)]
+    weights: dict[str, int] = {}
+    for stack, size, ops in zip(s["stack"], s["bytes"], s["ops"]):
+        frames = stack.split(";")
+        name = ";".join([*(short(f) for f in frames[:-1]), allocated_type(frames[-1])])
+        weights[name] = weights.get(name, 0) + round(size * per / ops)
+    return "".join(f"{k} {v}\n" for k, v in sorted(weights.items()) if v > 0)

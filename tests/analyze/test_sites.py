@@ -1,0 +1,117 @@
+"""Allocation sites: named by the code under test, counted per operation, old against new."""
+
+import json
+
+import pandas as pd
+import pytest
+
+from hotpath.analyze import claims
+from hotpath.analyze import sites as S
+from hotpath.errors import ResultsError
+from hotpath.measure import sites as recorded
+
+ROW = ("hotpath.demo.DemoBenchmark.run", "size=1024")
+
+
+@pytest.fixture
+def two_sides(data_dir):
+    return S.read_file(data_dir / "sites" / "two-sides.sites.json")
+
+
+def test_a_site_is_the_innermost_own_frame_the_jdk_frames_below_it_and_the_type():
+    assert S.site_of("a/B.run;hotpath/x/ByteArrayList.ensure;java/util/Arrays.copyOf;byte[]_[i]") == (
+        "ByteArrayList.ensure → Arrays.copyOf: byte[]", "byte[]")
+    # more than two JDK frames: the first and the one that allocated
+    assert S.site_of("x/Codec.encode;java/lang/String.getBytes;java/lang/String.encode;"
+                     "java/lang/String.encodeUTF8;java/util/Arrays.copyOf;byte[]_[i]")[0] == (
+        "Codec.encode → String.getBytes → … → Arrays.copyOf: byte[]")
+    # a lambda's generated class is named alike in every run
+    assert S.site_of("x/Put.run;x/Put$$Lambda$41/0x0000000800c0b440.get;"
+                     "x.Put$$Lambda$41/0x0000000800c0b440_[i]") == (
+        "Put$$Lambda.get: Put$$Lambda", "Put$$Lambda")
+    # JMH's generated classes are the harness's, not the code under test
+    assert S.site_of("x/jmh_generated/B_run_jmhTest.run_avgt_jmhStub;x/B.run;long[]_[i]")[0] == "B.run: long[]"
+
+
+def test_sites_are_counted_per_operation_of_each_side(two_sides):
+    old = S.side(two_sides, *ROW, "old").set_index("site")
+    assert old.loc["Buffer.trim → Arrays.copyOf: byte[]", "allocs_per_op"] == 1.0
+    assert old.loc["Buffer.trim → Arrays.copyOf: byte[]", "bytes_per_op"] == 1080.0
+    assert old.loc["OldCodec.encode: Long", "bytes_per_op"] == 16.0
+    assert S.total(two_sides, *ROW, "old") == 1040 + 1080 + 24 + 16
+    assert S.total(two_sides, *ROW, "optimized") == 1040 + 16 + 16
+
+
+def test_old_against_new_puts_what_moved_first_the_biggest_first_then_what_stayed(two_sides):
+    d = S.diff(two_sides, *ROW, "old", "optimized")
+    assert list(d["site"]) == [
+        "Buffer.trim → Arrays.copyOf: byte[]",                      # -1,080: moved most
+        "OldCodec$$Lambda.get: OldCodec$$Lambda",                   # -24
+        "OptimizedCodec.encode → ArrayList.<init>: Object[]",       # +16
+        "Codec.encode → String.getBytes → … → Arrays.copyOf: byte[]",  # stayed: one site, each
+        "Codec.encode: Long",                                       # variant's own class
+    ]
+    assert list(d["moved"]) == [True, True, True, False, False]
+    assert d.iloc[0]["old_allocs"] == 1.0 and d.iloc[0]["new_allocs"] == 0.0
+
+
+def test_the_sums_reconcile_with_prof_gc_or_say_which_side_does_not(two_sides):
+    pairs = pd.DataFrame([{"benchmark": ROW[0], "method": "run", "params": ROW[1], "baseline": "old",
+                           "candidate": "optimized", "old_alloc": 2160.0, "new_alloc": 1300.0}])
+    rec = S.reconcile(two_sides, pairs).set_index("variant")
+    assert bool(rec.loc["old", "within"]) and not bool(rec.loc["optimized", "within"])
+
+
+def test_a_flame_graphs_input_weighs_each_stack_by_bytes_per_100_operations(two_sides):
+    text = S.collapsed(two_sides, *ROW, "optimized")
+    assert "DemoBenchmark.run;OptimizedCodec.encode;Long 1600\n" in text
+    assert all(" " in line for line in text.splitlines())
+
+
+def test_a_mechanism_claim_is_counted_at_the_sites_it_names(tmp_path, two_sides):
+    (tmp_path / "demo.csv").write_text(
+        "id,claim,benchmark,params,metric,unit,variant,old,new,claimed_change,note\n"
+        "trim,trim copies per op,hotpath.demo.DemoBenchmark.run,size=1024,"
+        "sites.allocations:Buffer\\.trim,allocations/op,optimized,1,0,no trim copy,\n"
+        "enc,encoded bytes per op,hotpath.demo.DemoBenchmark.run,size=1024,"
+        "sites.bytes:String\\.getBytes,B/op,optimized,1040,0,no getBytes,\n", encoding="utf-8")
+    pairs = pd.DataFrame([{"benchmark": ROW[0], "method": "run", "params": ROW[1], "baseline": "old",
+                           "candidate": "optimized"}])
+    table = claims.check("demo", pairs, folder=tmp_path, sites=two_sides).set_index("claim")
+    trim = table.loc["trim copies per op"]
+    assert (trim["ours_old"], trim["ours_new"], trim["verdict"]) == (1.0, 0.0, "reproduced")
+    enc = table.loc["encoded bytes per op"]
+    assert (enc["ours_old"], enc["ours_new"], enc["verdict"]) == (1040.0, 1040.0, "contradicted")
+    unmeasured = claims.check("demo", pairs, folder=tmp_path).set_index("claim")
+    assert set(unmeasured["verdict"]) == {"not comparable"}
+    assert "not measured" in unmeasured.loc["trim copies per op", "why"]
+
+
+def test_a_run_without_sites_reads_as_not_measured_and_a_corrupt_file_says_so(tmp_path):
+    assert not S.read(tmp_path / "case.json").measured
+    (tmp_path / "case.sites.json").write_text('{"format": "hotpath allocation sites 1", "entr')
+    with pytest.raises(ResultsError, match="case.sites.json: truncated or corrupt"):
+        S.read(tmp_path / "case.json")
+    (tmp_path / "case.sites.json").write_text(json.dumps({"format": "something else"}))
+    with pytest.raises(ResultsError, match="not a file of allocation sites"):
+        S.read(tmp_path / "case.json")
+
+
+def test_a_forks_file_keeps_the_operations_stacks_from_the_benchmark_up_and_sums_the_rest(tmp_path):
+    stub = "x/jmh_generated/B_run_jmhTest.run_avgt_jmhStub"
+    (tmp_path / "a.sites").write_text("\n".join([
+        recorded.FORK_HEADER, "benchmark\tx.B.run", "param\tsize\t64", "param\tvariant\told",
+        "ops\t100", "jvm\t17", "stacks\tallocations\tbytes\tframes",
+        f"100\t8000\tjava/lang/Thread.run;{stub};x/B.run;byte[]_[i]",
+        f"100\t8000\tjava/lang/Thread.run;x/jmh_generated/Other.x;{stub};x/B.run;byte[]_[i]",
+        "2\t64\tjava/lang/Thread.run;org/openjdk/jmh/runner/Harness.x;java.lang.Object_[i]", ""]))
+    doc = recorded.collect(tmp_path, "cmd")
+    (entry,) = doc["entries"]
+    assert entry["params"] == {"size": "64", "variant": "old"} and entry["ops"] == 100
+    assert entry["stacks"] == [[200, 16000, "x/B.run;byte[]_[i]"]]  # one stack from the stub up
+    assert entry["outside"] == [2, 64]
+    (tmp_path / "b.sites").write_text("not ours\n")
+    with pytest.raises(ResultsError, match="not an allocation-site file"):
+        recorded.collect(tmp_path, "cmd")
+    with pytest.raises(ResultsError, match="wrote no files"):
+        recorded.collect(tmp_path / "none", "cmd")

@@ -1,0 +1,58 @@
+"""The allocation-site pass on real forks, held to answers known without it: an operation whose
+allocations are known site by site, and encoder's STR_1K, whose write-up names its copies."""
+
+from dataclasses import replace
+
+import pytest
+
+from hotpath.analyze import sites as S
+from hotpath.cases import CASES, Case
+from hotpath.measure import bench
+from hotpath.measure.profiles import PROFILES
+from hotpath.paths import JAR
+
+pytestmark = [pytest.mark.forks,
+              pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")]
+
+KNOWN = Case(id="calibration", writeup="-", system="-", title="known sites", question="-",
+             benchmarks=r"^hotpath\.calibration\.KnownAllocationSitesBenchmark\.")
+#: quick's memory pass (no forks: one JVM), its site pass included
+PASS = replace(PROFILES["quick"], name="sites-test")
+
+
+def _pass(case: Case, tmp_path, extra: list[str]) -> S.Sites:
+    memory = tmp_path / f"{case.id}.memory.json"
+    target = tmp_path / f"{case.id}.sites.json"
+    command = bench.run_memory_pass(case, PASS, JAR, memory, memory, [], extra, sites_partial=target)
+    assert "AllocSiteProfiler:dir=sites" in command and not (tmp_path / f"{target.name}.d").exists()
+    return S.read_file(target)
+
+
+def test_known_allocations_give_exactly_their_sites_counts_and_bytes(tmp_path):
+    found = _pass(KNOWN, tmp_path, [])
+    for size in (64, 1024):
+        side = S.side(found, "hotpath.calibration.KnownAllocationSitesBenchmark.sites", f"size={size}", "")
+        got = {r.site: (r.allocs_per_op, r.bytes_per_op) for r in side.itertuples()}
+        array = 16 + size  # byte[size]: a 16-byte header, 8-byte aligned
+        assert got == {
+            "KnownAllocationSitesBenchmark.bytes: byte[]": (1.0, array),
+            "KnownAllocationSitesBenchmark.longs: long[]": (2.0, 2 * 48.0),
+            "KnownAllocationSitesBenchmark.copy → Arrays.copyOf: byte[]": (1.0, array),
+        }, size
+
+
+def test_encoder_str_1k_old_and_optimized_give_the_write_ups_copies(tmp_path):
+    found = _pass(CASES["encoder"], tmp_path, ["-p", "payload=STR_1K", "-p", "variant=old,optimized"])
+    row = ("hotpath.encoder.EncoderPayloadBenchmark.encode", "payload=STR_1K")
+    old = {r.site: r for r in S.side(found, *row, "old").itertuples()}
+    new = {r.site: r for r in S.side(found, *row, "optimized").itertuples()}
+    # old: the list grows twice, is trimmed once, and the stream's bytes are copied out per field
+    assert old["ByteArrayList.ensure → Arrays.copyOf: byte[]"].allocs_per_op == 2.0
+    assert old["ByteArrayList.entireArray → Arrays.copyOf: byte[]"].allocs_per_op == 1.0
+    assert old["OldMemcacheEncoder.encodeMemcache → ByteArrayOutputStream.toByteArray → Arrays.copyOf: "
+               "byte[]"].allocs_per_op == 2.0
+    assert not any("ByteArrayOutputStream" in s or "ensure" in s or "entireArray" in s for s in new)
+    # optimized: the packet at its exact size, once; the same B/op as -prof gc's in the reference
+    packet = new["ByteArrayList.<init>: byte[]"]
+    assert (packet.allocs_per_op, packet.bytes_per_op) == (1.0, 1080.0)
+    assert S.total(found, *row, "old") == 6648.0 and S.total(found, *row, "optimized") == 2200.0
