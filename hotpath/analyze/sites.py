@@ -233,14 +233,20 @@ def matching(sites: Sites, benchmark: str, params: str, variant: str, pattern: s
     return float(hit["allocs_per_op"].sum()), float(hit["bytes_per_op"].sum())
 
 
-def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int = 100) -> str:
+def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int = 100,
+              variants: tuple[str, ...] = ()) -> str:
     """A row-side's stacks as collapsed text for a flame graph: short frame names, weighed by
-    bytes per ``per`` operations (the sides ran different numbers of operations)."""
+    bytes per ``per`` operations (the sides ran different numbers of operations). With the
+    row's ``variants``, each variant's own classes are named as one (``OldCodec`` and
+    ``OptimizedCodec`` as ``Codec``, an enum constant's body ``Variant$1`` as ``Variant$…``), so
+    that a differential graph sets the same place of both against each other."""
     s = sites.stacks
     s = s[(s["benchmark"] == benchmark) & (s["params"] == params) & (s["variant"] == variant)]
     weights: dict[str, int] = {}
     for stack, size, ops in zip(s["stack"], s["bytes"], s["ops"]):
         frames = stack.split(";")
         name = ";".join([*(short(f) for f in frames[:-1]), allocated_type(frames[-1])])
+        if variants:
+            name = re.sub(r"\$\d+(?=[.;]|$)", "$…", _common(name, variants))
         weights[name] = weights.get(name, 0) + round(size * per / ops)
     return "".join(f"{k} {v}\n" for k, v in sorted(weights.items()) if v > 0)

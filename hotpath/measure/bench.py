@@ -688,6 +688,8 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
     staging = sites_staging(partial)
     shutil.rmtree(staging, ignore_errors=True)
     scratch = partial.with_name(partial.name + ".jmh.json")
+    log = ROOT / "target" / "jmh-logs" / f"sites-{case.id}-{profile.name}.log"
+    log.unlink(missing_ok=True)
     forks = max(profile.memory_forks, 1)  # a fork each: the reference's memory pass forks too
     commands = []
     print(f"hotpath: {case.id}: allocation sites of {len(sides)} row-sides of {_shown(results)}",
@@ -703,14 +705,14 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
                                       (sites.profiler_arg(staging),), False, java),
                        *([f"-p", f"variant={variant}"] if variant else []),
                        *forkplan.jmh_params(params), "-rf", "json", "-rff", str(scratch)]
-                _jmh(cmd, case, target, log=partial.with_name(partial.name + ".log"))
+                _jmh(cmd, case, target, log=log)
                 commands.append(_shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"),
                                                staging))
         sites.write(staging, "; ".join(commands), partial)
         os.replace(partial, target)
+        log.unlink(missing_ok=True)  # kept where a run failed: its error names it
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         scratch.unlink(missing_ok=True)
         partial.unlink(missing_ok=True)
-        partial.with_name(partial.name + ".log").unlink(missing_ok=True)
     return target

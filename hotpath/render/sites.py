@@ -138,8 +138,10 @@ def draw(pairs: pd.DataFrame, sites: S.Sites, out_dir: Path, jar: Path = JAR,
             name = slug(p)
             old = Path(tmp) / f"{name}.old.collapsed"
             new = Path(tmp) / f"{name}.new.collapsed"
-            old.write_text(S.collapsed(sites, p["benchmark"], p["params"], p["baseline"]) or "none 0\n")
-            new.write_text(S.collapsed(sites, p["benchmark"], p["params"], p["candidate"]) or "none 0\n")
+            both = (p["baseline"], p["candidate"])
+            for file, variant in ((old, p["baseline"]), (new, p["candidate"])):
+                file.write_text(S.collapsed(sites, p["benchmark"], p["params"], variant,
+                                            variants=both) or "none 0\n")
             row = f"{fmt.label(p)}"
             dropped, added = folder / f"{name}.dropped.html", folder / f"{name}.added.html"
             jobs.append(f"{new}\t{old}\t{dropped}\t{row}: what {p['baseline']} allocates that "

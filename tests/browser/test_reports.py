@@ -16,6 +16,9 @@ from hotpath.paths import AA_REFERENCE, AB_REFERENCE
 #: The reports beyond the cases that the smoke pass renders from committed runs.
 BEYOND = ([f"ab/{d.name}" for d in sorted(AB_REFERENCE.glob("*/")) if (d / "ab.json").is_file()]
           + (["aa"] if (AA_REFERENCE / "ab.json").is_file() else []))
+#: A case rendered from the committed reference, whose allocation sites the smoke pass does not
+#: record: its "Where the bytes went" and flame graphs.
+WITH_SITES = "reference/encoder"
 
 
 def pages(folder: Path) -> list[Path]:
@@ -85,7 +88,7 @@ TABLES_PAST_THE_PAGE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("name", ["index", *[c.id for c in existing_cases()], *BEYOND])
+@pytest.mark.parametrize("name", ["index", *[c.id for c in existing_cases()], *BEYOND, WITH_SITES])
 def test_every_table_fits_its_page(browser, reports, name):
     page_file = reports / ("index.html" if name == "index" else f"{name}/report.html")
     if not page_file.is_file():
@@ -163,3 +166,48 @@ def test_jira_text_keeps_every_table_whole_through_a_jira_parser(reports, jira_p
     assert markdown_tables(jira_parsed[name]) == ours
     # the verdict first: the headline comes before the first table
     assert text.index("*Result.*") < text.index("||")
+
+
+#: What a differential flame graph drew: its frames per level (async-profiler's page keeps them
+#: in `levels`) and the names of its frames.
+FLAME_DRAWN = """() => ({levels: levels.filter(l => l.length).length,
+                          names: [...new Set(levels.flat().map(f => f.title))]})"""
+
+
+def test_every_rows_flame_graphs_open_offline_and_draw_its_sites(browser, reports):
+    folder = reports / WITH_SITES
+    page_file = folder / "report.html"
+    if not page_file.is_file():
+        pytest.fail(f"{page_file} is missing: make test-smoke-reports renders it")
+    page = browser.new_page(viewport=VIEWPORT)
+    page.goto(page_file.resolve().as_uri(), wait_until="load")
+    links = page.eval_on_selector_all("a[href^='sites/']", "els => els.map(e => e.getAttribute('href'))")
+    page.close()
+    assert "Where the bytes went" in (folder / "summary.md").read_text(encoding="utf-8")
+    assert links and len(links) % 2 == 0, "no flame graph linked from the report"
+    assert any(link.endswith(".dropped.html") for link in links)
+    assert any(link.endswith(".added.html") for link in links)
+    for link in links:
+        graph = (folder / link).resolve()
+        assert graph.is_file(), f"{link}: linked, not written"
+        page = browser.new_page(viewport=VIEWPORT)
+        outside: list[str] = []
+        page.on("request", lambda r: outside.append(r.url)
+                if r.url != graph.as_uri() and not r.url.startswith("data:") else None)
+        page.goto(graph.as_uri(), wait_until="load")
+        drawn = page.evaluate(FLAME_DRAWN)
+        title = page.title()
+        if link.endswith("encode-payload-STR_1K-optimized.dropped.html"):
+            (reports / "screenshots").mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(reports / "screenshots" / "flame-dropped.png"))
+        page.close()
+        assert outside == [], f"{link} requests files outside itself: {outside[:3]}"
+        assert drawn["levels"] >= 3, f"{link}: nothing drawn"
+        assert any(n.endswith("Benchmark.encode") for n in drawn["names"]), link  # the rows' own frames
+    # old's graph shows the copies the write-up removed: the trim copy among them
+    dropped = "sites/encode-payload-STR_1K-optimized.dropped.html"
+    page = browser.new_page(viewport=VIEWPORT)
+    page.goto((folder / dropped).resolve().as_uri(), wait_until="load")
+    names = page.evaluate(FLAME_DRAWN)["names"]
+    page.close()
+    assert "ByteArrayList.entireArray" in names and "ByteArrayOutputStream.toByteArray" in names
