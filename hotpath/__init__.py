@@ -34,12 +34,13 @@ from .render.charts import bar_chart, noise_chart, peak_chart, ratio_chart, save
 from .render.document import Document
 from .render.fmt import fmt_bytes, fmt_number, fmt_time_change, fmt_verdict
 from .render.matrix import Matrix
+from .render.sites import explore as allocation_sites
 from .render.tables import (claims_table, compact_table, gc_table, long_table, peak_table, sizes_of,
                             to_jira, to_markdown, variants_table, wide_table)
 from .render.versions import describe as rendered_with
 
 __all__ = [
-    "AA", "chance_of_at_least", "noise_chart",
+    "AA", "allocation_sites", "chance_of_at_least", "noise_chart",
     "build_differences", "builds_table", "failed_rows", "read_builds", "selection_text",
     "ALLOC_NOISE_BYTES", "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
     "across_classes", "alloc_slopes", "bar_chart", "by_param", "check_claims", "claims_table",

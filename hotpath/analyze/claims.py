@@ -98,6 +98,8 @@ def _find_pair(pairs: pd.DataFrame, claim: pd.Series) -> pd.Series | None:
 #: or "sites.bytes:<regex>" (B/op), the regex matched against the site names of the report's
 #: "Where the bytes went" (hotpath.analyze.sites).
 SITE_METRICS = {"sites.allocations": "allocations/op", "sites.bytes": "B/op"}
+#: How a mechanism claim's verdict begins: what the overview and the README count them by.
+AT_SITES = "counted at the sites"
 #: Counted exactly: an allocation count that moved by less than this per op did not move.
 _MIN_ALLOCS = 0.01
 
@@ -116,7 +118,7 @@ def _sites(pair: pd.Series, claim: pd.Series, found: site_analysis.Sites | None)
     least = _MIN_ALLOCS if at == 0 else site_analysis.MOVED_BYTES
     direction = "same" if abs(new - old) < least else ("down" if new < old else "up")
     return old, new, unit, direction, direction, (
-        f"counted at the sites matching `{pattern}`, every allocation of the recorded iteration")
+        f"{AT_SITES} matching `{pattern}`, every allocation of the recorded iteration")
 
 
 def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -44,10 +44,13 @@ class Sites:
     frame: pd.DataFrame
     stacks: pd.DataFrame
     command: str = ""
+    #: Every row-side recorded, with its operations: a side that allocated nothing has no site.
+    recorded: pd.DataFrame = field(
+        default_factory=lambda: pd.DataFrame(columns=["benchmark", "params", "variant", "ops"]))
 
     @property
     def measured(self) -> bool:
-        return not self.frame.empty
+        return not self.recorded.empty
 
 
 EMPTY = Sites(None, pd.DataFrame(columns=COLUMNS),
@@ -111,7 +114,7 @@ def read_file(path: Path) -> Sites:
         raise ResultsError(f"{path}: truncated or corrupt JSON ({e.msg})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ResultsError(f"{path}: not a file of allocation sites ({FORMAT!r})")
-    raw = []
+    raw, recorded = [], []
     for e in document["entries"]:
         params = dict(e["params"])
         variant = params.pop(VARIANT, "")
@@ -121,12 +124,15 @@ def read_file(path: Path) -> Sites:
             params = {**params, **({VARIANT: variant} if variant else {})}
             variant = e["side"]
         text = params_text(params)
+        recorded.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
+                         "ops": int(e["ops"])})
         for count, size, stack in e["stacks"]:
             raw.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
                         "ops": int(e["ops"]), "stack": stack, "allocations": int(count),
                         "bytes": int(size)})
     stacks = pd.DataFrame(raw, columns=EMPTY.stacks.columns)
-    return Sites(path, per_site(stacks), stacks, document.get("command", ""))
+    return Sites(path, per_site(stacks), stacks, document.get("command", ""),
+                 pd.DataFrame(recorded, columns=EMPTY.recorded.columns))
 
 
 def per_site(stacks: pd.DataFrame) -> pd.DataFrame:
@@ -147,10 +153,8 @@ def side(sites: Sites, benchmark: str, params: str, variant: str) -> pd.DataFram
 
 
 def has_side(sites: Sites, benchmark: str, params: str, variant: str) -> bool:
-    return not side(sites, benchmark, params, variant).empty or (
-        not sites.stacks.empty and ((sites.stacks["benchmark"] == benchmark)
-                                    & (sites.stacks["params"] == params)
-                                    & (sites.stacks["variant"] == variant)).any())
+    r = sites.recorded
+    return bool(((r["benchmark"] == benchmark) & (r["params"] == params) & (r["variant"] == variant)).any())
 
 
 def _common(name: str, variants: tuple[str, ...]) -> str:
@@ -250,3 +254,4 @@ def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int 
             name = re.sub(r"\$\d+(?=[.;]|$)", "$…", _common(name, variants))
         weights[name] = weights.get(name, 0) + round(size * per / ops)
     return "".join(f"{k} {v}\n" for k, v in sorted(weights.items()) if v > 0)
+

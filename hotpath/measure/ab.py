@@ -211,8 +211,9 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
         return {"status": "not measured", "why": f"the {profile.name} profile has no memory pass"}
     sides = [(r.benchmark, r.key, side.name) for r in plan.rows]
     files, commands = [], []
-    host = (*profile.jvm_args, *HOST_ARGS) if profile.memory_forks == 0 else ()
     recorded = staging / f"{side.role}.sites.d"
+    host = ((*profile.jvm_args, *(sites.JVM_ARGS if profile.sites else ()), *HOST_ARGS)
+            if profile.memory_forks == 0 else ())
     for i, (benchmarks, params) in enumerate(forkplan.invocations(sides, plan.declared, None)):
         target = staging / f"{side.role}.memory.{i}.json"
         cmd = [*side.java(java, profiler=True, jvm_args=host), interleave.include_only(benchmarks),

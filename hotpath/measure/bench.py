@@ -512,7 +512,7 @@ def timing_command(case: Case, profile: Profile, jar: Path, target: Path,
 def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
                    extra_args: list[str] | None = None, java: str = "java",
                    sites_dir: Path | None = None) -> list[str]:
-    return [*profile.java(profile.memory_forks, java), "-jar", _shown(jar), case.benchmarks,
+    return [*profile.memory_java(java, sites_dir), "-jar", _shown(jar), case.benchmarks,
             *profile.memory_args(java, sites_dir), *(extra_args or []), "-rf", "json", "-rff", str(target)]
 
 
@@ -565,7 +565,7 @@ def _memory_runs(case: Case, profile: Profile, jar: Path, partial: Path, final: 
             mine = [s for s in sides if s[2] == variant]
             for benchmarks, params in forkplan.invocations(mine, plan.declared):
                 target = partial.with_name(f"{partial.name}.{len(files)}")
-                cmd = [*profile.java(profile.memory_forks, java), "-jar", _shown(jar),
+                cmd = [*profile.memory_java(java, staging), "-jar", _shown(jar),
                        interleave.include_only(benchmarks), *profile.memory_args(java, staging),
                        *(extra_args or []), "-p", f"variant={variant}",
                        *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
@@ -698,11 +698,11 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
         for variant in dict.fromkeys(v for _, _, v in sides):
             mine = [s for s in sides if s[2] == variant]
             for benchmarks, params in forkplan.invocations(mine, declared):
-                cmd = [*profile.java(forks, java), "-jar", _shown(jar),
+                cmd = [*profile.java(forks, java, sites.JVM_ARGS), "-jar", _shown(jar),
                        interleave.include_only(benchmarks),
                        *profile._args(forks, profile.memory_warmup_iterations + sites.EXTRA_WARMUPS,
                                       profile.memory_warmup_time, 1, profile.memory_time,
-                                      (sites.profiler_arg(staging),), False, java),
+                                      (sites.profiler_arg(staging),), False, java, sites.JVM_ARGS),
                        *([f"-p", f"variant={variant}"] if variant else []),
                        *forkplan.jmh_params(params), "-rf", "json", "-rff", str(scratch)]
                 _jmh(cmd, case, target, log=log)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..errors import HotpathError
 from ..jmh import read_json
-from ..paths import MATRIX, RESULTS, memory_of, peaks_of, sidecar_of
+from ..paths import MATRIX, RESULTS, memory_of, peaks_of, sidecar_of, sites_of
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def merge(folders: list[Path], profile: str, out: Path | None = None,
     written = {path for path, _ in staged}
     for case in cases:
         target = out / f"{case}.json"
-        for extra in (memory_of(target), peaks_of(target)):
+        for extra in (memory_of(target), peaks_of(target), sites_of(target)):
             if extra not in written:  # an earlier run's must not join onto these rows
                 extra.unlink(missing_ok=True)
         _copy_rounds(case, [r for r in runs if case in r.cases], out)
@@ -166,7 +166,7 @@ def merge(folders: list[Path], profile: str, out: Path | None = None,
 
 def _merged_case(case: str, runs: list[ShardRun], out: Path, count: int) -> list[tuple[Path, bytes]]:
     """``case``: a results file's path in the folders without ".json" (a case, or cell/case)."""
-    entries, memory, peaks = [], [], None
+    entries, memory, peaks, recorded = [], [], None, []
     for run in runs:
         results = run.folder / f"{case}.json"
         try:
@@ -177,6 +177,8 @@ def _merged_case(case: str, runs: list[ShardRun], out: Path, count: int) -> list
             memory += read_json(memory_of(results))
         if peaks_of(results).is_file():
             peaks = peaks_of(results).read_bytes()
+        if sites_of(results).is_file():
+            recorded.append(_read_sites(sites_of(results)))
     data = (json.dumps(entries, indent=2) + "\n").encode()
     target = out / f"{case}.json"
     files = [(target, data)]
@@ -184,9 +186,28 @@ def _merged_case(case: str, runs: list[ShardRun], out: Path, count: int) -> list
         files.append((memory_of(target), (json.dumps(memory, indent=2) + "\n").encode()))
     if peaks is not None:
         files.append((peaks_of(target), peaks))
+    if recorded and len(recorded) == len(runs):  # every shard's sites, or none: no half a pass
+        files.append((sites_of(target), _joined_sites(recorded)))
     files.append((sidecar_of(target), (json.dumps(_sidecar(case, runs, count, data), indent=2)
                                        + "\n").encode()))
     return files
+
+
+def _read_sites(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise HotpathError(f"{path}: unreadable ({e})") from None
+
+
+def _joined_sites(documents: list[dict]) -> bytes:
+    """The shards' allocation sites as one file: their row-sides side by side, each shard's
+    command kept."""
+    joined = {**documents[0], "command": " ;; ".join(d.get("command", "") for d in documents),
+              "entries": sorted((e for d in documents for e in d["entries"]),
+                                key=lambda e: (e["benchmark"], sorted(e["params"].items()),
+                                               e.get("side", "")))}
+    return (json.dumps(joined, indent=1) + "\n").encode()
 
 
 def _sidecar(case: str, runs: list[ShardRun], count: int, data: bytes) -> dict:
@@ -364,6 +385,10 @@ def merge_builds(folders: list[Path], out: Path | None = None) -> Path:
             sides[role] = {**first["sides"][role], "sha256": hashlib.sha256(data).hexdigest(),
                            "memory": status}
         manifest["sides"] = sides
+        found = [run.folder / sites_of(run.folder / "ab.json").name for run in runs]
+        if all(f.is_file() for f in found):
+            (staging / sites_of(staging / "ab.json").name).write_bytes(
+                _joined_sites([_read_sites(f) for f in found]))
         rounds, order, failed, differences = [], [], [], []
         for run in runs:
             prefix = f"shard-{run.index}-of-{run.count}-"

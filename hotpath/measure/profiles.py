@@ -164,27 +164,34 @@ class Profile:
 
     def memory_args(self, java: str = "java", sites_dir: Path | None = None) -> list[str]:
         """The memory pass: one fork, a short warmup, native bytes per op; with ``sites_dir``,
-        the allocation-site pass in the same forks (two more warmup iterations)."""
+        the allocation-site pass in the same forks (two more warmup iterations, and the JVM
+        without TLABs: sites.JVM_ARGS)."""
         recorded = sites_dir is not None and self.sites
         return self._args(self.memory_forks,
                           self.memory_warmup_iterations + (sites.EXTRA_WARMUPS if recorded else 0),
                           self.memory_warmup_time, self.memory_iterations, self.memory_time,
                           (*self.memory_profilers, *((sites.profiler_arg(sites_dir),) if recorded else ())),
-                          True, java)
+                          True, java, sites.JVM_ARGS if recorded else ())
 
-    def java(self, forks: int, java: str = "java") -> list[str]:
+    def memory_java(self, java: str = "java", sites_dir: Path | None = None) -> list[str]:
+        """The command that starts the memory pass's JMH (its JVM's arguments when it runs
+        without forks)."""
+        recorded = sites_dir is not None and self.sites
+        return self.java(self.memory_forks, java, sites.JVM_ARGS if recorded else ())
+
+    def java(self, forks: int, java: str = "java", extra: tuple[str, ...] = ()) -> list[str]:
         """The command that starts JMH: without forks (-f 0) the benchmarks run in this JVM,
         which then needs the forks' JVM arguments itself. The harness runs on the forks' java."""
-        return [java, *self.jvm_args, *HOST_ARGS] if forks == 0 else [java]
+        return [java, *self.jvm_args, *extra, *HOST_ARGS] if forks == 0 else [java]
 
     def _args(self, forks: int, warmup_iterations: int, warmup_time: str, iterations: int,
               time: str, profilers: tuple[str, ...], variant_filter: bool,
-              java: str) -> list[str]:
+              java: str, extra_jvm_args: tuple[str, ...] = ()) -> list[str]:
         args = [
             "-f", str(forks),
             "-wi", str(warmup_iterations), "-w", warmup_time,
             "-i", str(iterations), "-r", time,
-            "-jvmArgsAppend", " ".join(self.jvm_args),
+            "-jvmArgsAppend", " ".join((*self.jvm_args, *extra_jvm_args)),
             # Fail on error: a benchmark that throws (e.g. a setup that finds the variants
             # disagree) stops the run instead of silently vanishing from the JSON.
             "-foe", "true" if self.fail_on_error else "false",
@@ -259,7 +266,7 @@ PROFILES: dict[str, Profile] = {
             memory_forks=0, memory_warmup_iterations=0, memory_warmup_time="100 ms",
             memory_iterations=1, memory_time="100 ms",
             # Sites would add two warmups to each of the ~190 rows; make test holds the pass to
-            # known answers on its own (tests/measure/test_sites.py).
+            # known answers on its own (tests/measure/test_site_pass.py).
             sites=False,
         ),
         Profile(

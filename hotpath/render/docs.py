@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..analyze import aa, compare
+from ..analyze import aa, claims, compare
+from ..analyze import sites as site_analysis
 from . import fmt, headline, matrix, overview, tables
 from ..cases import existing_cases
 from ..errors import HotpathError
@@ -76,10 +77,17 @@ def headline_table(ref: Reference) -> str:
     decided = [tuple(map(int, d.split(" of "))) for d in table["time rows decided"] if " of " in d]
     done, rows = sum(d for d, _ in decided), sum(n for _, n in decided)
     text = tables.to_markdown(shown)
+    mechanisms = (checked[checked["why"].str.contains(claims.AT_SITES, regex=False)]
+                  if not checked.empty else checked)
+    said = Counter(mechanisms["verdict"]) if not mechanisms.empty else Counter()
     text += (f"\n{done} of the {rows} time rows that set a write-up's variant against old are "
              f"decided ({done / rows:.0%}). The write-ups' claims: " + ", ".join(
                  f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "inconclusive",
-                                              "not comparable") if counts[v]) + ".\n")
+                                              "not comparable") if counts[v])
+             + (f"; among them the {len(mechanisms)} mechanisms, counted at the allocation "
+                f"sites: " + ", ".join(f"{said[v]} {v}" for v in ("reproduced", "contradicted",
+                                                                 "not comparable") if said[v])
+                if len(mechanisms) else "") + ".\n")
     return text
 
 
@@ -227,7 +235,31 @@ def aa_structure(ref: Reference) -> str:
     return NOT_MEASURED if ref.aa_run is None else tables.to_markdown(ref.aa_run.structure())
 
 
-GENERATORS = {"headline": headline_table, "reference-runs": runs_table,
+def sites_reconcile(ref: Reference) -> str:
+    """How the reference's allocation sites sum against its -prof gc B/op, row-side by row-side."""
+    found = []
+    for case in ref.cases:
+        recorded = site_analysis.read(results_file(PROFILE, case.id))
+        if recorded.measured:
+            rec = site_analysis.reconcile(recorded, ref.runs[case.id][0])
+            found.append(rec[rec["within"].notna()].assign(case=case.id))
+    if not found:
+        return "Not measured yet (`make sites PROFILE=reference`).\n"
+    rec = pd.concat(found, ignore_index=True)
+    ok = rec["within"].astype(bool)
+    off = rec[~ok]
+    text = (f"{int(ok.sum())} of the reference's {len(rec)} row-sides ({ok.mean():.1%}): "
+            + ", ".join(f"{c} {int(g['within'].astype(bool).sum())} of {len(g)}"
+                        for c, g in rec.groupby("case", sort=False)) + ".")
+    if not off.empty:
+        text += " Not on: " + "; ".join(
+            f"{c} {m}({p}) {v}, sites {fmt.fmt_bytes(sb)} B against {fmt.fmt_bytes(gb)} B"
+            for c, m, p, v, sb, gb in zip(off["case"], off["method"], off["params"], off["variant"],
+                                          off["sites_bytes"], off["gc_bytes"])) + "."
+    return text + "\n"
+
+
+GENERATORS = {"headline": headline_table, "sites-reconcile": sites_reconcile, "reference-runs": runs_table,
               "undecided": undecided_list, "claims": claims_list, "matrix": matrix_table,
               "aa": aa_table, "aa-forks": aa_structure, "default-run": default_run,
               "default-runs": default_runs_table}

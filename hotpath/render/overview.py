@@ -13,6 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyze import claims, compare
+from ..analyze import sites as site_analysis
 from . import headline, matrix, noise, tables
 from .fmt import fmt_bytes, fmt_decided, fmt_ratio
 from ..cases import existing_cases, get_case, load_floors

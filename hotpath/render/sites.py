@@ -67,30 +67,26 @@ def table(pairs: pd.DataFrame, sites: S.Sites, links: dict[str, tuple[str, str]]
         moved, stayed = d[d["moved"]], d[~d["moved"]]
         shown = pd.concat([moved.head(SHOWN_MOVED), stayed.head(SHOWN_STAYED)])
         rest = d.drop(shown.index)
+        lines = [(r["site"], cell(r["old_allocs"], r["old_bytes"]), cell(r["new_allocs"], r["new_bytes"]),
+                  change(r["delta"], r["moved"])) for _, r in shown.iterrows()]
+        if not rest.empty:
+            lines.append((f"{len(rest)} more site(s), each under {fmt.fmt_bytes(S.MOVED_BYTES)} B/op "
+                          f"of change", f"{fmt.fmt_bytes(rest['old_bytes'].sum())} B",
+                          f"{fmt.fmt_bytes(rest['new_bytes'].sum())} B",
+                          change(rest["delta"].sum(), abs(rest["delta"].sum()) >= S.MOVED_BYTES)))
+        old_sum, new_sum = d["old_bytes"].sum(), d["new_bytes"].sum()
+        lines.append(("all sites (`-prof gc`'s B/op)" if not d.empty else
+                      "no heap allocation on either side (`-prof gc`'s B/op)",
+                      f"{fmt.fmt_bytes(old_sum)} B ({_gc(p['old_alloc'])})",
+                      f"{fmt.fmt_bytes(new_sum)} B ({_gc(p['new_alloc'])})",
+                      change(new_sum - old_sum, abs(new_sum - old_sum) >= S.MOVED_BYTES)))
         name = f"{fmt.label(p)} {p['candidate']}" if p["candidate"] != "optimized" else fmt.label(p)
         graphs = (links or {}).get(slug(p))
-        first = True
-        for _, r in shown.iterrows():
-            out.append({"row": name if first else "", "site": r["site"],
-                        "old": cell(r["old_allocs"], r["old_bytes"]),
-                        "new": cell(r["new_allocs"], r["new_bytes"]),
-                        "Δ B/op": change(r["delta"], r["moved"]),
+        for i, (site, old, new, delta) in enumerate(lines):
+            out.append({"row": name if i == 0 else "", "site": site, "old": old, "new": new,
+                        "Δ B/op": delta,
                         "flame graphs": (f"[dropped]({graphs[0]}) · [added]({graphs[1]})"
-                                         if first and graphs else "")})
-            first = False
-        if not rest.empty:
-            out.append({"row": "", "site": f"{len(rest)} more site(s), each under {fmt.fmt_bytes(S.MOVED_BYTES)} B/op of change",
-                        "old": f"{fmt.fmt_bytes(rest['old_bytes'].sum())} B",
-                        "new": f"{fmt.fmt_bytes(rest['new_bytes'].sum())} B",
-                        "Δ B/op": change(rest["delta"].sum(), abs(rest["delta"].sum()) >= S.MOVED_BYTES),
-                        "flame graphs": ""})
-        old_sum = d["old_bytes"].sum()
-        new_sum = d["new_bytes"].sum()
-        out.append({"row": "", "site": "all sites (`-prof gc`'s B/op)",
-                    "old": f"{fmt.fmt_bytes(old_sum)} B ({_gc(p['old_alloc'])})",
-                    "new": f"{fmt.fmt_bytes(new_sum)} B ({_gc(p['new_alloc'])})",
-                    "Δ B/op": change(new_sum - old_sum, abs(new_sum - old_sum) >= S.MOVED_BYTES),
-                    "flame graphs": ""})
+                                         if i == 0 and graphs else "")})
     return pd.DataFrame(out, columns=["row", "site", "old", "new", "Δ B/op", "flame graphs"])
 
 
@@ -157,3 +153,57 @@ def draw(pairs: pd.DataFrame, sites: S.Sites, out_dir: Path, jar: Path = JAR,
             why = (done.stderr.strip().splitlines() or ["no output"])[-1]
             return {}, f"the flame graphs could not be drawn: {why}"
     return links, ""
+
+
+def explore(results: str | Path, row: str, old: str = "old", new: str = "optimized",
+            out_dir: str | Path | None = None, graphs: bool = True) -> pd.DataFrame:
+    """One row's sites for any two variants, in the lab: ``row`` as the reports name it
+    (``encode(payload=STR_1K)``, or the method alone for a row without params). Returns the
+    table; in a notebook, shows both differential flame graphs below it, inline and offline."""
+    from ..errors import HotpathError
+    from ..paths import REPORTS
+
+    found = S.read(results)
+    if not found.measured:
+        raise HotpathError(f"{results}: no allocation sites beside it: `make sites` records them")
+    method, _, params = row.partition("(")
+    params = params[:-1] if params.endswith(")") else params
+    recorded = found.recorded
+    hit = recorded[(recorded["benchmark"].str.rsplit(".", n=1).str[-1] == method)
+                   & (recorded["params"] == params)]
+    if hit.empty:
+        known = sorted({f"{b.rsplit('.', 1)[-1]}({p})" if p else b.rsplit(".", 1)[-1]
+                        for b, p in zip(recorded["benchmark"], recorded["params"])})
+        raise HotpathError(f"no row {row!r} in {results}; rows: {', '.join(known)}")
+    variants = set(hit["variant"])
+    missing = [v for v in (old, new) if v not in variants]
+    if missing:
+        raise HotpathError(f"{row}: no variant {', '.join(missing)}; recorded: {', '.join(sorted(variants))}")
+    benchmark = hit["benchmark"].iloc[0]
+    d = S.diff(found, benchmark, params, old, new)
+    table = pd.DataFrame({"site": d["site"], old: [cell(a, b) for a, b in zip(d["old_allocs"], d["old_bytes"])],
+                          new: [cell(a, b) for a, b in zip(d["new_allocs"], d["new_bytes"])],
+                          "Δ B/op": [change(x, m) for x, m in zip(d["delta"], d["moved"])]})
+    if graphs:
+        pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
+                          "baseline": old, "candidate": new, "old_alloc": None, "new_alloc": None})
+        folder = Path(out_dir) if out_dir else REPORTS / "lab"
+        links, why = draw(pd.DataFrame([pair]), found, folder)
+        _show_graphs(folder, links, why)
+    return table
+
+
+def _show_graphs(folder: Path, links: dict[str, tuple[str, str]], why: str) -> None:
+    try:
+        from IPython.display import HTML, display
+    except ImportError:  # outside IPython: the files are written all the same
+        return
+    import html as markup
+
+    if why:
+        display(HTML(f"<p><em>{markup.escape(why)}</em></p>"))
+    for dropped, added in links.values():
+        for link in (dropped, added):
+            page = (folder / link).read_text(encoding="utf-8")
+            display(HTML(f'<p>{markup.escape(str(folder / link))}</p><iframe style="width:100%;'
+                         f'height:320px;border:0" srcdoc="{markup.escape(page, quote=True)}"></iframe>'))

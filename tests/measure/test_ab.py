@@ -72,6 +72,10 @@ def test_the_build_doing_twice_the_work_is_called_slower_by_about_two(tmp_path):
     assert report.index("**Result.**") < report.index("## At a glance")
     assert "slower" in report and "sha256" in report
     assert (tmp_path / "report" / "jira.txt").is_file() and list((tmp_path / "report").glob("*.png"))
+    # the memory pass recorded both builds' allocation sites, named by the builds' own names
+    sites = json.loads((tmp_path / "results" / "run" / "ab.sites.json").read_text(encoding="utf-8"))
+    assert {e["side"] for e in sites["entries"]} == {"master", "patch"}
+    assert "## Where the bytes went" in report and "no heap allocation on either side" in report
 
 
 @needs_jar

@@ -1,0 +1,42 @@
+"""'Where the bytes went' as a reader sees it: a row's sites, old against new, and the lab's call."""
+
+import pandas as pd
+import pytest
+
+import hotpath as hp
+from hotpath.analyze import sites as S
+from hotpath.paths import REFERENCE
+from hotpath.render import sites as R
+
+ROW = {"benchmark": "hotpath.demo.DemoBenchmark.run", "method": "run", "params": "size=1024",
+       "baseline": "old", "candidate": "optimized", "old_alloc": 2160.0, "new_alloc": 1072.0}
+
+
+def test_a_rows_lines_name_it_once_with_its_graphs_and_end_on_the_sum_beside_prof_gc(data_dir):
+    found = S.read_file(data_dir / "sites" / "two-sides.sites.json")
+    pairs = pd.DataFrame([ROW])
+    table = R.table(pairs, found, {R.slug(pairs.iloc[0]): ("sites/a.html", "sites/b.html")})
+    assert list(table["row"]) == ["run(size=1024)", "", "", "", "", ""]
+    first = table.iloc[0]
+    assert (first["site"], first["old"], first["new"], first["Δ B/op"]) == (
+        "Buffer.trim → Arrays.copyOf: byte[]", "1 × 1,080 B", "—", "−1,080")
+    assert first["flame graphs"] == "[dropped](sites/a.html) · [added](sites/b.html)"
+    assert table.iloc[2]["old"] == "—" and table.iloc[2]["new"] == "0.50 × 32 B"  # fractional count
+    last = table.iloc[-1]
+    assert last["site"].startswith("all sites") and last["old"] == "2,160 B (2,160)"
+    assert last["new"] == "1,072 B (1,072)"
+
+
+@pytest.mark.skipif(not (REFERENCE / "encoder.sites.json").is_file(), reason="no committed sites")
+def test_the_labs_call_shows_any_two_variants_and_writes_both_graphs(tmp_path):
+    table = hp.allocation_sites(REFERENCE / "encoder.json", "encode(payload=STR_1K)", old="old",
+                                new="floor", out_dir=tmp_path)
+    assert list(table.columns) == ["site", "old", "floor", "Δ B/op"]
+    assert table.iloc[0]["Δ B/op"].startswith("−")
+    graphs = sorted(p.name for p in (tmp_path / "sites").iterdir())
+    assert graphs == ["encode-payload-STR_1K-floor.added.html", "encode-payload-STR_1K-floor.dropped.html"]
+    with pytest.raises(hp.HotpathError, match=r"no row 'encode\(payload=X\)'.*encode\(payload=STR_1K\)"):
+        hp.allocation_sites(REFERENCE / "encoder.json", "encode(payload=X)", out_dir=tmp_path)
+    with pytest.raises(hp.HotpathError, match="no variant best; recorded: floor, old"):
+        hp.allocation_sites(REFERENCE / "encoder.json", "encode(payload=STR_1K)", new="best",
+                            out_dir=tmp_path)
