@@ -28,7 +28,11 @@ from ..analyze.load import read_provenance, read_results
 from ..paths import AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
 PROFILE = "reference"
-FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md")
+#: The pages that may quote a block: the README, docs/ and every file of docs/evidence/.
+FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md",
+         *(p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "docs" / "evidence").glob("*.md"))))
+#: Where the default-run sentence sends a reader for the design behind it (from README.md).
+DESIGN_LINK = "[how the runs are planned](docs/method.md#the-sequential-fork-plan)"
 NOT_MEASURED = "Not measured yet (`make aa`).\n"
 BLOCK = re.compile(r"(<!-- generated: (?P<name>[\w-]+) \(hotpath docs\) -->\n)(?P<body>.*?)"
                    r"(<!-- end: (?P=name) -->)", re.S)
@@ -170,17 +174,28 @@ def _span(low: str, high: str) -> str:
 
 
 def default_run(ref: Reference) -> str:
-    """The default `make report` from fresh clones of the current fork design: its time and
-    decided rows, as ranges."""
+    """The default `make report` from fresh clones of the current fork design, in plain words:
+    its time and the time rows it decided, as ranges, and the design behind a link. Where
+    data/default-runs.tsv records them, it says too how many of the rows of a large effect each
+    run decided as the reference did (columns ``large_decided`` and ``large_rows``) and the
+    machine's noise, the median spread of a run's forks of one row (``fork_cv``, a share such
+    as 0.121)."""
     runs = _current_design(ref.default_runs)
-    shares = runs["decided"] / runs["rows"]
     rows = sorted(set(runs["rows"]))
-    return (f"From {len(runs)} fresh clone{'' if len(runs) == 1 else 's'} on a 2-core machine it took "
+    text = (f"From {len(runs)} fresh clone{'' if len(runs) == 1 else 's'} on a 2-core machine it took "
             f"**{_span(_minutes(runs['make_report_s'].min()), _minutes(runs['make_report_s'].max()))}** "
-            f"in all, set-up included, and decided **{_span(str(runs['decided'].min()), str(runs['decided'].max()))} "
-            f"of its {' or '.join(map(str, rows))}** time rows ({_span(f'{shares.min():.0%}', f'{shares.max():.0%}')}, "
-            f"counted as the overview counts them"
-            + (f"; forks: {runs['forks'].iloc[-1]}" if "forks" in runs else "") + ").\n")
+            f"in all, set-up included, and decided "
+            f"**{_span(str(runs['decided'].min()), str(runs['decided'].max()))} of its "
+            f"{' or '.join(map(str, rows))}** time rows")
+    if {"large_decided", "large_rows"} <= set(runs) and runs[["large_decided", "large_rows"]].notna().all().all():
+        large = sorted(set(runs["large_rows"].astype(int)))
+        low, high = int(runs["large_decided"].min()), int(runs["large_decided"].max())
+        text += (f", and {_span(str(low), str(high))} of the {' or '.join(map(str, large))} rows of a "
+                 f"large effect as the reference did")
+    if "fork_cv" in runs and runs["fork_cv"].notna().all():
+        low, high = runs["fork_cv"].min(), runs["fork_cv"].max()
+        text += f"; the machine's forks of one row spread {_span(f'{low:.0%}', f'{high:.0%}')} from one another"
+    return text + f" ({DESIGN_LINK}).\n"
 
 
 def _current_design(runs: pd.DataFrame) -> pd.DataFrame:

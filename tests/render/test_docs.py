@@ -92,3 +92,32 @@ def test_every_relative_link_resolves():
     for page in PAGES:
         for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
             assert (page.parent / target).exists(), f"{page.name}: {target}"
+
+
+class _Runs:
+    """A stand-in for the reference, holding only data/default-runs.tsv's rows."""
+
+    def __init__(self, **columns):
+        import pandas as pd
+        self.default_runs = pd.DataFrame({
+            "commit": ["a", "b", "b"], "date": ["d"] * 3, "make_report_s": [500, 532, 575],
+            "benchmarks": ["7 min"] * 3, "decided": [14, 10, 9], "rows": [18] * 3,
+            "by_case": ["-"] * 3, "forks": ["older design", "this design", "this design"], **columns})
+
+
+def test_the_default_run_sentence_says_it_plainly():
+    """Time and rows decided over the current design's runs, then the design behind one link:
+    no parenthesis of design terms."""
+    text = docs.default_run(_Runs())
+    assert text == ("From 2 fresh clones on a 2-core machine it took **8 min 52 s – 9 min 35 s** in "
+                    "all, set-up included, and decided **9 – 10 of its 18** time rows "
+                    f"({docs.DESIGN_LINK}).\n")
+    assert text.count("(") == 1 + docs.DESIGN_LINK.count("(")
+
+
+def test_the_default_run_sentence_adds_large_effects_and_noise_where_the_runs_record_them():
+    text = docs.default_run(_Runs(large_decided=[13, 12, 9], large_rows=[13] * 3,
+                                  fork_cv=[0.05, 0.113, 0.147]))
+    assert ("decided **9 – 10 of its 18** time rows, and 9 – 12 of the 13 rows of a large effect as "
+            "the reference did; the machine's forks of one row spread 11% – 15% from one another ("
+            ) in text

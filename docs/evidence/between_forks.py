@@ -1,7 +1,9 @@
-"""What of this day's fork spread a longer window or the neighbouring forks could remove.
+"""What of the 2026-11-27 A/A's fork spread a longer window or the neighbouring forks could remove
+(longer-windows-and-neighbouring-forks.md, beside this script, quotes what it prints).
 
-Run from the project root: .venv/bin/python data/aa-runs/2026-11-27/between_forks.py [rounds folder]
-(default: this run's rounds; data/reference/aa/rounds is the committed A/A, for comparison).
+Run from the project root: .venv/bin/python docs/evidence/between_forks.py [rounds folder]
+(default: that run's rounds, data/aa-runs/2026-11-27/rounds; data/reference/aa/rounds is the
+committed A/A, for comparison).
 
 1. Each fork's figure by an estimate over its last w iterations (100 ms each), for w = 1-5 s:
    the median over row-sides (with four or more forks that long) of the standard deviation of
@@ -26,7 +28,8 @@ import numpy as np
 
 from hotpath import steady
 
-HERE = Path(__file__).parent
+ROOT = Path(__file__).resolve().parents[2]
+DAY = ROOT / "data" / "aa-runs" / "2026-11-27" / "rounds"
 
 
 def rounds(folder: Path) -> list[tuple[str, dict]]:
@@ -80,7 +83,7 @@ def neighbours(entries: list[tuple[str, dict]], estimate: str, k: int = 3) -> No
 
 
 if __name__ == "__main__":
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE / "rounds"
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DAY
     entries = rounds(folder)
     windows(entries)
     for estimate in ("mean", "p10"):
