@@ -16,7 +16,9 @@ Code, HTML comments, link targets and generated blocks are left out of the readi
 targets are not prose, and a generated block is the data itself (`test_quoted_figures_match_
 the_data` holds it to them). A *figure* is a number (digits, thousands commas allowed) that has a
 decimal point (0.894, 87.0), or is followed at once by `%` or `×` (37%, 4–5×), or is followed by
-a space and `ns` or `µs` (40 µs); it is quoted as that text: `87.0`, `37%`, `5×`, `40 µs`. A
+a space and `ns` or `µs` (40 µs); it is quoted as that text: `87.0`, `37%`, `5×`, `40 µs`. Whole
+seconds, minutes and bytes are not figures here: in the method they are settings the code
+defines (a 2 s scout, a 7 min 20 s budget, 8 bytes), not measurements. A
 decimal right after the name of a piece of software (`JDK 17.0.15`, `CPython 3.11`) is its
 version, not a figure. Every figure of a section must appear, not inside a longer number, in a
 file under docs/evidence/ that the section links to, or in a generated block of that section.
