@@ -190,11 +190,16 @@ def default_run(ref: Reference) -> str:
     if {"large_decided", "large_rows"} <= set(runs) and runs[["large_decided", "large_rows"]].notna().all().all():
         large = sorted(set(runs["large_rows"].astype(int)))
         low, high = int(runs["large_decided"].min()), int(runs["large_decided"].max())
-        text += (f", and {_span(str(low), str(high))} of the {' or '.join(map(str, large))} rows of a "
-                 f"large effect as the reference did")
-    if "fork_cv" in runs and runs["fork_cv"].notna().all():
-        low, high = runs["fork_cv"].min(), runs["fork_cv"].max()
-        text += f"; the machine's forks of one row spread {_span(f'{low:.0%}', f'{high:.0%}')} from one another"
+        text += (f", and {_span(str(low), str(high))} of the {' or '.join(map(str, large))} rows whose "
+                 f"effect in the reference is 20% or more as the reference did")
+    if "fork_cv" in runs and runs["fork_cv"].notna().any():
+        # the runs made before the tsv kept it say nothing of their machine's noise
+        recorded = runs["fork_cv"].dropna()
+        low, high = recorded.min(), recorded.max()
+        where = ("" if len(recorded) == len(runs) else "in the run that recorded it, "
+                 if len(recorded) == 1 else f"in the {len(recorded)} runs that recorded it, ")
+        text += (f"; {where}the machine's forks of one row spread "
+                 f"{_span(f'{low:.1%}', f'{high:.1%}')} from one another")
     return text + f" ({DESIGN_LINK}).\n"
 
 

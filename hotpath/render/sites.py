@@ -75,8 +75,8 @@ def table(pairs: pd.DataFrame, sites: S.Sites, links: dict[str, tuple[str, str]]
                           f"{fmt.fmt_bytes(rest['new_bytes'].sum())} B",
                           change(rest["delta"].sum(), abs(rest["delta"].sum()) >= S.MOVED_BYTES)))
         old_sum, new_sum = d["old_bytes"].sum(), d["new_bytes"].sum()
-        lines.append(("all sites (`-prof gc`'s B/op)" if not d.empty else
-                      "no heap allocation on either side (`-prof gc`'s B/op)",
+        lines.append(("all sites (-prof gc's B/op)" if not d.empty else
+                      "no heap allocation on either side (-prof gc's B/op)",
                       f"{fmt.fmt_bytes(old_sum)} B ({_gc(p['old_alloc'])})",
                       f"{fmt.fmt_bytes(new_sum)} B ({_gc(p['new_alloc'])})",
                       change(new_sum - old_sum, abs(new_sum - old_sum) >= S.MOVED_BYTES)))

@@ -174,13 +174,21 @@ FLAME_DRAWN = """() => ({levels: levels.filter(l => l.length).length,
                           names: [...new Set(levels.flat().map(f => f.title))]})"""
 
 
+def _with_sites(reports: Path) -> Path:
+    """The smoke pass's reference report, or (make check-reports) the first report with sites."""
+    if (reports / WITH_SITES / "sites").is_dir():
+        return reports / WITH_SITES
+    found = [p.parent for p in sorted(reports.glob("*/sites")) if (p.parent / "report.html").is_file()]
+    if not found:
+        pytest.fail(f"no report under {reports} has flame graphs (make test-smoke-reports renders "
+                    f"{WITH_SITES})")
+    return found[0]
+
+
 def test_every_rows_flame_graphs_open_offline_and_draw_its_sites(browser, reports):
-    folder = reports / WITH_SITES
-    page_file = folder / "report.html"
-    if not page_file.is_file():
-        pytest.fail(f"{page_file} is missing: make test-smoke-reports renders it")
+    folder = _with_sites(reports)
     page = browser.new_page(viewport=VIEWPORT)
-    page.goto(page_file.resolve().as_uri(), wait_until="load")
+    page.goto((folder / "report.html").resolve().as_uri(), wait_until="load")
     links = page.eval_on_selector_all("a[href^='sites/']", "els => els.map(e => e.getAttribute('href'))")
     page.close()
     assert "Where the bytes went" in (folder / "summary.md").read_text(encoding="utf-8")
@@ -199,14 +207,15 @@ def test_every_rows_flame_graphs_open_offline_and_draw_its_sites(browser, report
                 if r.url != graph.as_uri() and not r.url.startswith("data:") else None)
         page.goto(graph.as_uri(), wait_until="load")
         drawn = page.evaluate(FLAME_DRAWN)
-        title = page.title()
         if link.endswith("encode-payload-STR_1K-optimized.dropped.html"):
             (reports / "screenshots").mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(reports / "screenshots" / "flame-dropped.png"))
         page.close()
         assert outside == [], f"{link} requests files outside itself: {outside[:3]}"
         assert drawn["levels"] >= 3, f"{link}: nothing drawn"
-        assert any(n.endswith("Benchmark.encode") for n in drawn["names"]), link  # the rows' own frames
+        assert any("Benchmark." in n for n in drawn["names"]), link  # the row's own frames
+    if folder.name != "encoder":
+        return
     # old's graph shows the copies the write-up removed: the trim copy among them
     dropped = "sites/encode-payload-STR_1K-optimized.dropped.html"
     page = browser.new_page(viewport=VIEWPORT)

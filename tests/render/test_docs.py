@@ -118,6 +118,9 @@ def test_the_default_run_sentence_says_it_plainly():
 def test_the_default_run_sentence_adds_large_effects_and_noise_where_the_runs_record_them():
     text = docs.default_run(_Runs(large_decided=[13, 12, 9], large_rows=[13] * 3,
                                   fork_cv=[0.05, 0.113, 0.147]))
-    assert ("decided **9 – 10 of its 18** time rows, and 9 – 12 of the 13 rows of a large effect as "
-            "the reference did; the machine's forks of one row spread 11% – 15% from one another ("
-            ) in text
+    assert ("decided **9 – 10 of its 18** time rows, and 9 – 12 of the 13 rows whose effect in the "
+            "reference is 20% or more as the reference did; the machine's forks of one row spread "
+            "11.3% – 14.7% from one another (") in text
+    # runs from before the tsv kept the noise: said of the one that did, not of all
+    text = docs.default_run(_Runs(fork_cv=[0.05, None, 0.024]))
+    assert "; in the run that recorded it, the machine's forks of one row spread 2.4% from one another (" in text
