@@ -255,3 +255,77 @@ def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int 
         weights[name] = weights.get(name, 0) + round(size * per / ops)
     return "".join(f"{k} {v}\n" for k, v in sorted(weights.items()) if v > 0)
 
+
+
+#: A release's site is the model's when it allocates the same type as often and as large: within
+#: 0.05 allocations per op, and a mean size within 2% or 16 B (the fidelity table's B/op rule).
+SAME_COUNT, SAME_SHARE, SAME_BYTES = 0.05, 0.02, 16.0
+
+
+def fidelity(sites: Sites, benchmark: str, params: str, model: str = "old",
+             release: str = "upstream") -> pd.DataFrame:
+    """The released code's sites set against our model's, paired by what they allocate (the two
+    name their own methods), from the closest match to the loosest: a site of the same type,
+    as often and as large; the sites of one type and size together (the model may slice twice
+    where the release slices twice through one method); an object of the model's own class
+    against one of the release's as often and as large; and last the rest of a type together,
+    in allocations and bytes (the release may allocate in one stack what the model allocates in
+    two, whose mean size then matches neither). One line per pairing and per site left alone."""
+    def listed(variant: str) -> list[dict]:
+        s = side(sites, benchmark, params, variant)
+        return [{"site": [n], "type": t, "allocs": a, "bytes": b}
+                for n, t, a, b in zip(s["site"], s["type"], s["allocs_per_op"], s["bytes_per_op"])
+                if b >= 1.0]
+
+    def size(u: dict) -> float:
+        return u["bytes"] / u["allocs"] if u["allocs"] else 0.0
+
+    def alike(m: dict, r: dict) -> bool:
+        return (abs(r["allocs"] - m["allocs"]) < SAME_COUNT
+                and abs(r["bytes"] - m["bytes"]) <= max(SAME_BYTES, SAME_SHARE * m["bytes"])
+                and abs(size(r) - size(m)) <= max(SAME_BYTES, SAME_SHARE * size(m)))
+
+    def grouped(units: list[dict], key) -> list[dict]:
+        groups: dict = {}
+        for u in units:
+            g = groups.setdefault(key(u), {"site": [], "type": u["type"], "allocs": 0.0, "bytes": 0.0})
+            g["site"] += u["site"]
+            g["allocs"] += u["allocs"]
+            g["bytes"] += u["bytes"]
+        return list(groups.values())
+
+    ours, theirs = listed(model), listed(release)
+    pairs: list[tuple[dict, dict]] = []
+
+    def match(mine: list[dict], free: list[dict], fits) -> tuple[list[dict], list[dict]]:
+        left = []
+        for m in sorted(mine, key=lambda u: (-u["bytes"], u["site"])):
+            hit = next((r for r in sorted(free, key=lambda u: (-u["bytes"], u["site"]))
+                        if alike(m, r) and fits(m, r)), None)
+            if hit is None:
+                left.append(m)
+            else:
+                free.remove(hit)
+                pairs.append((m, hit))
+        return left, free
+
+    ours, theirs = match(ours, theirs, lambda m, r: m["type"] == r["type"])
+    by_size = lambda u: (u["type"], round(size(u)))  # noqa: E731
+    ours, theirs = match(grouped(ours, by_size), grouped(theirs, by_size),
+                         lambda m, r: m["type"] == r["type"])
+    ours, theirs = match(ours, theirs, lambda m, r: not m["type"].endswith("[]")
+                         and not r["type"].endswith("[]"))
+    by_type = lambda u: u["type"]  # noqa: E731
+    ours, theirs = match(grouped(ours, by_type), grouped(theirs, by_type),
+                         lambda m, r: m["type"] == r["type"])
+    rows = [{"model": " + ".join(m["site"]), "model_allocs": m["allocs"], "model_bytes": m["bytes"],
+             "release": " + ".join(r["site"]), "release_allocs": r["allocs"], "release_bytes": r["bytes"],
+             "same": True} for m, r in pairs]
+    rows += [{"model": " + ".join(m["site"]), "model_allocs": m["allocs"], "model_bytes": m["bytes"],
+              "release": "", "release_allocs": 0.0, "release_bytes": 0.0, "same": False} for m in ours]
+    rows += [{"model": "", "model_allocs": 0.0, "model_bytes": 0.0, "release": " + ".join(r["site"]),
+              "release_allocs": r["allocs"], "release_bytes": r["bytes"], "same": False} for r in theirs]
+    frame = pd.DataFrame(rows, columns=["model", "model_allocs", "model_bytes", "release",
+                                        "release_allocs", "release_bytes", "same"])
+    return frame.sort_values(["same", "model_bytes", "release_bytes"], ascending=[False, False, False],
+                             kind="stable").reset_index(drop=True)

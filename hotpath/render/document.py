@@ -408,6 +408,13 @@ class Document:
             f"variant of the same benchmarks; every benchmark setup aborts unless its output "
             f"equals our old model's. The old model should allocate what the release "
             f"allocates (within 2% or 16 B) and take its time within 20%.{missing}"))
+        at_sites = site_render.fidelity_table(self.pairs, self.sites) if self.sites.measured else None
+        if at_sites is not None and not at_sites.empty:
+            self.table("Fidelity at the allocation sites", at_sites, note=(
+                "The release's sites set against our old model's, paired by what they allocate: "
+                "the same type, as often (within 0.05 a call) and as large (a mean size within 2% "
+                "or 16 B), since the two name their own methods. A site either has alone is "
+                "where the two allocate differently; the notes below say why where they do."))
         self.fidelity_notes()
 
     def fidelity_notes(self) -> None:

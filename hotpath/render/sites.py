@@ -207,3 +207,28 @@ def _show_graphs(folder: Path, links: dict[str, tuple[str, str]], why: str) -> N
             page = (folder / link).read_text(encoding="utf-8")
             display(HTML(f'<p>{markup.escape(str(folder / link))}</p><iframe style="width:100%;'
                          f'height:320px;border:0" srcdoc="{markup.escape(page, quote=True)}"></iframe>'))
+
+
+def fidelity_table(pairs: pd.DataFrame, sites: S.Sites, release: str = "upstream") -> pd.DataFrame:
+    """Per row with the released code: how many of our model's sites the release has too (the
+    same type, as often, as large), and the sites each has alone."""
+    def alone(frame: pd.DataFrame, side: str) -> str:
+        listed = [f"{r[side]} ({cell(r[f'{side}_allocs'], r[f'{side}_bytes'])})"
+                  for _, r in frame.iterrows()]
+        more = f"; {len(listed) - 3} more" if len(listed) > 3 else ""
+        return "; ".join(listed[:3]) + more if listed else "none"
+
+    out = []
+    for p in rows_of(pairs[pairs["candidate"] == release], sites):
+        f = S.fidelity(sites, p["benchmark"], p["params"], p["baseline"], release)
+        mine = f[f["model"] != ""]
+        same = mine[mine["same"].astype(bool)]
+        count = lambda frame: sum(len(m.split(" + ")) for m in frame["model"])  # noqa: E731
+        out.append({"row": fmt.label(p),
+                    "the model's sites in the release": (
+                        f"{count(same)} of {count(mine)} ({fmt.fmt_bytes(same['model_bytes'].sum())} "
+                        f"of {fmt.fmt_bytes(mine['model_bytes'].sum())} B/op)"),
+                    "the model's alone": alone(mine[~mine["same"].astype(bool)], "model"),
+                    "the release's alone": alone(f[(f["model"] == "") & (f["release"] != "")], "release")})
+    return pd.DataFrame(out, columns=["row", "the model's sites in the release", "the model's alone",
+                                      "the release's alone"])

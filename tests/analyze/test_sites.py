@@ -115,3 +115,27 @@ def test_a_forks_file_keeps_the_operations_stacks_from_the_benchmark_up_and_sums
         recorded.collect(tmp_path, "cmd")
     with pytest.raises(ResultsError, match="wrote no files"):
         recorded.collect(tmp_path / "none", "cmd")
+
+
+def test_the_release_is_set_against_the_model_by_what_it_allocates_not_by_its_names(tmp_path):
+    stub = "x/B.run"
+    entries = [
+        {"benchmark": "x.B.run", "params": {"variant": "old"}, "ops": 10, "jvm": "17", "outside": [0, 0],
+         "stacks": [[10, 10400, f"{stub};x/OldCodec.encode;java/util/Arrays.copyOf;byte[]_[i]"],
+                    [10, 240, f"{stub};x/OldCodec.encode;x.Holder_[i]"],
+                    # two slices of one size in two places; the release slices twice in one
+                    [10, 640, f"{stub};x/OldCodec.slice;java/nio/DirectByteBuffer.slice;java.nio.DirectByteBuffer_[i]"],
+                    [10, 640, f"{stub};x/OldCodec.cut;java/nio/DirectByteBuffer.slice;java.nio.DirectByteBuffer_[i]"]]},
+        {"benchmark": "x.B.run", "params": {"variant": "upstream"}, "ops": 20, "jvm": "17", "outside": [0, 0],
+         "stacks": [[20, 20800, f"{stub};x/Lib.copy;java/util/Arrays.copyOf;byte[]_[i]"],
+                    [20, 480, f"{stub};x/Lib.run;x.LibHolder_[i]"],
+                    [40, 2560, f"{stub};x/Lib.select;java/nio/DirectByteBuffer.slice;java.nio.DirectByteBuffer_[i]"],
+                    [20, 1280, f"{stub};x/Lib.extra;byte[]_[i]"]]}]
+    (tmp_path / "r.sites.json").write_text(json.dumps({"format": recorded.FORMAT, "entries": entries}))
+    f = S.fidelity(S.read(tmp_path / "r.json"), "x.B.run", "")
+    same = f[f["same"].astype(bool)]
+    assert set(same["release"]) == {"Lib.copy → Arrays.copyOf: byte[]", "Lib.run: LibHolder",
+                                    "Lib.select → DirectByteBuffer.slice: DirectByteBuffer"}
+    assert "OldCodec.cut → DirectByteBuffer.slice: DirectByteBuffer" in " ".join(same["model"])
+    alone = f[~f["same"].astype(bool)]
+    assert list(alone["release"]) == ["Lib.extra: byte[]"] and list(alone["model"]) == [""]
