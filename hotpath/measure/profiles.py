@@ -25,6 +25,10 @@ NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
 #: cheap as -prof gc's. It shows the cost of first-touched memory that a low quantile of a fork's
 #: iterations could step over (steady.row_estimate).
 FAULT_PROFILER = "hotpath.profiler.PageFaultProfiler"
+#: The host's speed around each iteration (host.probe, µs): a fixed, cache-resident piece of
+#: work timed before and after every iteration, outside its timed loop, as cheap as the
+#: page-fault counter's reads; what only the host can slow down, recorded beside the code's time.
+PROBE_PROFILER = "hotpath.profiler.HostSpeedProfiler"
 #: Profilers that hook allocations or sample stacks: they move what they sit beside (the
 #: nativemem hook halved a malloc-heavy benchmark's throughput), so never in a timed fork.
 ALLOCATION_HOOKING = (NATIVE_PROFILER, sites.PROFILER, "async", "stack", "perfasm", "perfnorm", "jfr", "dtraceasm")
@@ -44,8 +48,8 @@ class Profile:
     measurement_iterations: int
     measurement_time: str
     #: Profilers in the timed forks: cheap counters only (-prof gc for heap B/op and GC time,
-    #: hotpath's page-fault counter).
-    profilers: tuple[str, ...] = ("gc", FAULT_PROFILER)
+    #: hotpath's page-fault counter and host-speed probe).
+    profilers: tuple[str, ...] = ("gc", FAULT_PROFILER, PROBE_PROFILER)
     #: The memory pass: forks of their own for what hooks every allocation (native B/op by
     #: origin: direct, zlib, other). Native B/op counts mallocs per op, which the JIT does not
     #: change (a Deflater's zlib state is malloc'd at any tier), so one fork with a short

@@ -39,6 +39,9 @@ class Noise:
     reference: bool = False
     #: The CPU models the run's and the reference's provenance record, where they differ.
     cpus: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: The host-speed probe's time around every counted iteration of the run (µs;
+    #: hotpath.profiler.HostSpeedProfiler), empty where the run did not record it.
+    probes: tuple[float, ...] = ()
 
     @property
     def fork_cv(self) -> float:
@@ -85,7 +88,33 @@ def of_run(frame: pd.DataFrame, pairs: pd.DataFrame, case: str, source: Path | s
         cpus = (against.cpus_of([read_provenance(Path(source)) if Path(source).is_file() else None]),
                 against.cpus_of([theirs.provenance]))
     return Noise(tuple(_floats(rows, "fork_cv")), tuple(_floats(rows, "cap")),
-                 tuple(_floats(rows, "first_look")), held, is_reference, cpus)
+                 tuple(_floats(rows, "first_look")), held, is_reference, cpus, probes_of(frame))
+
+
+#: The probe ran slow when it took this many times its fastest time in the run.
+SLOW_PROBE = 1.3
+
+
+def probes_of(frame: pd.DataFrame) -> tuple[float, ...]:
+    """The host-speed probe around each counted iteration of every fork of the run."""
+    rows = frame[frame["metric"] == "host.probe"] if "metric" in frame else frame.iloc[0:0]
+    return tuple(float(v) for raw in rows["raw"] for fork in raw for v in fork
+                 if isinstance(v, (int, float)) and math.isfinite(v) and v > 0)
+
+
+def host_speed(probes: tuple[float, ...]) -> str:
+    """'The host ran its probe 1.3× or more slower than its fastest around 12% of the counted
+    iterations (1.8× at their median).' ('' where the run has no probe)"""
+    if not probes:
+        return ""
+    fastest = min(probes)
+    slow = [p / fastest for p in probes if p >= SLOW_PROBE * fastest]
+    if not slow:
+        return (f"The host-speed probe stayed within {SLOW_PROBE:g}× of its fastest around every "
+                f"one of the {len(probes)} counted iterations.")
+    return (f"The host-speed probe ran {SLOW_PROBE:g}× or more slower than its fastest around "
+            f"{len(slow) / len(probes):.0%} of the {len(probes)} counted iterations "
+            f"({statistics.median(slow):.1f}× at their median).")
 
 
 def _floats(rows: pd.DataFrame, column: str) -> list[float]:
@@ -99,7 +128,8 @@ def combine(noises: list[Noise]) -> Noise:
     return Noise(tuple(c for n in noises for c in n.fork_cvs), tuple(c for n in noises for c in n.caps),
                  tuple(c for n in noises for c in n.first_looks),
                  pd.concat(held, ignore_index=True) if held else None,
-                 bool(noises) and all(n.reference for n in noises), cpus)
+                 bool(noises) and all(n.reference for n in noises), cpus,
+                 tuple(p for n in noises for p in n.probes))
 
 
 def fmt_cv(cv: float) -> str:
@@ -128,7 +158,7 @@ def line(noise: Noise) -> str:
                  f"{m.least:.2f}×–{m.most:.2f}×){_other_cpu(noise)}.")
     else:
         first = f"Median fork CV {fmt_cv(cv)} over this run's {rows}; no reference run to set it beside."
-    return f"{first} {_meaning(noise, cv)}".strip()
+    return f"{first} {_meaning(noise, cv)} {host_speed(noise.probes)}".strip()
 
 
 def _other_cpu(noise: Noise) -> str:

@@ -17,7 +17,8 @@ from hotpath.measure.profiles import PROFILES, Profile, hooks_allocations
 def test_no_timing_command_carries_an_allocation_hooking_profiler(tmp_path, profile, case):
     timed = bench.timing_command(case, profile, JAR, tmp_path / "x.json")
     profilers = [timed[i + 1] for i, a in enumerate(timed) if a == "-prof"]
-    assert profilers == ["gc", "hotpath.profiler.PageFaultProfiler"]  # cheap counters alone
+    assert profilers == ["gc", "hotpath.profiler.PageFaultProfiler",
+                         "hotpath.profiler.HostSpeedProfiler"]  # cheap counters alone
     assert not any(hooks_allocations(a) for a in profile.jmh_args(forks=1))
     if not profile.memory_profilers:  # aa: only time is asked about
         return

@@ -1,0 +1,33 @@
+"""The host-speed probe's known answers: what it records beside the timed forks, and that a
+host giving its vCPU less shows in its time."""
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from hotpath.measure.profiles import PROBE_PROFILER, PROFILES
+from hotpath.paths import JAR
+
+needs_jar = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
+
+
+def test_every_timed_fork_of_every_profile_records_the_host_speed_probe():
+    for profile in PROFILES.values():
+        assert PROBE_PROFILER in profile.profilers, profile.name
+
+
+@needs_jar
+@pytest.mark.verdicts
+@pytest.mark.skipif(shutil.which("taskset") is None, reason="needs taskset (util-linux)")
+def test_a_thread_spinning_on_the_probes_cpu_slows_the_probe_down():
+    # both threads pinned to one CPU: the spinning one takes about half of it, and the probe,
+    # run back to back, waits for it in turn
+    done = subprocess.run(["taskset", "-c", "0", "java", "-cp", str(JAR),
+                           "hotpath.profiler.HostSpeedCheck", "400"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    alone, beside = map(float, re.fullmatch(r"alone (\S+) beside (\S+)\s*", done.stdout).groups())
+    assert 20 < alone < 2000, done.stdout  # a round: about 0.1 ms of work
+    assert beside >= 1.4 * alone, done.stdout
