@@ -112,8 +112,10 @@ def host_speed(probes: tuple[float, ...]) -> str:
     if not slow:
         return (f"The host-speed probe stayed within {SLOW_PROBE:g}× of its fastest around every "
                 f"one of the {len(probes)} counted iterations.")
+    share = len(slow) / len(probes)
+    around = f"{share:.0%} of" if share >= 0.01 else f"{len(slow)} of"
     return (f"The host-speed probe ran {SLOW_PROBE:g}× or more slower than its fastest around "
-            f"{len(slow) / len(probes):.0%} of the {len(probes)} counted iterations "
+            f"{around} the {len(probes)} counted iterations "
             f"({statistics.median(slow):.1f}× at their median).")
 
 
