@@ -187,18 +187,7 @@ public final class AllocSiteProfiler implements InternalProfiler {
 
     /** Adds collapsed lines {@code frame;...;frame value} into column {@code at} of their stack. */
     static void merge(Map<String, long[]> stacks, String collapsed, int at) {
-        for (String line : collapsed.split("\n")) {
-            int space = line.lastIndexOf(' ');
-            if (space <= 0) {
-                continue;
-            }
-            long value;
-            try {
-                value = Long.parseLong(line.substring(space + 1).trim());
-            } catch (NumberFormatException e) {
-                continue;
-            }
-            stacks.computeIfAbsent(line.substring(0, space), k -> new long[2])[at] += value;
-        }
+        NativeAllocations.eachStack(collapsed, (stack, value) ->
+                stacks.computeIfAbsent(stack, k -> new long[2])[at] += value);
     }
 }

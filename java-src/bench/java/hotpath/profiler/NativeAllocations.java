@@ -14,20 +14,25 @@ public final class NativeAllocations {
     /** Parses lines {@code frame;frame;...;frame bytes}. */
     public static NativeAllocations parse(String collapsed) {
         NativeAllocations a = new NativeAllocations();
+        eachStack(collapsed, a::add);
+        return a;
+    }
+
+    /** Each line {@code frame;frame;...;frame value} of async-profiler's collapsed output. */
+    static void eachStack(String collapsed, java.util.function.ObjLongConsumer<String> stack) {
         for (String line : collapsed.split("\n")) {
             int space = line.lastIndexOf(' ');
             if (space <= 0) {
                 continue;
             }
-            long bytes;
+            long value;
             try {
-                bytes = Long.parseLong(line.substring(space + 1).trim());
+                value = Long.parseLong(line.substring(space + 1).trim());
             } catch (NumberFormatException e) {
                 continue;
             }
-            a.add(line.substring(0, space), bytes);
+            stack.accept(line.substring(0, space), value);
         }
-        return a;
     }
 
     void add(String stack, long bytes) {
