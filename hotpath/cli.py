@@ -273,6 +273,10 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
 
 def cmd_sites(args: argparse.Namespace) -> int:
+    if args.ab:
+        from .measure import ab as measure_ab
+        print(f"hotpath: wrote {measure_ab.add_sites(Path(args.ab))}")
+        return 0
     profile = get_profile(args.profile)
     for case_id in _cases(args.case):
         results = results_file(profile.name, case_id)
@@ -697,6 +701,7 @@ def parser() -> argparse.ArgumentParser:
                                       "row-sides: <case>.sites.json beside its results")
     si.add_argument("--case", default="all")
     si.add_argument("--profile", default="quick")
+    si.add_argument("--ab", help="a run of two builds' folder (data/reference/ab/<name>): its sites")
     si.set_defaults(func=cmd_sites)
 
     r = sub.add_parser("report", help="execute a case's notebook into reports/<case>/")

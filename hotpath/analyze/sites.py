@@ -44,6 +44,8 @@ class Sites:
     frame: pd.DataFrame
     stacks: pd.DataFrame
     command: str = ""
+    #: What the reader must know of how they were recorded (a run's jars built again since).
+    caveat: str = ""
     #: Every row-side recorded, with its operations: a side that allocated nothing has no site.
     recorded: pd.DataFrame = field(
         default_factory=lambda: pd.DataFrame(columns=["benchmark", "params", "variant", "ops"]))
@@ -132,7 +134,7 @@ def read_file(path: Path) -> Sites:
                         "bytes": int(size)})
     stacks = pd.DataFrame(raw, columns=EMPTY.stacks.columns)
     return Sites(path, per_site(stacks), stacks, document.get("command", ""),
-                 pd.DataFrame(recorded, columns=EMPTY.recorded.columns))
+                 document.get("rebuilt", ""), pd.DataFrame(recorded, columns=EMPTY.recorded.columns))
 
 
 def per_site(stacks: pd.DataFrame) -> pd.DataFrame:

@@ -418,3 +418,78 @@ def _publish(staging: Path, out: Path) -> None:
         os.replace(out, previous)
     os.replace(staging, out)
     shutil.rmtree(previous, ignore_errors=True)
+
+
+def add_sites(folder: Path, java: str = "java") -> Path:
+    """The allocation-site pass alone for a finished run of two builds (one made before the
+    pass): each side's rows in forks of their own with the site profiler only, from the jars
+    the run names. Writes ab.sites.json into the run's folder; its other files stay as they
+    were. Where a jar is not the one the run measured (its SHA-256 differs: built again), the
+    file says so, and the report with it."""
+    from . import builds
+    from .profiles import PROFILES
+
+    folder = Path(folder)
+    manifest_path = folder / MANIFEST
+    if not manifest_path.is_file():
+        raise HotpathError(f"{folder}: not a run of two builds (no {MANIFEST})")
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    profile = PROFILES.get(str(manifest.get("profile")), PROFILES["ab"])
+    staging = folder / ".sites.partial"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    log = ROOT / "target" / "jmh-logs" / f"sites-ab-{folder.name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.unlink(missing_ok=True)
+    include = (manifest.get("selection") or {}).get("include", ".")
+    forks = max(profile.memory_forks, 1)
+    documents, rebuilt = [], []
+    try:
+        for role in ("baseline", "candidate"):
+            record = manifest["sides"][role]
+            entries = tuple((ROOT / e) if not Path(e).is_absolute() else Path(e) for e in record["entries"])
+            missing = [str(e) for e in entries if not e.exists()]
+            if missing:
+                raise HotpathError(f"{role} {record['name']}: {', '.join(missing)} is missing: build it "
+                                   f"as the run did (its command is in {MANIFEST})")
+            side = Side(role=role, name=record["name"], given=record["given"], entries=entries,
+                        kind=record["kind"])
+            for jar in record.get("jars", []):
+                path = ROOT / jar["path"] if not Path(jar["path"]).is_absolute() else Path(jar["path"])
+                if path.is_file() and builds.sha256(path) != jar["sha256"]:
+                    rebuilt.append(f"{jar['path']} ({record['name']})")
+            results = read_json(folder / record["results"])
+            mine = list(dict.fromkeys((e["benchmark"], forkplan.side_params(e, None), side.name)
+                                      for e in results))
+            declared = builds.listing(side, include, java)
+            recorded = staging / f"{role}.d"
+            commands = []
+            for i, (benchmarks, params) in enumerate(forkplan.invocations(mine, declared, None)):
+                scratch = staging / f"{role}.{i}.json"
+                cmd = [*side.java(java, profiler=True), interleave.include_only(benchmarks),
+                       *profile._args(forks, profile.memory_warmup_iterations + sites.EXTRA_WARMUPS,
+                                      profile.memory_warmup_time, 1, profile.memory_time,
+                                      (sites.profiler_arg(recorded),), False, java, sites.JVM_ARGS),
+                       *forkplan.jmh_params(params), "-rf", "json", "-rff", str(scratch)]
+                code, output = _run_jmh(cmd, log)
+                if code:
+                    raise HotpathError(f"{role} {record['name']}: {_why(output, code)}; the JMH log "
+                                       f"is {log.relative_to(ROOT)}")
+                commands.append(_recorded(cmd[:-2]).replace(str(recorded), "sites"))
+            document = sites.collect(recorded, "; ".join(commands))
+            for entry in document["entries"]:
+                entry["side"] = side.name
+            documents.append(document)
+        joined = {**documents[0], "command": " ;; ".join(d["command"] for d in documents),
+                  "entries": [e for d in documents for e in d["entries"]],
+                  "added": "after the run, by hotpath sites --ab",
+                  **({"rebuilt": "the jars " + ", ".join(rebuilt) + " were built again since the run: "
+                                 "not the bytes it measured"} if rebuilt else {})}
+        target = folder / sites_of(manifest_path).name
+        partial = target.with_name(target.name + ".partial")
+        partial.write_text(json.dumps(joined, indent=1) + "\n", encoding="utf-8")
+        os.replace(partial, target)
+        log.unlink(missing_ok=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return target

@@ -256,6 +256,7 @@ class Document:
                 "divided by its operations. A site is the innermost frame outside the JDK and JMH, "
                 "the JDK frames it went through and the allocated type; a cell is allocations per "
                 "op × their mean size. Moved sites first, the biggest change first. "
+                + (f"Recorded after the run: {self.sites.caveat}. " if self.sites.caveat else "")
                 + site_render.reconcile_note(self.pairs, self.sites)
                 + (" Flame graphs per row: *dropped* is drawn in old's shape, coloured by what "
                    "the new side no longer allocates; *added* in the new side's shape. They "
