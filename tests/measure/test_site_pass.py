@@ -33,6 +33,11 @@ def test_known_allocations_give_exactly_their_sites_counts_and_bytes(tmp_path):
     for size in (64, 1024):
         side = S.side(found, "hotpath.calibration.KnownAllocationSitesBenchmark.sites", f"size={size}", "")
         got = {r.site: (r.allocs_per_op, r.bytes_per_op) for r in side.itertuples()}
+        # JMH's Blackhole now and then keeps what it consumed in a WeakReference (consumeFull):
+        # the harness's, rare, and counted as -prof gc counts it
+        harness = {k: v for k, v in got.items() if "→ Blackhole." in k}
+        assert all(allocs < 0.001 for allocs, _ in harness.values()), harness
+        got = {k: v for k, v in got.items() if k not in harness}
         array = 16 + size  # byte[size]: a 16-byte header, 8-byte aligned
         assert got == {
             "KnownAllocationSitesBenchmark.bytes: byte[]": (1.0, array),
