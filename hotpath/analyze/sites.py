@@ -43,7 +43,6 @@ class Sites:
     source: Path | None
     frame: pd.DataFrame
     stacks: pd.DataFrame
-    command: str = ""
     #: What the reader must know of how they were recorded (a run's jars built again since).
     caveat: str = ""
     #: Every row-side recorded, with its operations: a side that allocated nothing has no site.
@@ -133,8 +132,8 @@ def read_file(path: Path) -> Sites:
                         "ops": int(e["ops"]), "stack": stack, "allocations": int(count),
                         "bytes": int(size)})
     stacks = pd.DataFrame(raw, columns=EMPTY.stacks.columns)
-    return Sites(path, per_site(stacks), stacks, document.get("command", ""),
-                 document.get("rebuilt", ""), pd.DataFrame(recorded, columns=EMPTY.recorded.columns))
+    return Sites(path, per_site(stacks), stacks, document.get("rebuilt", ""),
+                 pd.DataFrame(recorded, columns=EMPTY.recorded.columns))
 
 
 def per_site(stacks: pd.DataFrame) -> pd.DataFrame:

@@ -226,11 +226,8 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
         files.append(target)
     if profile.sites:
         # Each side's sites under its build's name, as the report pairs them (hotpath.analyze.sites)
-        document = sites.collect(recorded, "; ".join(commands))
-        for entry in document["entries"]:
-            entry["side"] = side.name
-        (staging / f"{side.role}.sites.json").write_text(json.dumps(document, indent=1) + "\n",
-                                                          encoding="utf-8")
+        document = sites.collect(recorded, "; ".join(commands), side=side.name)
+        (staging / f"{side.role}.sites.json").write_text(sites.text(document), encoding="utf-8")
         shutil.rmtree(recorded, ignore_errors=True)
     merged = interleave.merge(files)
     if not any(n.lstrip("·").startswith("native.alloc") for e in merged
@@ -248,9 +245,7 @@ def join_sites(staging: Path) -> None:
     parts = [staging / f"{role}.sites.json" for role in ("baseline", "candidate")]
     if all(p.is_file() for p in parts):
         documents = [json.loads(p.read_text(encoding="utf-8")) for p in parts]
-        joined = {**documents[0], "command": " ;; ".join(d["command"] for d in documents),
-                  "entries": [e for d in documents for e in d["entries"]]}
-        (staging / sites_of(staging / MANIFEST).name).write_text(json.dumps(joined, indent=1) + "\n",
+        (staging / sites_of(staging / MANIFEST).name).write_text(sites.text(sites.joined(documents)),
                                                                  encoding="utf-8")
     for p in parts:
         p.unlink(missing_ok=True)
@@ -467,27 +462,21 @@ def add_sites(folder: Path, java: str = "java") -> Path:
             for i, (benchmarks, params) in enumerate(forkplan.invocations(mine, declared, None)):
                 scratch = staging / f"{role}.{i}.json"
                 cmd = [*side.java(java, profiler=True), interleave.include_only(benchmarks),
-                       *profile._args(forks, profile.memory_warmup_iterations + sites.EXTRA_WARMUPS,
-                                      profile.memory_warmup_time, 1, profile.memory_time,
-                                      (sites.profiler_arg(recorded),), False, java, sites.JVM_ARGS),
+                       *profile.sites_args(java, recorded, forks),
                        *forkplan.jmh_params(params), "-rf", "json", "-rff", str(scratch)]
                 code, output = _run_jmh(cmd, log)
                 if code:
                     raise HotpathError(f"{role} {record['name']}: {_why(output, code)}; the JMH log "
                                        f"is {log.relative_to(ROOT)}")
                 commands.append(_recorded(cmd[:-2]).replace(str(recorded), "sites"))
-            document = sites.collect(recorded, "; ".join(commands))
-            for entry in document["entries"]:
-                entry["side"] = side.name
-            documents.append(document)
-        joined = {**documents[0], "command": " ;; ".join(d["command"] for d in documents),
-                  "entries": [e for d in documents for e in d["entries"]],
-                  "added": "after the run, by hotpath sites --ab",
-                  **({"rebuilt": "the jars " + ", ".join(rebuilt) + " were built again since the run: "
-                                 "not the bytes it measured"} if rebuilt else {})}
+            documents.append(sites.collect(recorded, "; ".join(commands), side=side.name))
+        joined = sites.joined(documents, added="after the run, by hotpath sites --ab",
+                              **({"rebuilt": "the jars " + ", ".join(rebuilt) + " were built again "
+                                             "since the run: not the bytes it measured"}
+                                 if rebuilt else {}))
         target = folder / sites_of(manifest_path).name
         partial = target.with_name(target.name + ".partial")
-        partial.write_text(json.dumps(joined, indent=1) + "\n", encoding="utf-8")
+        partial.write_text(sites.text(joined), encoding="utf-8")
         os.replace(partial, target)
         log.unlink(missing_ok=True)
     finally:

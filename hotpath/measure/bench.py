@@ -699,11 +699,8 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
             mine = [s for s in sides if s[2] == variant]
             for benchmarks, params in forkplan.invocations(mine, declared):
                 cmd = [*profile.java(forks, java, sites.JVM_ARGS), "-jar", _shown(jar),
-                       interleave.include_only(benchmarks),
-                       *profile._args(forks, profile.memory_warmup_iterations + sites.EXTRA_WARMUPS,
-                                      profile.memory_warmup_time, 1, profile.memory_time,
-                                      (sites.profiler_arg(staging),), False, java, sites.JVM_ARGS),
-                       *([f"-p", f"variant={variant}"] if variant else []),
+                       interleave.include_only(benchmarks), *profile.sites_args(java, staging, forks),
+                       *(["-p", f"variant={variant}"] if variant else []),
                        *forkplan.jmh_params(params), "-rf", "json", "-rff", str(scratch)]
                 _jmh(cmd, case, target, log=log)
                 commands.append(_shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"),

@@ -24,6 +24,7 @@ from pathlib import Path
 from ..errors import HotpathError
 from ..jmh import read_json
 from ..paths import MATRIX, RESULTS, memory_of, peaks_of, sidecar_of, sites_of
+from . import sites
 
 
 @dataclass(frozen=True)
@@ -201,13 +202,8 @@ def _read_sites(path: Path) -> dict:
 
 
 def _joined_sites(documents: list[dict]) -> bytes:
-    """The shards' allocation sites as one file: their row-sides side by side, each shard's
-    command kept."""
-    joined = {**documents[0], "command": " ;; ".join(d.get("command", "") for d in documents),
-              "entries": sorted((e for d in documents for e in d["entries"]),
-                                key=lambda e: (e["benchmark"], sorted(e["params"].items()),
-                                               e.get("side", "")))}
-    return (json.dumps(joined, indent=1) + "\n").encode()
+    """The shards' allocation sites as one file."""
+    return sites.text(sites.joined(documents)).encode()
 
 
 def _sidecar(case: str, runs: list[ShardRun], count: int, data: bytes) -> dict:

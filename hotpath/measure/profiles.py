@@ -177,6 +177,13 @@ class Profile:
                           (*self.memory_profilers, *((sites.profiler_arg(sites_dir),) if recorded else ())),
                           True, java, sites.JVM_ARGS if recorded else ())
 
+    def sites_args(self, java: str, sites_dir: Path, forks: int) -> list[str]:
+        """The allocation-site pass alone, for a finished run: the memory pass's forks and
+        warmup with the site profiler only, and one short measured iteration to throw away."""
+        return self._args(forks, self.memory_warmup_iterations + sites.EXTRA_WARMUPS,
+                          self.memory_warmup_time, 1, self.memory_time,
+                          (sites.profiler_arg(sites_dir),), False, java, sites.JVM_ARGS)
+
     def memory_java(self, java: str = "java", sites_dir: Path | None = None) -> list[str]:
         """The command that starts the memory pass's JMH (its JVM's arguments when it runs
         without forks)."""

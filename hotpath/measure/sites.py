@@ -77,19 +77,33 @@ def read_fork(path: Path) -> dict:
     return entry
 
 
-def collect(folder: Path, command: str) -> dict:
-    """Every fork file in ``folder`` as one document, in a stable order."""
+def _order(entry: dict) -> tuple:
+    return entry["benchmark"], sorted(entry["params"].items()), entry.get("side", "")
+
+
+def collect(folder: Path, command: str, side: str = "") -> dict:
+    """Every fork file in ``folder`` as one document, in a stable order; with ``side``, each
+    row-side under a build's name (two builds: the report pairs them so)."""
     files = sorted(folder.glob("*.sites")) if folder.is_dir() else []
     if not files:
         raise ResultsError(f"{folder}: the allocation-site pass wrote no files")
-    entries = [read_fork(f) for f in files]
-    entries.sort(key=lambda e: (e["benchmark"], sorted(e["params"].items())))
+    entries = [{**read_fork(f), **({"side": side} if side else {})} for f in files]
     return {"format": FORMAT, "profiler": PROFILER, "command": command,
             "recorded": "every heap allocation (async-profiler alloc, interval 1) of the last "
                         "warmup iteration of each memory-pass fork, after the JIT's warmup",
-            "entries": entries}
+            "entries": sorted(entries, key=_order)}
+
+
+def joined(documents: list[dict], **extra: str) -> dict:
+    """Several passes' documents as one (a run's shards, or two builds' sides): their row-sides
+    together, every pass's command kept."""
+    return {**documents[0], "command": " ;; ".join(d.get("command", "") for d in documents),
+            "entries": sorted((e for d in documents for e in d["entries"]), key=_order), **extra}
+
+
+def text(document: dict) -> str:
+    return json.dumps(document, indent=1) + "\n"
 
 
 def write(folder: Path, command: str, target: Path) -> None:
-    document = collect(folder, command)
-    target.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    target.write_text(text(collect(folder, command)), encoding="utf-8")

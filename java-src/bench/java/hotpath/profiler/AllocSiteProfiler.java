@@ -86,7 +86,7 @@ public final class AllocSiteProfiler implements InternalProfiler {
 
     @Override
     public String getDescription() {
-        return "Heap allocation sites of one measurement iteration (async-profiler alloc, every allocation)";
+        return "Heap allocation sites of one warmup iteration after the JIT's (async-profiler alloc, every allocation)";
     }
 
     @Override
