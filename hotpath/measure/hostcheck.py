@@ -28,7 +28,7 @@ from ..errors import HotpathError
 from ..jmh import VARIANT
 from ..paths import AA_REFERENCE, JAR, ROOT
 from . import machine
-from .profiles import PROFILES, Profile
+from .profiles import PROBE_PROFILER, PROFILES, SLOW_PROBE, Profile
 
 BENCHMARK = "hotpath.encoder.EncoderPayloadBenchmark.encode"
 PARAMS = {"payload": "STR_64", VARIANT: "old"}
@@ -36,7 +36,7 @@ PARAMS = {"payload": "STR_64", VARIANT: "old"}
 #: iterations, of which each fork's figure is the A/A's estimate.
 SHAPE: Profile = replace(PROFILES["aa"], name="host-check", recorded=False, warmup_iterations=3,
                          warmup_time="1 s", measurement_iterations=20,
-                         measurement_time=PROFILES["aa"].iteration_time, profilers=("gc",),
+                         measurement_time=PROFILES["aa"].iteration_time, profilers=("gc", PROBE_PROFILER),
                          fail_on_error=True)
 WARMUP_S = 3.0
 FORKS = 6
@@ -55,6 +55,10 @@ class Row:
     fork_cv: float
     forks: int
     unit: str
+    #: Of the counted iterations, how many the host-speed probe beside them ran SLOW_PROBE x its
+    #: fastest or slower, and how many it timed (0 where the forks had no probe).
+    probe_slow: int = 0
+    probed: int = 0
 
 
 @dataclass(frozen=True)
@@ -82,9 +86,11 @@ class HostCheck:
     def describe(self) -> str:
         t, a = self.today, self.aa
         kind = "" if self.same_kind else " (another CPU than the A/A's: its time is not held to it)"
+        probe = (f"; the host-speed probe {SLOW_PROBE:g}x its fastest or slower beside "
+                 f"{t.probe_slow} of {t.probed} iterations" if t.probed else "")
         return (f"old encode(STR_64) today: {t.time:.1f} {t.unit} over {t.forks} forks (each fork's "
                 f"{SHAPE.estimate}), {self.slower:.2f}x the committed A/A's {a.time:.1f}{kind}; fork CV "
-                f"{t.fork_cv:.1%} against its {a.fork_cv:.1%} ({self.spread:.1f}x)")
+                f"{t.fork_cv:.1%} against its {a.fork_cv:.1%} ({self.spread:.1f}x){probe}")
 
 
     def record(self) -> dict:
@@ -101,7 +107,7 @@ class HostCheck:
 def row_of(entries: list[dict], skip: int = 0) -> Row:
     """The row's forks in a JMH results list, each fork's figure its iterations after the
     first ``skip`` by the A/A's estimate."""
-    figures, unit = [], ""
+    figures, unit, probes = [], "", []
     for e in entries:
         params = {k: str(v) for k, v in (e.get("params") or {}).items()}
         if e.get("benchmark") == BENCHMARK and params == PARAMS:
@@ -109,11 +115,14 @@ def row_of(entries: list[dict], skip: int = 0) -> Row:
             unit = metric["scoreUnit"]
             figures += [steady.figure(fork[skip:], SHAPE.estimate) for fork in metric["rawData"]
                         if len(fork) > skip]
+            probe = (e.get("secondaryMetrics") or {}).get("host.probe") or {}
+            probes += [float(v) for fork in probe.get("rawData") or [] for v in fork[skip:]]
     if len(figures) < 2:
         raise HotpathError(f"fewer than two forks of {BENCHMARK}({PARAMS}) to take the host check's "
                            f"figures from")
     mean = statistics.fmean(figures)
-    return Row(mean, statistics.stdev(figures) / mean, len(figures), unit)
+    slow = sum(p >= SLOW_PROBE * min(probes) for p in probes) if probes else 0
+    return Row(mean, statistics.stdev(figures) / mean, len(figures), unit, slow, len(probes))
 
 
 def aa_row(folder: Path = AA_REFERENCE) -> Row:

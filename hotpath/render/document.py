@@ -24,7 +24,7 @@ import pandas as pd
 
 from . import chartcheck, charts, fmt, forks, headline, noise, tables, units, versions
 from . import sites as site_render
-from ..analyze import claims, compare
+from ..analyze import claims, compare, hostspeed
 from ..analyze import sites as site_analysis
 from ..measure import machine
 from .. import cases
@@ -278,7 +278,8 @@ class Document:
         timed = self.run.frame[self.run.frame["metric"] == "score"]["measurement_time_s"]
         iteration_s = float(timed.min()) if len(timed) else 0.1
         unsettled = int((self.pairs["unsettled_old"] + self.pairs["unsettled_new"]).sum())
-        self.table("Steady state: what each row's forks did", forks.table(self.pairs, iteration_s),
+        traces = hostspeed.traces(self.run.frame)
+        self.table("Steady state: what each row's forks did", forks.table(self.pairs, iteration_s, traces),
                    note=f"Every fork was recorded from its start in {iteration_s * 1000:g} ms "
                         f"iterations; its steady state was found by changepoint analysis (PELT) "
                         f"and its figures (time, heap B/op, GC) are its steady segment's. A row's "
@@ -288,7 +289,13 @@ class Document:
                         f"from what the row's forks showed. "
                         + (f"{unsettled} fork(s) never settled: each counts by its second half, "
                            f"and its row's verdict says so." if unsettled else
-                           "Every fork settled."))
+                           "Every fork settled.")
+                        + (f" The host's speed is the host-speed probe's (a fixed, cache-resident "
+                           f"piece of work timed before and after each iteration) against its "
+                           f"fastest in the run, \"full speed\" where it stayed within "
+                           f"{hostspeed.SLOW:g}× of it: it is built to run slower where other tenants "
+                           f"slow the vCPU, and the code's own slowdowns (page faults, GC) leave it "
+                           f"fast." if traces else ""))
         if not forks.charted(self.pairs).empty:
             self.figure("fork-series", forks.series_chart(self.pairs, iteration_s), forks.CAPTION)
 

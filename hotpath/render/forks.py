@@ -14,6 +14,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from .. import steady
+from ..analyze import hostspeed
 from .charts import NEW_COLORS, OLD_COLOR, _plain_log_axis
 from .fmt import label
 
@@ -68,9 +69,25 @@ def _given(n) -> bool:
     return bool(n) and not (isinstance(n, float) and math.isnan(n))
 
 
-def table(pairs: pd.DataFrame, iteration_s: float) -> pd.DataFrame:
-    """One row per recorded pair: the forks' classes and times to steady state per side, and
-    their lengths."""
+def host(r: pd.Series, traces: dict[tuple[str, str, str], hostspeed.Trace]) -> str:
+    """How the host ran during a row's counted iterations, both sides together, by the probe
+    beside each: 'full speed' or '1.3× slow or more in 12 of 80 iterations (1.8× at their median)'."""
+    found = [traces.get((r["benchmark"], r["params"], r[side])) for side in ("baseline", "candidate")]
+    found = [t for t in found if t is not None]
+    if not found:
+        return "not recorded"
+    total, slow = sum(t.iterations for t in found), sum(t.slow for t in found)
+    if not slow:
+        return "full speed"
+    medians = [t.slow_median for t in found if t.slow]
+    return (f"{hostspeed.SLOW:g}× slow or more in {slow} of {total} iterations "
+            f"({max(medians):.1f}× at their median)")
+
+
+def table(pairs: pd.DataFrame, iteration_s: float,
+          traces: dict[tuple[str, str, str], hostspeed.Trace] | None = None) -> pd.DataFrame:
+    """One row per recorded pair: the forks' classes and times to steady state per side, their
+    lengths and, where the forks recorded the host-speed probe, how the host ran meanwhile."""
     rows = []
     many = pairs["candidate"].nunique() > 1
     for _, r in recorded(pairs).iterrows():
@@ -81,6 +98,7 @@ def table(pairs: pd.DataFrame, iteration_s: float) -> pd.DataFrame:
             "new: forks": classes(r["new_steady"]),
             "new: steady from": steady_start(r["new_steady"]),
             "fork lengths": lengths(r, iteration_s),
+            **({"host's speed": host(r, traces)} if traces else {}),
         })
     return pd.DataFrame(rows)
 

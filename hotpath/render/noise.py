@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..analyze import against
+from ..analyze import against, hostspeed
 from ..analyze.load import read_provenance, read_results
 from ..analyze.stats import THRESHOLD
 from ..paths import results_file
@@ -92,7 +92,7 @@ def of_run(frame: pd.DataFrame, pairs: pd.DataFrame, case: str, source: Path | s
 
 
 #: The probe ran slow when it took this many times its fastest time in the run.
-SLOW_PROBE = 1.3
+SLOW_PROBE = hostspeed.SLOW
 
 
 def probes_of(frame: pd.DataFrame) -> tuple[float, ...]:

@@ -50,17 +50,30 @@ def test_a_contended_host_stops_the_run_before_it_starts_and_says_how_to_go_on(m
 
 def test_a_run_records_the_check_it_ran_before_it():
     record = json.loads(json.dumps(HostCheck(Row(88.0, 0.012, 6, "ns/op"), AA, False).record()))
-    assert record["today"] == {"time": 88.0, "fork_cv": 0.012, "forks": 6, "unit": "ns/op"}
+    assert record["today"] == {"time": 88.0, "fork_cv": 0.012, "forks": 6, "unit": "ns/op",
+                               "probe_slow": 0, "probed": 0}
     assert record["committed_aa"]["time"] == 87.0 and record["estimate"] == "p10"
     assert (record["quiet"], record["same_kind"]) == (True, False)
     assert record["command"].startswith("java -jar target/benchmarks.jar '^hotpath.encoder.")
     assert "-jvmArgsAppend '-Xms1g -Xmx1g" in record["command"] and "-rff" not in record["command"]
 
 
+def test_the_check_counts_the_iterations_beside_which_the_host_ran_its_probe_slow():
+    entry = {"benchmark": hostcheck.BENCHMARK, "params": {"payload": "STR_64", "variant": "old"},
+             "primaryMetric": {"scoreUnit": "ns/op", "rawData": [[90.0, 88.0, 89.0], [91.0, 180.0, 170.0]]},
+             "secondaryMetrics": {"host.probe": {"rawData": [[91.0, 91.5, 91.2], [92.0, 170.0, 175.0]]}}}
+    row = hostcheck.row_of([entry], skip=1)
+    assert (row.probe_slow, row.probed) == (2, 4)
+    found = HostCheck(row, AA)
+    assert found.describe().endswith("the host-speed probe 1.3x its fastest or slower beside 2 of 4 iterations")
+    assert hostcheck.row_of([{**entry, "secondaryMetrics": {}}]).probed == 0
+
+
 def test_the_check_runs_the_row_as_the_aa_did_after_a_3_s_warmup(tmp_path):
     cmd = hostcheck.command(tmp_path / "x.json")
     shape = " ".join(cmd)
     assert "-f 6 -wi 3 -w 1 s -i 20 -r 100 ms" in shape and "-prof gc" in shape
+    assert "-prof hotpath.profiler.HostSpeedProfiler" in shape
     assert " ".join(PROFILES["aa"].jvm_args) in shape
     assert "-p payload=STR_64 -p variant=old" in shape and cmd[cmd.index("-jar") + 2] == f"^{hostcheck.BENCHMARK}$"
     assert hostcheck.SHAPE.estimate == PROFILES["aa"].estimate
@@ -74,6 +87,7 @@ def test_the_check_measures_the_row_and_reads_its_forks():
     found = hostcheck.measure(forks=2, shape=short)
     assert found.today.forks == 2 and found.today.unit == "ns/op"
     assert 10 < found.today.time < 10_000 and found.today.fork_cv >= 0
+    assert found.today.probed == 10 and "the host-speed probe" in found.describe()
     assert found.aa == hostcheck.aa_row()
 
 

@@ -3,13 +3,16 @@ package hotpath.profiler;
 import java.util.Arrays;
 
 /**
- * The host-speed probe's known answer: its time alone, then with a thread spinning beside it,
- * rounds back to back. Run pinned to one CPU, the spinning thread takes half of that CPU, and a
- * round, whose own work is the same, takes longer by the time it waits: a host that gives the
- * vCPU less shows in the probe's time. A test holds it to that (tests/measure/test_host_probe.py).
+ * The host-speed probe's known answers: its rounds alone, then with a thread spinning beside them.
+ * Run pinned to one CPU, the spinning thread takes half of that CPU in slices of milliseconds: a
+ * round, whose own work is the same, takes longer on average by the time it waits, while the
+ * probe as the timed forks record it, the fastest of four rounds, finds a round that ran whole
+ * between two slices. The probe reads how fast the vCPU runs while it runs (which only the host
+ * changes), not how much of the CPU the JVM is given (which hotpath's busy check watches). A test
+ * holds it to both (tests/measure/test_host_probe.py).
  *
  * <p>How to run: {@code taskset -c 0 java -cp target/benchmarks.jar hotpath.profiler.HostSpeedCheck 300}
- * prints the probe's mean time alone and beside the spinning thread, in µs.
+ * prints, in µs, a round's mean time and the probe's median alone, then beside the spinning thread.
  */
 public final class HostSpeedCheck {
 
@@ -22,6 +25,7 @@ public final class HostSpeedCheck {
         int probes = args.length > 0 ? Integer.parseInt(args[0]) : 300;  // rounds
         new HostSpeedProfiler();  // its warmup: the probe compiled
         double alone = mean(probes);
+        double aloneProbe = medianProbe(probes / HostSpeedProfiler.ROUNDS);
         spinning = true;
         Thread busy = new Thread(() -> {
             long x = 0;
@@ -35,9 +39,20 @@ public final class HostSpeedCheck {
         busy.setDaemon(true);
         busy.start();
         double beside = mean(probes);
+        double besideProbe = medianProbe(probes / HostSpeedProfiler.ROUNDS);
         spinning = false;
         busy.join();
-        System.out.printf("alone %.1f beside %.1f%n", alone, beside);
+        System.out.printf("round alone %.1f beside %.1f; probe alone %.1f beside %.1f%n",
+                alone, beside, aloneProbe, besideProbe);
+    }
+
+    private static double medianProbe(int probes) {
+        long[] t = new long[probes];
+        for (int i = 0; i < probes; i++) {
+            t[i] = HostSpeedProfiler.probe();
+        }
+        Arrays.sort(t);
+        return t[probes / 2] / 1e3;
     }
 
     private static double mean(int probes) {

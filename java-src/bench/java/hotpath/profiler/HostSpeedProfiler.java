@@ -16,13 +16,15 @@ import org.openjdk.jmh.results.ScalarResult;
  * How fast the host ran around each iteration: a fixed piece of work whose cost only the host
  * can change (integer arithmetic and a walk through a 64 KB table that stays in the core's own
  * caches), timed just before and just after every iteration, outside its timed loop, as
- * GCProfiler reads its counters. A vCPU that other tenants slow down (contention for the host's
- * shared core and caches: the code's iterations then run 1.7-2.1x slower in steps of seconds)
- * runs the probe slower too; the code's own slowdowns (page faults, GC, the JIT) do not touch it.
- * A probe is the fastest of four short rounds of the work, and an iteration's figure the faster
- * of its two probes: an interruption (a GC thread, the JIT's compiler on the other core) lasts
- * less than a round, a slow stretch of the host seconds. Secondary metric: {@code host.probe},
- * in µs.
+ * GCProfiler reads its counters. It is built to run slower where other tenants slow the vCPU
+ * itself down (contention for the host's shared core: the code's iterations then run 1.7-2.1x
+ * slower in steps of seconds, in CPU time as in wall time); the code's own slowdowns (page
+ * faults, GC, the JIT) do not touch it. A probe is the fastest of four short rounds of the work,
+ * and an iteration's figure the faster of its two probes: an interruption (a GC thread, the JIT's
+ * compiler, another thread given the CPU for a slice of milliseconds) lasts less than a round, a
+ * slow stretch of the host seconds. So it reads how fast the vCPU runs while it runs, not how
+ * much of the CPU the JVM gets (HostSpeedCheck shows both). Secondary metric:
+ * {@code host.probe}, in µs.
  *
  * <p>How to use: {@code java -jar target/benchmarks.jar <regex> -prof hotpath.profiler.HostSpeedProfiler}
  */
@@ -33,7 +35,7 @@ public final class HostSpeedProfiler implements InternalProfiler {
     /** Steps of the walk and rounds of arithmetic per round: about 0.1 ms. */
     private static final int STEPS = 1 << 15;
     /** Rounds per probe: about half a millisecond together. */
-    private static final int ROUNDS = 4;
+    static final int ROUNDS = 4;
     /** Probes run at start, so that the first iteration's probe is compiled code. */
     private static final int WARMUP = 400;
 

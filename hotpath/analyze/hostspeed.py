@@ -1,0 +1,194 @@
+"""The host's speed beside the code's time: how much of a run's noise the host-speed probe explains.
+
+Every timed fork records ``host.probe`` (hotpath.profiler.HostSpeedProfiler): the time of a fixed,
+cache-resident piece of work just before and after each iteration, the faster of the two. Only the
+host can change it. Here each counted iteration's time is set beside its probe, within forks and
+between them, and a fork's figure is made three ways — as the verdicts make it (the 10th
+percentile of its counted iterations), from the iterations where the probe ran near its fastest
+only, and from every iteration scaled by its probe — to see which of them the forks agree on best.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .. import steady
+from ..measure.profiles import SLOW_PROBE
+
+PROBE = "host.probe"
+
+#: An iteration counts as run at the host's full speed when its probe took at most this many times
+#: the run's fastest probe (the probe's own spread on a quiet host is about 1%).
+NEAR_FASTEST = 1.03
+
+#: A probe this many times its run's fastest or slower marks an iteration the host ran slow.
+SLOW = SLOW_PROBE
+
+RAW, NEAR, SCALED = "p10", "p10 where the probe ran near its fastest", "p10 of times scaled by the probe"
+ESTIMATES = (RAW, NEAR, SCALED)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One row's one side: its counted iterations' times and probes, fork by fork."""
+
+    benchmark: str
+    params: str
+    variant: str
+    unit: str
+    times: tuple[np.ndarray, ...]
+    probes: tuple[np.ndarray, ...]
+
+    @property
+    def label(self) -> str:
+        method = self.benchmark.rpartition(".")[2]
+        return f"{method}({self.params}) {self.variant}".replace("()", "")
+
+
+def sides(frame: pd.DataFrame) -> list[Side]:
+    """Every row-side of a results frame whose forks recorded the probe beside each iteration."""
+    if frame.empty or PROBE not in set(frame["metric"]):
+        return []
+    out = []
+    keys = ["benchmark", "params", "variant"]
+    for key, group in frame.groupby(keys, sort=True):
+        score = group[group["metric"] == "score"]
+        probe = group[group["metric"] == PROBE]
+        if score.empty or probe.empty:
+            continue
+        t_forks, p_forks = score.iloc[0]["raw"], probe.iloc[0]["raw"]
+        if len(t_forks) != len(p_forks):
+            continue
+        times, probes = [], []
+        for t, p in zip(t_forks, p_forks):
+            t, p = np.asarray(t, dtype=float), np.asarray(p, dtype=float)
+            if len(t) != len(p):
+                continue
+            ok = np.isfinite(t) & np.isfinite(p) & (t > 0) & (p > 0)
+            if ok.sum():
+                times.append(t[ok])
+                probes.append(p[ok])
+        if times:
+            unit = str(score.iloc[0]["unit"])
+            if unit.startswith("ops/"):  # throughput: the time per op is what the host slows
+                times = [1.0 / t for t in times]
+            out.append(Side(*key, unit=unit, times=tuple(times), probes=tuple(probes)))
+    return out
+
+
+def fastest_probe(found: list[Side]) -> float:
+    """The run's fastest probe: the host at its full speed, as near as the run saw it."""
+    return min(float(p.min()) for s in found for p in s.probes)
+
+
+def fork_figure(times: np.ndarray, probes: np.ndarray, how: str, fastest: float) -> float:
+    """One fork's time per op by one of ESTIMATES (NaN where no iteration qualifies)."""
+    if how == NEAR:
+        times = times[probes <= NEAR_FASTEST * fastest]
+    elif how == SCALED:
+        times = times * fastest / probes
+    return steady.figure(list(times), "p10") if len(times) else math.nan
+
+
+def fork_cv(figures: list[float]) -> float:
+    """The forks' spread as the verdicts see it: the standard deviation of their logs."""
+    x = np.asarray([f for f in figures if math.isfinite(f) and f > 0])
+    return float(np.std(np.log(x), ddof=1)) if len(x) > 2 else math.nan
+
+
+def _r(x: np.ndarray, y: np.ndarray) -> float:
+    if len(x) < 3 or np.std(x) == 0 or np.std(y) == 0:
+        return math.nan
+    return float(np.corrcoef(x, y)[0, 1])
+
+
+def per_side(found: list[Side], fastest: float | None = None) -> pd.DataFrame:
+    """A row per row-side: how its time moves with the probe within forks and between them, and
+    its forks' spread by each estimate."""
+    fastest = fastest_probe(found) if fastest is None and found else fastest
+    rows = []
+    for s in found:
+        within_t = np.concatenate([np.log(t) - np.log(t).mean() for t in s.times])
+        within_p = np.concatenate([np.log(p) - np.log(p).mean() for p in s.probes])
+        fork_t = np.asarray([math.log(fork_figure(t, p, RAW, fastest)) for t, p in zip(s.times, s.probes)])
+        fork_p = np.asarray([math.log(float(np.median(p))) for p in s.probes])
+        all_p = np.concatenate(s.probes)
+        row = {
+            "row": s.label, "forks": len(s.times), "iterations": int(sum(len(t) for t in s.times)),
+            "slow_share": float(np.mean(all_p >= SLOW * fastest)),
+            "probe_p90": float(np.quantile(all_p, 0.9) / fastest),
+            "within_r": _r(within_p, within_t),
+            "within_slope": (float(np.polyfit(within_p, within_t, 1)[0])
+                             if len(within_p) > 2 and np.std(within_p) > 0 else math.nan),
+            "between_r": _r(fork_p, fork_t),
+            "forks_near": sum(bool((p <= NEAR_FASTEST * fastest).any()) for p in s.probes),
+        }
+        for how in ESTIMATES:
+            row[how] = fork_cv([fork_figure(t, p, how, fastest) for t, p in zip(s.times, s.probes)])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
+    """The run's figures: the within-fork correlation of log time with log probe over every counted
+    iteration (each fork about its own mean), the between-fork one (each row-side about its own),
+    and the median and 90th percentile of the row-sides' fork CVs by each estimate."""
+    fastest = fastest_probe(found) if fastest is None and found else fastest
+    table = per_side(found, fastest)
+    wt, wp, bt, bp = [], [], [], []
+    for s in found:
+        for t, p in zip(s.times, s.probes):
+            wt.append(np.log(t) - np.log(t).mean())
+            wp.append(np.log(p) - np.log(p).mean())
+        ft = np.log([fork_figure(t, p, RAW, fastest) for t, p in zip(s.times, s.probes)])
+        fp = np.log([float(np.median(p)) for p in s.probes])
+        if len(ft) > 1:
+            bt.append(ft - ft.mean())
+            bp.append(fp - fp.mean())
+    all_p = np.concatenate([p for s in found for p in s.probes])
+    out = {
+        "row_sides": len(found), "forks": int(sum(len(s.times) for s in found)),
+        "iterations": len(all_p), "fastest_probe_us": fastest,
+        "slow_share": float(np.mean(all_p >= SLOW * fastest)),
+        "probe_p50": float(np.median(all_p) / fastest), "probe_p90": float(np.quantile(all_p, 0.9) / fastest),
+        "within_r": _r(np.concatenate(wp), np.concatenate(wt)),
+        "between_r": _r(np.concatenate(bp), np.concatenate(bt)) if bt else math.nan,
+    }
+    for how in ESTIMATES:
+        cv = table[how].dropna()
+        out[f"{how}: median fork CV"] = float(cv.median()) if len(cv) else math.nan
+        out[f"{how}: p90 fork CV"] = float(cv.quantile(0.9)) if len(cv) else math.nan
+    return out
+
+
+@dataclass(frozen=True)
+class Trace:
+    """How the host ran during one row-side's counted iterations."""
+
+    iterations: int
+    slow: int
+    slow_median: float  # the slow iterations' probe, in multiples of the run's fastest
+
+    @property
+    def share(self) -> float:
+        return self.slow / self.iterations if self.iterations else math.nan
+
+
+def traces(frame: pd.DataFrame) -> dict[tuple[str, str, str], Trace]:
+    """Each row-side's trace of the host's speed, keyed by (benchmark, params, variant): how many
+    of its counted iterations the probe ran SLOW x the run's fastest or slower."""
+    found = sides(frame)
+    if not found:
+        return {}
+    fastest = fastest_probe(found)
+    out = {}
+    for s in found:
+        ratio = np.concatenate(s.probes) / fastest
+        slow = ratio[ratio >= SLOW]
+        out[(s.benchmark, s.params, s.variant)] = Trace(len(ratio), len(slow),
+                                                         float(np.median(slow)) if len(slow) else math.nan)
+    return out
