@@ -37,6 +37,9 @@ RUNS = sorted((ROOT / "data" / "host-probe" / "runs").glob("*/"))
 ITERATION_S = 0.1
 SEEDS = 20
 NOISIEST = 6
+#: A fork the probe calls slow for a stretch: over this share of its iterations at this many times
+#: the run's fastest probe.
+STRETCH_SHARE, STRETCH_SLOW = 0.2, 1.1
 
 
 def sides_of(folder: Path) -> list[hostspeed.Side]:
@@ -70,6 +73,31 @@ def show(folder: Path) -> None:
     for how in hostspeed.ESTIMATES:
         print(f"  fork CV, {how}: median {figures[f'{how}: median fork CV']:.1%}, "
               f"90th percentile {figures[f'{how}: p90 fork CV']:.1%}")
+    fastest = figures["fastest_probe_us"]
+    slow_r, moved, forks = [], [], 0
+    for s in found:
+        for t, p in zip(s.times, s.probes):
+            forks += 1
+            if np.mean(p >= STRETCH_SLOW * fastest) > STRETCH_SHARE and len(t) > 3:
+                slow_r.append(float(np.corrcoef(np.log(t), np.log(p))[0, 1]))
+            near = hostspeed.fork_figure(t, p, hostspeed.NEAR, fastest)
+            if math.isfinite(near):
+                moved.append(near / hostspeed.fork_figure(t, p, hostspeed.RAW, fastest))
+    m = np.asarray(moved)
+    # the code's time where the probe ran slow, against its fork's median, and where it ran fast
+    where = [(t / np.median(t), p >= hostspeed.SLOW * fastest) for s in found for t, p in zip(s.times, s.probes)]
+    slow_t = np.concatenate([r[k] for r, k in where])
+    fast_t = np.concatenate([r[~k] for r, k in where])
+    if len(slow_t):
+        print(f"  the code's time against its fork's median, where the probe ran {hostspeed.SLOW:g}x or slower: "
+              f"median {np.median(slow_t):.3f}x, 90th percentile {np.quantile(slow_t, 0.9):.3f}x; where it "
+              f"did not: {np.median(fast_t):.3f}x, {np.quantile(fast_t, 0.9):.3f}x")
+    print(f"  forks with the probe {STRETCH_SLOW:g}x its fastest or slower in over {STRETCH_SHARE:.0%} of "
+          f"their iterations: {len(slow_r)} of {forks}"
+          + (f"; log time against log probe within them r = {min(slow_r):+.2f} to {max(slow_r):+.2f} "
+             f"(median {np.median(slow_r):+.2f})" if slow_r else ""))
+    print(f"  a fork's p10 near the probe's fastest against its p10: {m.min():.3f}x to {m.max():.3f}x "
+          f"(1st to 99th percentile {np.quantile(m, 0.01):.3f}x to {np.quantile(m, 0.99):.3f}x)")
     print("  the noisiest row-sides (fork CV by p10), and the probe's 90th percentile there:")
     for _, r in table.sort_values(hostspeed.RAW, ascending=False).head(NOISIEST).iterrows():
         print(f"    {r['row']}: {r[hostspeed.RAW]:.1%} over {r['forks']} forks; the probe "

@@ -293,9 +293,10 @@ class Document:
                         + (f" The host's speed is the host-speed probe's (a fixed, cache-resident "
                            f"piece of work timed before and after each iteration) against its "
                            f"fastest in the run, \"full speed\" where it stayed within "
-                           f"{hostspeed.SLOW:g}× of it: it is built to run slower where other tenants "
-                           f"slow the vCPU, and the code's own slowdowns (page faults, GC) leave it "
-                           f"fast." if traces else ""))
+                           f"{hostspeed.SLOW:g}× of it: a trace of the host beside the code, not a "
+                           f"measure of it (on a contended host the probe ran slow where the code did "
+                           f"not, and the code's own slowdowns, page faults and GC, leave it fast)."
+                           if traces else ""))
         if not forks.charted(self.pairs).empty:
             self.figure("fork-series", forks.series_chart(self.pairs, iteration_s), forks.CAPTION)
 

@@ -71,7 +71,7 @@ def _given(n) -> bool:
 
 def host(r: pd.Series, traces: dict[tuple[str, str, str], hostspeed.Trace]) -> str:
     """How the host ran during a row's counted iterations, both sides together, by the probe
-    beside each: 'full speed' or '1.3× slow or more in 12 of 80 iterations (1.8× at their median)'."""
+    beside each: 'full speed' or '1.1× slow or more in 12 of 80 iterations (1.8× at their median)'."""
     found = [traces.get((r["benchmark"], r["params"], r[side])) for side in ("baseline", "candidate")]
     found = [t for t in found if t is not None]
     if not found:

@@ -103,7 +103,7 @@ def probes_of(frame: pd.DataFrame) -> tuple[float, ...]:
 
 
 def host_speed(probes: tuple[float, ...]) -> str:
-    """'The host ran its probe 1.3× or more slower than its fastest around 12% of the counted
+    """'The host ran its probe 1.1× or more slower than its fastest around 12% of the counted
     iterations (1.8× at their median).' ('' where the run has no probe)"""
     if not probes:
         return ""

@@ -68,7 +68,7 @@ def test_traces_count_the_iterations_the_host_ran_slow():
     assert (trace.iterations, trace.slow) == (40, 5)
     assert trace.slow_median == pytest.approx(1.8, rel=0.02)
     row = pd.Series({"benchmark": BENCH, "params": "payload=STR_64", "baseline": "old", "candidate": "new"})
-    assert forks.host(row, traces) == "1.3× slow or more in 5 of 40 iterations (1.8× at their median)"
+    assert forks.host(row, traces) == "1.1× slow or more in 5 of 40 iterations (1.8× at their median)"
     assert forks.host(row, hostspeed.traces(frame([t], [p]))) == "full speed"
 
 

@@ -23,8 +23,10 @@ import org.openjdk.jmh.results.ScalarResult;
  * and an iteration's figure the faster of its two probes: an interruption (a GC thread, the JIT's
  * compiler, another thread given the CPU for a slice of milliseconds) lasts less than a round, a
  * slow stretch of the host seconds. So it reads how fast the vCPU runs while it runs, not how
- * much of the CPU the JVM gets (HostSpeedCheck shows both). Secondary metric:
- * {@code host.probe}, in µs.
+ * much of the CPU the JVM gets (HostSpeedCheck shows both). On a contended day it ran 1.1x slow
+ * or more around 17% of an A/A's iterations while the code there kept its level
+ * (docs/evidence/does-the-probe-explain-the-noise.md): a trace of the host, not a measure of the
+ * code. Secondary metric: {@code host.probe}, in µs.
  *
  * <p>How to use: {@code java -jar target/benchmarks.jar <regex> -prof hotpath.profiler.HostSpeedProfiler}
  */
