@@ -60,7 +60,13 @@ def test_encoder_str_1k_old_and_optimized_give_the_write_ups_copies(tmp_path):
     # optimized: the packet at its exact size, once; the same B/op as -prof gc's in the reference
     packet = new["ByteArrayList.<init>: byte[]"]
     assert (packet.allocs_per_op, packet.bytes_per_op) == (1.0, 1080.0)
-    assert S.total(found, *row, "old") == 6648.0 and S.total(found, *row, "optimized") == 2200.0
+    # every site the code makes on each call; the harness's rare ones (JMH's Blackhole keeping what
+    # it consumed in a WeakReference now and then) come to less than a byte an op
+    for side, total in (("old", 6648.0), ("optimized", 2200.0)):
+        sites = S.side(found, *row, side)
+        per_call = sites[sites["allocs_per_op"] >= 0.001]
+        assert per_call["bytes_per_op"].sum() == total, side
+        assert S.total(found, *row, side) - total < 1.0, side
 
 
 def test_a_finished_two_builds_run_gets_its_sites_only_from_the_jars_it_names(tmp_path):
