@@ -17,16 +17,12 @@ import numpy as np
 import pandas as pd
 
 from .. import steady
-from ..measure.profiles import SLOW_PROBE
-
-PROBE = "host.probe"
+# the probe's metric, and how many times its run's fastest marks an iteration the host ran slow
+from ..measure.profiles import PROBE_METRIC as PROBE, SLOW_PROBE as SLOW  # noqa: F401
 
 #: An iteration counts as run at the host's full speed when its probe took at most this many times
 #: the run's fastest probe (the probe's own spread on a quiet host is about 1%).
 NEAR_FASTEST = 1.03
-
-#: A probe this many times its run's fastest or slower marks an iteration the host ran slow.
-SLOW = SLOW_PROBE
 
 RAW, NEAR, SCALED = "p10", "p10 where the probe ran near its fastest", "p10 of times scaled by the probe"
 ESTIMATES = (RAW, NEAR, SCALED)
@@ -106,26 +102,28 @@ def _r(x: np.ndarray, y: np.ndarray) -> float:
     return float(np.corrcoef(x, y)[0, 1])
 
 
+def _logs(s: Side, fastest: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A row-side's log times and log probes, each fork about its own mean (within forks), and its
+    forks' log figures (10th percentile) and log median probes, about the row-side's (between)."""
+    within_t = np.concatenate([np.log(t) - np.log(t).mean() for t in s.times])
+    within_p = np.concatenate([np.log(p) - np.log(p).mean() for p in s.probes])
+    fork_t = np.log([fork_figure(t, p, RAW, fastest) for t, p in zip(s.times, s.probes)])
+    fork_p = np.log([float(np.median(p)) for p in s.probes])
+    return within_t, within_p, fork_t - fork_t.mean(), fork_p - fork_p.mean()
+
+
 def per_side(found: list[Side], fastest: float | None = None) -> pd.DataFrame:
     """A row per row-side: how its time moves with the probe within forks and between them, and
     its forks' spread by each estimate."""
     fastest = fastest_probe(found) if fastest is None and found else fastest
     rows = []
     for s in found:
-        within_t = np.concatenate([np.log(t) - np.log(t).mean() for t in s.times])
-        within_p = np.concatenate([np.log(p) - np.log(p).mean() for p in s.probes])
-        fork_t = np.asarray([math.log(fork_figure(t, p, RAW, fastest)) for t, p in zip(s.times, s.probes)])
-        fork_p = np.asarray([math.log(float(np.median(p))) for p in s.probes])
-        all_p = np.concatenate(s.probes)
+        within_t, within_p, fork_t, fork_p = _logs(s, fastest)
         row = {
-            "row": s.label, "forks": len(s.times), "iterations": int(sum(len(t) for t in s.times)),
-            "slow_share": float(np.mean(all_p >= SLOW * fastest)),
-            "probe_p90": float(np.quantile(all_p, 0.9) / fastest),
+            "row": s.label, "forks": len(s.times),
+            "probe_p90": float(np.quantile(np.concatenate(s.probes), 0.9) / fastest),
             "within_r": _r(within_p, within_t),
-            "within_slope": (float(np.polyfit(within_p, within_t, 1)[0])
-                             if len(within_p) > 2 and np.std(within_p) > 0 else math.nan),
             "between_r": _r(fork_p, fork_t),
-            "forks_near": sum(bool((p <= NEAR_FASTEST * fastest).any()) for p in s.probes),
         }
         for how in ESTIMATES:
             row[how] = fork_cv([fork_figure(t, p, how, fastest) for t, p in zip(s.times, s.probes)])
@@ -139,24 +137,17 @@ def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
     and the median and 90th percentile of the row-sides' fork CVs by each estimate."""
     fastest = fastest_probe(found) if fastest is None and found else fastest
     table = per_side(found, fastest)
-    wt, wp, bt, bp = [], [], [], []
-    for s in found:
-        for t, p in zip(s.times, s.probes):
-            wt.append(np.log(t) - np.log(t).mean())
-            wp.append(np.log(p) - np.log(p).mean())
-        ft = np.log([fork_figure(t, p, RAW, fastest) for t, p in zip(s.times, s.probes)])
-        fp = np.log([float(np.median(p)) for p in s.probes])
-        if len(ft) > 1:
-            bt.append(ft - ft.mean())
-            bp.append(fp - fp.mean())
+    logs = [_logs(s, fastest) for s in found]
+    between = [(t, p) for _, _, t, p in logs if len(t) > 1]
     all_p = np.concatenate([p for s in found for p in s.probes])
     out = {
         "row_sides": len(found), "forks": int(sum(len(s.times) for s in found)),
         "iterations": len(all_p), "fastest_probe_us": fastest,
         "slow_share": float(np.mean(all_p >= SLOW * fastest)),
         "probe_p50": float(np.median(all_p) / fastest), "probe_p90": float(np.quantile(all_p, 0.9) / fastest),
-        "within_r": _r(np.concatenate(wp), np.concatenate(wt)),
-        "between_r": _r(np.concatenate(bp), np.concatenate(bt)) if bt else math.nan,
+        "within_r": _r(np.concatenate([p for _, p, _, _ in logs]), np.concatenate([t for t, _, _, _ in logs])),
+        "between_r": (_r(np.concatenate([p for _, p in between]), np.concatenate([t for t, _ in between]))
+                      if between else math.nan),
     }
     for how in ESTIMATES:
         cv = table[how].dropna()
@@ -172,10 +163,6 @@ class Trace:
     iterations: int
     slow: int
     slow_median: float  # the slow iterations' probe, in multiples of the run's fastest
-
-    @property
-    def share(self) -> float:
-        return self.slow / self.iterations if self.iterations else math.nan
 
 
 def traces(frame: pd.DataFrame) -> dict[tuple[str, str, str], Trace]:

@@ -28,7 +28,7 @@ from ..errors import HotpathError
 from ..jmh import VARIANT
 from ..paths import AA_REFERENCE, JAR, ROOT
 from . import machine
-from .profiles import PROBE_PROFILER, PROFILES, SLOW_PROBE, Profile
+from .profiles import PROBE_METRIC, PROBE_PROFILER, PROFILES, SLOW_PROBE, Profile
 
 BENCHMARK = "hotpath.encoder.EncoderPayloadBenchmark.encode"
 PARAMS = {"payload": "STR_64", VARIANT: "old"}
@@ -115,7 +115,7 @@ def row_of(entries: list[dict], skip: int = 0) -> Row:
             unit = metric["scoreUnit"]
             figures += [steady.figure(fork[skip:], SHAPE.estimate) for fork in metric["rawData"]
                         if len(fork) > skip]
-            probe = (e.get("secondaryMetrics") or {}).get("host.probe") or {}
+            probe = (e.get("secondaryMetrics") or {}).get(PROBE_METRIC) or {}
             probes += [float(v) for fork in probe.get("rawData") or [] for v in fork[skip:]]
     if len(figures) < 2:
         raise HotpathError(f"fewer than two forks of {BENCHMARK}({PARAMS}) to take the host check's "

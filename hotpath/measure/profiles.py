@@ -29,6 +29,7 @@ FAULT_PROFILER = "hotpath.profiler.PageFaultProfiler"
 #: work timed before and after every iteration, outside its timed loop, as cheap as the
 #: page-fault counter's reads; what only the host can slow down, recorded beside the code's time.
 PROBE_PROFILER = "hotpath.profiler.HostSpeedProfiler"
+PROBE_METRIC = "host.probe"
 #: An iteration whose probe took this many times the run's fastest or more ran on a slow host: ten
 #: times the probe's own spread on a quiet one (its 90th percentile 1.01x its fastest); on a day
 #: the host check read contended, it ran 1.1-1.34x slow for seconds in a third of the A/A's forks.
