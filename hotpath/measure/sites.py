@@ -1,12 +1,15 @@
 """The allocation-site pass: every heap allocation of one iteration per row-side, with its stack.
 
 It rides in the memory pass's forks (never a timed one): ``hotpath.profiler.AllocSiteProfiler``
-records the last of the fork's warmup iterations, after the JIT's warmup and before the memory
-pass's measured iterations, and writes one file per fork. ``collect`` turns a folder of those
-files into ``<case>.sites.json`` beside the run's JMH files: per row-side its operations and the
-stacks that passed through the benchmark's own code (JMH's generated stub), from the benchmark
-method up, with their allocations and bytes. The harness's own allocations between operations
-are summed apart, so nothing recorded is silently dropped.
+records the last two of the fork's warmup iterations, each once the JIT has gone idle, before
+the memory pass's measured iterations, and writes one file per fork. ``read_fork`` keeps the
+iteration whose code allocated least per operation (on a loaded host C2 may still be compiling
+during the first). ``collect`` turns a folder of those files into ``<case>.sites.json`` beside
+the run's JMH files: per row-side its operations and the stacks that passed through the
+benchmark's own code (JMH's generated stub), from the benchmark method up, with their
+allocations and bytes. The harness's own allocations between operations are summed apart, so
+nothing recorded is silently dropped; those inside the loop (``is_harness``) stay among the
+stacks, and the analysis sets them apart.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from ..errors import ResultsError
 
 PROFILER = "hotpath.profiler.AllocSiteProfiler"
 #: The profiler's file format (its first line) and the collected file's.
-FORK_HEADER = "# hotpath allocation sites 1"
+FORK_HEADER = "# hotpath allocation sites 2"
 FORMAT = "hotpath allocation sites 1"
 #: The frame every measured operation passes through: JMH's generated stub loop.
 STUB = "_jmhStub"
@@ -29,52 +32,78 @@ STUB = "_jmhStub"
 #: what is allocated, and what escape analysis removes, is the same.
 JVM_ARGS = ("-XX:-UseTLAB",)
 #: The warmup iterations the pass adds to the memory pass: one that starts the recording (heap
-#: sampling takes effect from each thread's next TLAB) and the one recorded.
-EXTRA_WARMUPS = 2
+#: sampling takes effect from each thread's next TLAB) and the two recorded, each after the JIT
+#: has gone idle; the one whose code allocated least per operation is kept (read_fork).
+RECORDED_ITERATIONS = 2
+EXTRA_WARMUPS = 1 + RECORDED_ITERATIONS
 
 
 def profiler_arg(folder: Path) -> str:
     return f"{PROFILER}:dir={folder}"
 
 
+#: JMH's own frames: a stack through one of them is the harness's allocation, not the code's.
+JMH = "org/openjdk/jmh/"
+
+
+def is_harness(stack: str) -> bool:
+    """Whether a stack (from the benchmark stub's callee up, its type last) is JMH's own
+    allocation inside the measured loop: in the stub itself, with no frame before its type, or
+    through a JMH frame (the Blackhole), whoever called it."""
+    calls = stack.split(";")[:-1]
+    return not calls or any(f.startswith(JMH) for f in calls)
+
+
 def read_fork(path: Path) -> dict:
-    """One fork's file: its benchmark, params, operations and stacks."""
+    """One fork's file: its benchmark, params, and the recorded iteration whose code allocated
+    least per operation (operations and stacks), every recorded iteration's figures beside it.
+    Code the JIT has not finished can only allocate more: the least is the settled figure."""
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines or lines[0] != FORK_HEADER:
-        raise ResultsError(f"{path}: not an allocation-site file of {PROFILER}")
-    entry: dict = {"benchmark": "", "params": {}, "ops": 0, "jvm": "", "stacks": [],
-                   "outside": [0, 0]}
+        raise ResultsError(f"{path}: not an allocation-site file of {PROFILER} ({FORK_HEADER!r})")
+    head: dict = {"benchmark": "", "params": {}, "jvm": ""}
+    iterations: list[dict] = []
     body = False
     for line in lines[1:]:
         cells = line.split("\t")
-        if body:
-            count, size, frames = int(cells[0]), int(cells[1]), cells[2]
-            at = frames.find(STUB)
-            if at < 0:
-                entry["outside"][0] += count
-                entry["outside"][1] += size
-                continue
-            # from the benchmark method up: the frames below are the harness's, the same for all
-            entry["stacks"].append([count, size, frames[frames.index(";", at) + 1:]])
-        elif cells[0] == "benchmark":
-            entry["benchmark"] = cells[1]
-        elif cells[0] == "param":
-            entry["params"][cells[1]] = cells[2]
-        elif cells[0] == "ops":
-            entry["ops"] = int(cells[1])
-        elif cells[0] == "jvm":
-            entry["jvm"] = cells[1]
+        if cells[0] == "iteration":
+            fields = dict(zip(cells[2::2], cells[3::2]))
+            iterations.append({"ops": int(fields["ops"]), "waited_ms": int(fields.get("waited_ms", 0)),
+                               "stacks": {}, "outside": [0, 0]})
+            body = False
         elif cells[0] == "stacks":
             body = True
-    if not entry["benchmark"] or entry["ops"] <= 0:
+        elif body:
+            count, size, frames = int(cells[0]), int(cells[1]), cells[2]
+            it = iterations[-1]
+            at = frames.find(STUB)
+            if at < 0:
+                it["outside"][0] += count
+                it["outside"][1] += size
+                continue
+            # from the benchmark method up: the frames below are the harness's, the same for all
+            m = it["stacks"].setdefault(frames[frames.index(";", at) + 1:], [0, 0])
+            m[0] += count
+            m[1] += size
+        elif cells[0] == "benchmark":
+            head["benchmark"] = cells[1]
+        elif cells[0] == "param":
+            head["params"][cells[1]] = cells[2]
+        elif cells[0] == "jvm":
+            head["jvm"] = cells[1]
+    if not head["benchmark"] or not iterations or any(it["ops"] <= 0 for it in iterations):
         raise ResultsError(f"{path}: no benchmark or no operations recorded")
-    merged: dict[str, list[int]] = {}
-    for count, size, frames in entry["stacks"]:
-        m = merged.setdefault(frames, [0, 0])
-        m[0] += count
-        m[1] += size
-    entry["stacks"] = [[c, b, f] for f, (c, b) in sorted(merged.items())]
-    return entry
+    for it in iterations:
+        code = [b for f, (_, b) in it["stacks"].items() if not is_harness(f)]
+        it["code_bytes_per_op"] = sum(code) / it["ops"]
+    # the least, and of equals the later (the longer warmed)
+    chosen = min(range(len(iterations)), key=lambda i: (iterations[i]["code_bytes_per_op"], -i))
+    best = iterations[chosen]
+    return {**head, "ops": best["ops"],
+            "stacks": [[c, b, f] for f, (c, b) in sorted(best["stacks"].items())],
+            "outside": best["outside"], "recorded_iteration": chosen + 1,
+            "iterations": [{"ops": it["ops"], "waited_ms": it["waited_ms"],
+                            "code_bytes_per_op": round(it["code_bytes_per_op"], 3)} for it in iterations]}
 
 
 def _order(entry: dict) -> tuple:
@@ -90,7 +119,9 @@ def collect(folder: Path, command: str, side: str = "") -> dict:
     entries = [{**read_fork(f), **({"side": side} if side else {})} for f in files]
     return {"format": FORMAT, "profiler": PROFILER, "command": command,
             "recorded": "every heap allocation (async-profiler alloc, interval 1) of the last "
-                        "warmup iteration of each memory-pass fork, after the JIT's warmup",
+                        f"{RECORDED_ITERATIONS} warmup iterations of each memory-pass fork, each "
+                        "after the JIT had gone idle; per row-side the iteration whose code "
+                        "allocated least per operation",
             "entries": sorted(entries, key=_order)}
 
 

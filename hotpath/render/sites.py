@@ -22,6 +22,9 @@ SHOWN_STAYED = 3
 #: Where the flame graphs go, under the report's folder.
 FOLDER = "sites"
 CONVERTER = "hotpath.profiler.DiffFlameGraphs"
+#: The line of a row's table that shows, apart, what JMH allocated inside the measured loop:
+#: not the code's, but counted by -prof gc's B/op beside the sum.
+HARNESS = "JMH's harness, not the code (Blackhole, its stub): apart from the sum"
 
 
 def _count(allocs: float) -> str:
@@ -74,9 +77,13 @@ def table(pairs: pd.DataFrame, sites: S.Sites, links: dict[str, tuple[str, str]]
                           f"of change", f"{fmt.fmt_bytes(rest['old_bytes'].sum())} B",
                           f"{fmt.fmt_bytes(rest['new_bytes'].sum())} B",
                           change(rest["delta"].sum(), abs(rest["delta"].sum()) >= S.MOVED_BYTES)))
+        harness = [S.harness_total(sites, p["benchmark"], p["params"], v)
+                   for v in (p["baseline"], p["candidate"])]
+        if any(harness):
+            lines.append((HARNESS, *(_harness_bytes(h) for h in harness), "apart"))
         old_sum, new_sum = d["old_bytes"].sum(), d["new_bytes"].sum()
         lines.append(("all sites (-prof gc's B/op)" if not d.empty else
-                      "no heap allocation on either side (-prof gc's B/op)",
+                      "no heap allocation on either side by the code (-prof gc's B/op)",
                       f"{fmt.fmt_bytes(old_sum)} B ({_gc(p['old_alloc'])})",
                       f"{fmt.fmt_bytes(new_sum)} B ({_gc(p['new_alloc'])})",
                       change(new_sum - old_sum, abs(new_sum - old_sum) >= S.MOVED_BYTES)))
@@ -88,6 +95,13 @@ def table(pairs: pd.DataFrame, sites: S.Sites, links: dict[str, tuple[str, str]]
                         "flame graphs": (f"[dropped]({graphs[0]}) · [added]({graphs[1]})"
                                          if i == 0 and graphs else "")})
     return pd.DataFrame(out, columns=["row", "site", "old", "new", "Δ B/op", "flame graphs"])
+
+
+def _harness_bytes(value: float) -> str:
+    """The harness's B/op, a fraction of a byte as often as not: '0.48 B', '—' for none."""
+    if not value:
+        return "—"
+    return f"{value:,.2f} B" if value < 10 else f"{fmt.fmt_bytes(value)} B"
 
 
 def _gc(value) -> str:
@@ -103,6 +117,12 @@ def reconcile_note(pairs: pd.DataFrame, sites: S.Sites) -> str:
     ok = int(rec["within"].sum())
     text = (f"Each side's sites sum to its `-prof gc` heap B/op within {S.RECONCILE:.0%} "
             f"(or {fmt.fmt_bytes(S.MOVED_BYTES)} B) on {ok} of {len(rec)} row-sides.")
+    harness = rec[rec["harness_bytes"] > 0]
+    if not harness.empty:
+        text += (f" On {len(harness)} of them JMH's harness allocated inside the measured loop too "
+                 f"(at most {harness['harness_bytes'].max():,.2f} B/op): a few objects an "
+                 "iteration, which `-prof gc` counts with the code's, shown apart and added back "
+                 "here.")
     off = rec[~rec["within"].astype(bool)]
     if not off.empty:
         text += (" Not on: " + "; ".join(

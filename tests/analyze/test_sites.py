@@ -100,15 +100,25 @@ def test_a_run_without_sites_reads_as_not_measured_and_a_corrupt_file_says_so(tm
 def test_a_forks_file_keeps_the_operations_stacks_from_the_benchmark_up_and_sums_the_rest(tmp_path):
     stub = "x/jmh_generated/B_run_jmhTest.run_avgt_jmhStub"
     (tmp_path / "a.sites").write_text("\n".join([
-        recorded.FORK_HEADER, "benchmark\tx.B.run", "param\tsize\t64", "param\tvariant\told",
-        "ops\t100", "jvm\t17", "stacks\tallocations\tbytes\tframes",
-        f"100\t8000\tjava/lang/Thread.run;{stub};x/B.run;byte[]_[i]",
-        f"100\t8000\tjava/lang/Thread.run;x/jmh_generated/Other.x;{stub};x/B.run;byte[]_[i]",
+        recorded.FORK_HEADER, "benchmark\tx.B.run", "param\tsize\t64", "param\tvariant\told", "jvm\t17",
+        # the first recorded iteration ran before C2 had removed a 24 B object of each call
+        "iteration\t1\tops\t40\twaited_ms\t3000", "stacks\tallocations\tbytes\tframes",
+        f"40\t3200\tjava/lang/Thread.run;{stub};x/B.run;byte[]_[i]",
+        f"40\t960\tjava/lang/Thread.run;{stub};x/B.run;x.Holder_[i]",
+        "iteration\t2\tops\t100\twaited_ms\t100", "stacks\tallocations\tbytes\tframes",
+        f"50\t4000\tjava/lang/Thread.run;{stub};x/B.run;byte[]_[i]",
+        f"50\t4000\tjava/lang/Thread.run;x/jmh_generated/Other.x;{stub};x/B.run;byte[]_[i]",
+        # the harness's, in the loop: no less code for it
+        f"3\t96\tjava/lang/Thread.run;{stub};org/openjdk/jmh/infra/Blackhole.consume;byte[]_[i]",
         "2\t64\tjava/lang/Thread.run;org/openjdk/jmh/runner/Harness.x;java.lang.Object_[i]", ""]))
     doc = recorded.collect(tmp_path, "cmd")
     (entry,) = doc["entries"]
     assert entry["params"] == {"size": "64", "variant": "old"} and entry["ops"] == 100
-    assert entry["stacks"] == [[200, 16000, "x/B.run;byte[]_[i]"]]  # one stack from the stub up
+    assert entry["recorded_iteration"] == 2
+    assert entry["iterations"] == [{"ops": 40, "waited_ms": 3000, "code_bytes_per_op": 104.0},
+                                   {"ops": 100, "waited_ms": 100, "code_bytes_per_op": 80.0}]
+    assert entry["stacks"] == [[3, 96, "org/openjdk/jmh/infra/Blackhole.consume;byte[]_[i]"],
+                               [100, 8000, "x/B.run;byte[]_[i]"]]  # one stack from the stub up
     assert entry["outside"] == [2, 64]
     (tmp_path / "b.sites").write_text("not ours\n")
     with pytest.raises(ResultsError, match="not an allocation-site file"):
@@ -139,3 +149,31 @@ def test_the_release_is_set_against_the_model_by_what_it_allocates_not_by_its_na
     assert "OldCodec.cut → DirectByteBuffer.slice: DirectByteBuffer" in " ".join(same["model"])
     alone = f[~f["same"].astype(bool)]
     assert list(alone["release"]) == ["Lib.extra: byte[]"] and list(alone["model"]) == [""]
+
+
+def test_the_harness_allocations_in_the_measured_loop_are_kept_apart_and_added_back_for_prof_gc(tmp_path):
+    # What a loaded site pass recorded for encoder STR_1K optimized: 200 operations, and JMH's
+    # Blackhole with the stub allocating a few objects of their own in the iteration.
+    entry = {"benchmark": ROW[0], "params": {"size": "1024", "variant": "optimized"}, "ops": 200,
+             "jvm": "17", "outside": [0, 0], "stacks": [
+                 [200, 216000, "hotpath/demo/DemoBenchmark.run;hotpath/demo/Codec.encode;byte[]_[i]"],
+                 [2, 96, "org/openjdk/jmh/infra/Blackhole.consume;byte[]_[i]"],
+                 [2, 48, "org/openjdk/jmh/infra/Blackhole.consume;java.lang.String_[i]"],
+                 [1, 32, "hotpath/demo/DemoBenchmark.run;org/openjdk/jmh/infra/Blackhole.consume;"
+                         "java.lang.ref.WeakReference_[i]"],
+                 [1, 24, "java.lang.String_[i]"]]}
+    nothing = {**entry, "params": {"size": "1024", "variant": "old"}, "stacks": entry["stacks"][1:]}
+    path = tmp_path / "run.sites.json"
+    path.write_text(json.dumps({"format": recorded.FORMAT, "entries": [entry, nothing]}), encoding="utf-8")
+    found = S.read_file(path)
+    assert list(S.side(found, *ROW, "optimized")["site"]) == ["Codec.encode: byte[]"]
+    assert S.total(found, *ROW, "optimized") == 1080.0
+    assert S.side(found, *ROW, "old").empty and S.has_side(found, *ROW, "old")
+    assert S.harness_total(found, *ROW, "optimized") == pytest.approx((96 + 48 + 32 + 24) / 200)
+    assert S.harness_side(found, *ROW, "old")["allocations"].sum() == 6
+    # -prof gc counts the harness's bytes with the code's: the sum it is held to adds them back
+    pairs = pd.DataFrame([{"benchmark": ROW[0], "method": "run", "params": ROW[1], "baseline": "old",
+                           "candidate": "optimized", "old_alloc": 1.0, "new_alloc": 1081.0}])
+    rec = S.reconcile(found, pairs).set_index("variant")
+    assert rec.loc["optimized", "sites_bytes"] == 1080.0 and rec.loc["optimized", "harness_bytes"] == 1.0
+    assert rec["within"].all()

@@ -28,22 +28,30 @@ def _pass(case: Case, tmp_path, extra: list[str]) -> S.Sites:
     return S.read_file(target)
 
 
+#: JMH's harness allocates a few objects in a recorded iteration whatever its length (its
+#: Blackhole's rare WeakReference, fewer than one per doubling of the operations, and what the
+#: path that keeps it allocates): a bound on their count, not on their bytes per op, which grow
+#: as a loaded machine runs fewer operations (0.72 B/op at 200).
+HARNESS_PER_ITERATION = 64
+
+
+def _harness_is_few(found: S.Sites, *side: str) -> None:
+    harness = S.harness_side(found, *side)
+    assert harness["allocations"].sum() <= HARNESS_PER_ITERATION, harness.to_dict("records")
+
+
 def test_known_allocations_give_exactly_their_sites_counts_and_bytes(tmp_path):
     found = _pass(KNOWN, tmp_path, [])
     for size in (64, 1024):
-        side = S.side(found, "hotpath.calibration.KnownAllocationSitesBenchmark.sites", f"size={size}", "")
-        got = {r.site: (r.allocs_per_op, r.bytes_per_op) for r in side.itertuples()}
-        # JMH's Blackhole now and then keeps what it consumed in a WeakReference (consumeFull):
-        # the harness's, rare, and counted as -prof gc counts it
-        harness = {k: v for k, v in got.items() if "→ Blackhole." in k}
-        assert all(allocs < 0.001 for allocs, _ in harness.values()), harness
-        got = {k: v for k, v in got.items() if k not in harness}
+        side = ("hotpath.calibration.KnownAllocationSitesBenchmark.sites", f"size={size}", "")
+        got = {r.site: (r.allocs_per_op, r.bytes_per_op) for r in S.side(found, *side).itertuples()}
         array = 16 + size  # byte[size]: a 16-byte header, 8-byte aligned
         assert got == {
             "KnownAllocationSitesBenchmark.bytes: byte[]": (1.0, array),
             "KnownAllocationSitesBenchmark.longs: long[]": (2.0, 2 * 48.0),
             "KnownAllocationSitesBenchmark.copy → Arrays.copyOf: byte[]": (1.0, array),
         }, size
+        _harness_is_few(found, *side)
 
 
 def test_encoder_str_1k_old_and_optimized_give_the_write_ups_copies(tmp_path):
@@ -60,13 +68,10 @@ def test_encoder_str_1k_old_and_optimized_give_the_write_ups_copies(tmp_path):
     # optimized: the packet at its exact size, once; the same B/op as -prof gc's in the reference
     packet = new["ByteArrayList.<init>: byte[]"]
     assert (packet.allocs_per_op, packet.bytes_per_op) == (1.0, 1080.0)
-    # every site the code makes on each call; the harness's rare ones (JMH's Blackhole keeping what
-    # it consumed in a WeakReference now and then) come to less than a byte an op
+    # every byte the code allocates, exactly; the harness's few apart
     for side, total in (("old", 6648.0), ("optimized", 2200.0)):
-        sites = S.side(found, *row, side)
-        per_call = sites[sites["allocs_per_op"] >= 0.001]
-        assert per_call["bytes_per_op"].sum() == total, side
-        assert S.total(found, *row, side) - total < 1.0, side
+        assert S.total(found, *row, side) == total, S.side(found, *row, side).to_dict("records")
+        _harness_is_few(found, *row, side)
 
 
 def test_a_finished_two_builds_run_gets_its_sites_only_from_the_jars_it_names(tmp_path):

@@ -1,5 +1,7 @@
 """'Where the bytes went' as a reader sees it: a row's sites, old against new, and the lab's call."""
 
+import json
+
 import pandas as pd
 import pytest
 
@@ -40,3 +42,21 @@ def test_the_labs_call_shows_any_two_variants_and_writes_both_graphs(tmp_path):
     with pytest.raises(hp.HotpathError, match="no variant best; recorded: floor, old"):
         hp.allocation_sites(REFERENCE / "encoder.json", "encode(payload=STR_1K)", new="best",
                             out_dir=tmp_path)
+
+
+def test_a_side_whose_code_allocates_nothing_says_so_whatever_the_harness_allocated(tmp_path):
+    # Two builds of KnownWork: no allocation by the code, JMH's few objects an iteration apart
+    from hotpath.measure.sites import FORMAT
+    harness = [[2, 96, "org/openjdk/jmh/infra/Blackhole.consume;byte[]_[i]"], [1, 24, "java.lang.String_[i]"]]
+    entries = [{"benchmark": "hotpath.calibration.KnownWorkBenchmark.work", "params": {}, "ops": 120,
+                "jvm": "17", "side": side, "stacks": harness} for side in ("master", "patch")]
+    (tmp_path / "ab.sites.json").write_text(json.dumps({"format": FORMAT, "entries": entries}), encoding="utf-8")
+    found = S.read_file(tmp_path / "ab.sites.json")
+    pairs = pd.DataFrame([{"benchmark": "hotpath.calibration.KnownWorkBenchmark.work", "method": "work",
+                           "params": "", "baseline": "master", "candidate": "patch",
+                           "old_alloc": 1.0, "new_alloc": 2.0}])
+    table = R.table(pairs, found)
+    assert list(table["site"]) == [R.HARNESS, "no heap allocation on either side by the code (-prof gc's B/op)"]
+    assert (table.iloc[0]["old"], table.iloc[0]["new"]) == ("1.00 B", "1.00 B")
+    assert (table.iloc[1]["old"], table.iloc[1]["new"]) == ("0 B (1)", "0 B (2)")
+    assert "JMH's harness allocated inside the measured loop too (at most 1.00 B/op)" in R.reconcile_note(pairs, found)

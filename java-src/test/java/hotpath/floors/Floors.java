@@ -249,6 +249,10 @@ public final class Floors {
     // Results are stored here so that no allocation can be optimized away as unused.
     private static volatile Object sink;
 
+    /** Rounds of calls measured at most, and how many in a row must not lower the least. */
+    private static final int MAX_ROUNDS = 8;
+    private static final int SETTLED_ROUNDS = 2;
+
     // JMH's own words for making a Blackhole outside a generated benchmark.
     private static final String BLACKHOLE_CHALLENGE =
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
@@ -256,7 +260,8 @@ public final class Floors {
     /**
      * Heap bytes one call allocates once warm: a fresh benchmark state with its params and
      * {@code variant} set, its @Setup run, the method called for {@code warmupMillis}, then the
-     * thread's allocation counter read around at least {@code minCalls} more calls.
+     * thread's allocation counter read around rounds of at least {@code minCalls} more calls,
+     * the least round's figure once two rounds in a row have not lowered it.
      */
     public static double heapBytesPerCall(Combo c, String variant, long warmupMillis, int minCalls) {
         try {
@@ -286,11 +291,18 @@ public final class Floors {
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long thread = Thread.currentThread().getId();
             int calls = Math.max(minCalls, warmCalls / 4);
-            long before = mx.getThreadAllocatedBytes(thread);
-            for (int i = 0; i < calls; i++) {
-                sink = op.invoke(state, args);
+            // The least of several rounds: on a loaded machine C2 may finish after the warm-up,
+            // and code it has not finished optimizing can only allocate more, never less.
+            double least = Double.MAX_VALUE;
+            for (int round = 0, unchanged = 0; round < MAX_ROUNDS && unchanged < SETTLED_ROUNDS; round++) {
+                long before = mx.getThreadAllocatedBytes(thread);
+                for (int i = 0; i < calls; i++) {
+                    sink = op.invoke(state, args);
+                }
+                double perCall = (mx.getThreadAllocatedBytes(thread) - before) / (double) calls;
+                unchanged = perCall < least - 0.5 ? 0 : unchanged + 1;
+                least = Math.min(least, perCall);
             }
-            long allocated = mx.getThreadAllocatedBytes(thread) - before;
             for (Method m : c.type().getMethods()) {
                 if (m.isAnnotationPresent(TearDown.class)) {
                     m.invoke(state);
@@ -299,7 +311,7 @@ public final class Floors {
             if (bh != null) {
                 bh.evaporate("Yes, I am Stephen Hawking, and know a thing or two about black holes.");
             }
-            return allocated / (double) calls;
+            return least;
         } catch (InvocationTargetException e) {
             throw new IllegalStateException(c.key() + " " + variant, e.getCause());
         } catch (ReflectiveOperationException e) {

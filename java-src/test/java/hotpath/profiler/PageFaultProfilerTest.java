@@ -25,6 +25,23 @@ class PageFaultProfilerTest {
     }
 
     @Test
+    void readingTheCountersAllocatesNothingOnTheHeapForProfGcToCount() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (int i = 0; i < 1_000; i++) {  // the file opened, the paths warm
+            sum += PageFaultProfiler.faults();
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 1_000; i++) {
+            sum += PageFaultProfiler.faults();
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(sum > 0);
+        assertEquals(0, allocated, "bytes allocated by 1,000 reads of /proc/self/stat");
+    }
+
+    @Test
     void thisProcessCountsThePagesItTouchesFirst() {
         long before = PageFaultProfiler.faults();
         ByteBuffer fresh = ByteBuffer.allocateDirect(KnownPageFaultBenchmark.PAGES * 4096); // zeroed: every page touched
