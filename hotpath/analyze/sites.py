@@ -56,7 +56,7 @@ class Sites:
     caveat: str = ""
     #: Every row-side recorded, with its operations: a side that allocated nothing has no site.
     recorded: pd.DataFrame = field(
-        default_factory=lambda: pd.DataFrame(columns=["benchmark", "params", "variant", "ops"]))
+        default_factory=lambda: pd.DataFrame(columns=["benchmark", "params", "variant", "ops", "settled"]))
     #: JMH's own allocations inside the measured loop, per row-side, in ``frame``'s columns.
     harness: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=COLUMNS))
 
@@ -139,7 +139,7 @@ def read_file(path: Path) -> Sites:
             variant = e["side"]
         text = params_text(params)
         recorded.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
-                         "ops": int(e["ops"])})
+                         "ops": int(e["ops"]), "settled": bool(e.get("settled", True))})
         for count, size, stack in e["stacks"]:
             raw.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
                         "ops": int(e["ops"]), "stack": stack, "allocations": int(count),
@@ -181,6 +181,13 @@ def _of(f: pd.DataFrame, benchmark: str, params: str, variant: str) -> pd.DataFr
 def has_side(sites: Sites, benchmark: str, params: str, variant: str) -> bool:
     r = sites.recorded
     return bool(((r["benchmark"] == benchmark) & (r["params"] == params) & (r["variant"] == variant)).any())
+
+
+def unsettled(sites: Sites) -> pd.DataFrame:
+    """The row-sides recorded before C2's code of the benchmark ran (a loaded host): their
+    counts may hold objects that C2's escape analysis removes."""
+    r = sites.recorded
+    return r[~r["settled"].astype(bool)]
 
 
 def _common(name: str, variants: tuple[str, ...]) -> str:

@@ -101,6 +101,8 @@ def _harness_bytes(value: float) -> str:
     """The harness's B/op, a fraction of a byte as often as not: '0.48 B', '—' for none."""
     if not value:
         return "—"
+    if value < 0.01:
+        return f"{value:.2g} B"
     return f"{value:,.2f} B" if value < 10 else f"{fmt.fmt_bytes(value)} B"
 
 
@@ -123,6 +125,13 @@ def reconcile_note(pairs: pd.DataFrame, sites: S.Sites) -> str:
                  f"(at most {harness['harness_bytes'].max():,.2f} B/op): a few objects an "
                  "iteration, which `-prof gc` counts with the code's, shown apart and added back "
                  "here.")
+    early = S.unsettled(sites).merge(rec[["benchmark", "params", "variant", "method"]],
+                                     on=["benchmark", "params", "variant"])
+    if not early.empty:
+        text += (" Recorded before C2 had compiled the benchmark (the host was loaded; their "
+                 "counts may hold objects its escape analysis removes): " + "; ".join(
+                     f"{m}({pr}) {v}" for m, pr, v in zip(early["method"], early["params"], early["variant"]))
+                 + ".")
     off = rec[~rec["within"].astype(bool)]
     if not off.empty:
         text += (" Not on: " + "; ".join(

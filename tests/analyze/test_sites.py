@@ -102,10 +102,10 @@ def test_a_forks_file_keeps_the_operations_stacks_from_the_benchmark_up_and_sums
     (tmp_path / "a.sites").write_text("\n".join([
         recorded.FORK_HEADER, "benchmark\tx.B.run", "param\tsize\t64", "param\tvariant\told", "jvm\t17",
         # the first recorded iteration ran before C2 had removed a 24 B object of each call
-        "iteration\t1\tops\t40\twaited_ms\t3000", "stacks\tallocations\tbytes\tframes",
+        "iteration\t1\tops\t40\twaited_ms\t3000\tc2\t1", "stacks\tallocations\tbytes\tframes",
         f"40\t3200\tjava/lang/Thread.run;{stub};x/B.run;byte[]_[i]",
         f"40\t960\tjava/lang/Thread.run;{stub};x/B.run;x.Holder_[i]",
-        "iteration\t2\tops\t100\twaited_ms\t100", "stacks\tallocations\tbytes\tframes",
+        "iteration\t2\tops\t100\twaited_ms\t100\tc2\t1", "stacks\tallocations\tbytes\tframes",
         f"50\t4000\tjava/lang/Thread.run;{stub};x/B.run;byte[]_[i]",
         f"50\t4000\tjava/lang/Thread.run;x/jmh_generated/Other.x;{stub};x/B.run;byte[]_[i]",
         # the harness's, in the loop: no less code for it
@@ -115,11 +115,16 @@ def test_a_forks_file_keeps_the_operations_stacks_from_the_benchmark_up_and_sums
     (entry,) = doc["entries"]
     assert entry["params"] == {"size": "64", "variant": "old"} and entry["ops"] == 100
     assert entry["recorded_iteration"] == 2
-    assert entry["iterations"] == [{"ops": 40, "waited_ms": 3000, "code_bytes_per_op": 104.0},
-                                   {"ops": 100, "waited_ms": 100, "code_bytes_per_op": 80.0}]
+    assert entry["iterations"] == [{"ops": 40, "waited_ms": 3000, "c2": True, "code_bytes_per_op": 104.0},
+                                   {"ops": 100, "waited_ms": 100, "c2": True, "code_bytes_per_op": 80.0}]
+    assert entry["settled"]
     assert entry["stacks"] == [[3, 96, "org/openjdk/jmh/infra/Blackhole.consume;byte[]_[i]"],
                                [100, 8000, "x/B.run;byte[]_[i]"]]  # one stack from the stub up
     assert entry["outside"] == [2, 64]
+    # no recorded iteration ran C2's code of the benchmark: the least is kept, and said unsettled
+    (tmp_path / "a.sites").write_text((tmp_path / "a.sites").read_text().replace("\tc2\t1", "\tc2\t0"))
+    (entry,) = recorded.collect(tmp_path, "cmd")["entries"]
+    assert entry["recorded_iteration"] == 2 and not entry["settled"]
     (tmp_path / "b.sites").write_text("not ours\n")
     with pytest.raises(ResultsError, match="not an allocation-site file"):
         recorded.collect(tmp_path, "cmd")

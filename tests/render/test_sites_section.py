@@ -60,3 +60,16 @@ def test_a_side_whose_code_allocates_nothing_says_so_whatever_the_harness_alloca
     assert (table.iloc[0]["old"], table.iloc[0]["new"]) == ("1.00 B", "1.00 B")
     assert (table.iloc[1]["old"], table.iloc[1]["new"]) == ("0 B (1)", "0 B (2)")
     assert "JMH's harness allocated inside the measured loop too (at most 1.00 B/op)" in R.reconcile_note(pairs, found)
+
+
+def test_a_side_recorded_before_c2_ran_the_benchmark_is_named(tmp_path):
+    from hotpath.measure.sites import FORMAT
+    stacks = [[100, 8000, "hotpath/demo/DemoBenchmark.run;byte[]_[i]"]]
+    entries = [{"benchmark": ROW["benchmark"], "params": {"size": "1024", "variant": v}, "ops": 100,
+                "jvm": "17", "settled": v == "old", "stacks": stacks} for v in ("old", "optimized")]
+    (tmp_path / "x.sites.json").write_text(json.dumps({"format": FORMAT, "entries": entries}), encoding="utf-8")
+    found = S.read_file(tmp_path / "x.sites.json")
+    pairs = pd.DataFrame([{**ROW, "old_alloc": 80.0, "new_alloc": 80.0}])
+    note = R.reconcile_note(pairs, found)
+    assert "Recorded before C2 had compiled the benchmark" in note and "run(size=1024) optimized." in note
+    assert "run(size=1024) old" not in note

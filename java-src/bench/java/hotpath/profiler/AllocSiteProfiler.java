@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import javax.management.ObjectName;
+
 import one.profiler.AsyncProfiler;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -32,13 +34,13 @@ import org.openjdk.jmh.runner.IterationType;
  * Warmup, so that no measured figure of the fork is touched: the measurement iterations stay
  * for {@link NativeAllocProfiler} in the same fork, and JMH aggregates no warmup results.
  *
- * <p>Why more than one iteration, and a wait before each: on a loaded machine the JIT's
- * compiler threads fall behind, and an iteration recorded before C2 has compiled the code sees
- * the objects its escape analysis would have removed (encoder's old STR_1K, 6,720 B/op beside
- * a busy loop against its settled 6,648). Before each recorded iteration the profiler waits
- * until the compiler has been idle for {@link #IDLE_MS} ms (at most {@link #MAX_WAIT_MS} ms), and
- * code the JIT has not finished can only allocate more, never less: the least iteration is
- * the settled one.
+ * <p>Why more than one iteration, and a wait before each: on a loaded machine the JIT falls
+ * behind, and an iteration recorded before C2 has compiled the code sees the objects its escape
+ * analysis would have removed (encoder's old STR_1K, 6,720 B/op beside a busy loop against its
+ * settled 6,648). Before each recorded iteration the profiler waits until the compiler has been
+ * idle for {@link #IDLE_MS} ms (at most {@link #MAX_WAIT_MS} ms) and notes whether C2's code of
+ * the benchmark is in use ({@link #compiledByC2}); code the JIT has not finished can only
+ * allocate more, never less: the least iteration of those C2 ran is the settled one.
  *
  * <p>Recording every allocation slows allocating code ~80x: it runs in forks of its own, never
  * timed.
@@ -73,6 +75,8 @@ public final class AllocSiteProfiler implements InternalProfiler {
     private Map<String, long[]> start;
     /** How long the current recorded iteration waited for the compiler, ms. */
     private long waited;
+    /** Whether C2's code of the benchmark was in use when the current recorded iteration began. */
+    private boolean compiled;
     /** The recorded iterations so far, as the file's text. */
     private final StringBuilder recordedText = new StringBuilder();
     private int recordedCount;
@@ -160,6 +164,7 @@ public final class AllocSiteProfiler implements InternalProfiler {
                     active = false;
                 }
                 waited = waitForIdleCompiler();
+                compiled = compiledByC2(benchmarkParams.getBenchmark());
                 start = dump();
                 profiler.execute("resume," + EVENT);
                 active = true;
@@ -192,6 +197,39 @@ public final class AllocSiteProfiler implements InternalProfiler {
         }
     }
 
+    /**
+     * Whether C2 (tier 4) code of the benchmark method, or of JMH's stub loop around it, is in
+     * use: the JVM's own list of compiled methods ({@code jcmd Compiler.codelist}: id, level,
+     * state, method). Until then the code runs without escape analysis, allocating objects C2
+     * removes; a JVM that cannot say counts as compiled.
+     */
+    static boolean compiledByC2(String benchmark) {
+        String list;
+        try {
+            list = (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerCodelist",
+                    new Object[] {null}, new String[] {String[].class.getName()});
+        } catch (Exception e) {
+            return true;
+        }
+        int dot = benchmark.lastIndexOf('.');
+        int pkg = benchmark.lastIndexOf('.', dot - 1);
+        String stub = benchmark.substring(0, pkg) + ".jmh_generated." + benchmark.substring(pkg + 1, dot)
+                + "_" + benchmark.substring(dot + 1) + "_jmhTest.";
+        return compiledByC2(list, benchmark, stub);
+    }
+
+    static boolean compiledByC2(String codelist, String benchmark, String stub) {
+        for (String line : codelist.split("\n")) {
+            String[] f = line.trim().split(" ", 4);
+            if (f.length == 4 && f[1].equals("4") && f[2].equals("0")
+                    && (f[3].startsWith(benchmark + "(") || f[3].startsWith(stub) && f[3].contains("_jmhStub("))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
@@ -216,7 +254,8 @@ public final class AllocSiteProfiler implements InternalProfiler {
         recordedCount++;
         recordedText.append("iteration\t").append(recordedCount)
                 .append("\tops\t").append(result.getMetadata().getAllOps())
-                .append("\twaited_ms\t").append(waited).append('\n')
+                .append("\twaited_ms\t").append(waited)
+                .append("\tc2\t").append(compiled ? 1 : 0).append('\n')
                 .append("stacks\tallocations\tbytes\tframes (root first; the last is the allocated type)\n");
         for (Map.Entry<String, long[]> e : stacks.entrySet()) {
             long[] v = e.getValue();
