@@ -9,13 +9,13 @@ Arrays.copyOf: byte[]``. Stacks that differ only below that frame are one site. 
 allocates several sizes shows their mean.
 
 What JMH's harness allocates inside the measured loop is kept apart from the code's sites: a
-stack that runs through a JMH frame (the Blackhole consuming a result keeps it in a
-``WeakReference`` at rarer and rarer calls, and the first such call resolves that class: a
-``String`` and its ``byte[]``) or that allocates in the generated stub itself. Those come a few
-times an iteration whatever its length, so per operation they are the larger the fewer
-operations an iteration ran: a fraction of a byte an op in a loaded site pass (0.24 and 0.48 B/op
-at 200 operations). ``-prof gc`` counts them with the code's, so the reconciliation adds them
-back; a row whose code allocates nothing reads so, whatever the harness did.
+stack that runs through a JMH frame or allocates in the generated stub itself
+(``measure.sites.is_harness``). Where an iteration runs few operations (a slow row, a loaded
+host), the Blackhole's consuming path or the stub allocates a few objects in it (two ``byte[]``
+and two ``String`` objects in the reference's slow rows), whatever the iteration's length: per operation they weigh the more the fewer
+operations a loaded host ran (0.72 B/op at 200). ``-prof gc`` counts them with the code's, so
+the reconciliation adds them back; a row whose code allocates nothing reads so, whatever the
+harness did.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ class Sites:
     caveat: str = ""
     #: Every row-side recorded, with its operations: a side that allocated nothing has no site.
     recorded: pd.DataFrame = field(
-        default_factory=lambda: pd.DataFrame(columns=["benchmark", "params", "variant", "ops", "settled"]))
+        default_factory=lambda: pd.DataFrame(columns=["benchmark", "params", "variant", "ops", "settled",
+                                             "iterations"]))
     #: JMH's own allocations inside the measured loop, per row-side, in ``frame``'s columns.
     harness: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=COLUMNS))
 
@@ -139,7 +140,8 @@ def read_file(path: Path) -> Sites:
             variant = e["side"]
         text = params_text(params)
         recorded.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
-                         "ops": int(e["ops"]), "settled": bool(e.get("settled", True))})
+                         "ops": int(e["ops"]), "settled": bool(e.get("settled", True)),
+                         "iterations": len(e.get("iterations", [])) or 1})
         for count, size, stack in e["stacks"]:
             raw.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
                         "ops": int(e["ops"]), "stack": stack, "allocations": int(count),

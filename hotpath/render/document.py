@@ -252,9 +252,10 @@ class Document:
                       f"{self.sites_command()} records them.*")
             return
         note = ("Every heap allocation of one recorded iteration per row-side (async-profiler's "
-                "`alloc` event at interval 1, in the memory pass's forks, never in a timed one; of "
-                "two iterations recorded once the JIT had gone idle, the one whose code allocated "
-                "least), divided by its operations. A site is the innermost frame outside the JDK and JMH, "
+                "`alloc` event at interval 1, in the memory pass's forks, never in a timed one"
+                + ("; of the iterations recorded once the JIT had gone idle, the one whose code "
+                   "allocated least" if (self.sites.recorded["iterations"] > 1).any() else "")
+                + "), divided by its operations. A site is the innermost frame outside the JDK and JMH, "
                 "the JDK frames it went through and the allocated type; a cell is allocations per "
                 "op × their mean size. Moved sites first, the biggest change first. "
                 + (f"Recorded after the run: {self.sites.caveat}. " if self.sites.caveat else "")
