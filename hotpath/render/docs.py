@@ -91,8 +91,40 @@ def headline_table(ref: Reference) -> str:
              + (f"; among them the {len(mechanisms)} mechanisms, counted at the allocation "
                 f"sites: " + ", ".join(f"{said[v]} {v}" for v in ("reproduced", "contradicted",
                                                                  "not comparable") if said[v])
-                if len(mechanisms) else "") + ".\n")
+                + _what_was_checked(mechanisms) if len(mechanisms) else "") + ".\n")
     return text
+
+
+def _what_was_checked(mechanisms: pd.DataFrame) -> str:
+    """' (12 state their counts, each measured as stated; 3 state none and were checked for
+    their direction only)': what the mechanisms' verdicts rest on."""
+    why = mechanisms["why"]
+    matched = int(why.str.contains(claims.COUNTS_MATCH + ":", regex=False).sum())
+    differ = int(why.str.contains(claims.COUNTS_DIFFER, regex=False).sum())
+    bare = int(why.str.contains(claims.DIRECTION_ONLY, regex=False).sum())
+    parts = [f"{matched + differ} state their counts, " + (
+        "each measured as stated" if not differ else
+        f"{matched} measured as stated, {differ} not")] if matched + differ else []
+    if bare:
+        parts.append(f"{bare} state none and were checked for their direction only")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def mechanisms_table(ref: Reference) -> str:
+    """Every mechanism claim, counted at the reference's allocation sites: the write-up's counts,
+    ours, the verdict and what it checked (the counts stated, or the direction alone)."""
+    checked = ref.checked
+    if checked.empty:
+        return "None.\n"
+    mine = checked[checked["why"].str.contains(claims.AT_SITES, regex=False)]
+    if mine.empty:
+        return "Not measured yet (`make sites PROFILE=reference`).\n"
+    what = [claims.COUNTS_DIFFER if claims.COUNTS_DIFFER in w else claims.COUNTS_MATCH
+            if claims.COUNTS_MATCH in w else "direction only" if claims.DIRECTION_ONLY in w
+            else "—" for w in mine["why"]]
+    shown = pd.DataFrame({"claim": mine["claim"], "write-up": mine["write-up"],
+                          "ours": mine["ours"], "verdict": mine["verdict"], "checked": what})
+    return tables.to_markdown(shown.reset_index(drop=True))
 
 
 def _minutes(seconds: float) -> str:
@@ -280,7 +312,8 @@ def sites_reconcile(ref: Reference) -> str:
 
 
 GENERATORS = {"headline": headline_table, "sites-reconcile": sites_reconcile, "reference-runs": runs_table,
-              "undecided": undecided_list, "claims": claims_list, "matrix": matrix_table,
+              "undecided": undecided_list, "claims": claims_list,
+              "mechanisms": mechanisms_table, "matrix": matrix_table,
               "aa": aa_table, "aa-forks": aa_structure, "default-run": default_run,
               "default-runs": default_runs_table}
 
