@@ -311,9 +311,55 @@ def sites_reconcile(ref: Reference) -> str:
     return text + "\n"
 
 
+def fidelity_counts(ref: Reference) -> str:
+    """fidelity_sites in one line: the count of each kind of pairing."""
+    text = fidelity_sites(ref)
+    if not text.startswith("Of "):
+        return text
+    head, _, rest = text.partition(":\n\n")
+    counts = [line[2:].split(":")[0].split(" (")[0].split(",")[0] for line in rest.splitlines()]
+    return f"{head}: " + "; ".join(counts) + ".\n"
+
+
+def fidelity_sites(ref: Reference) -> str:
+    """How the reference's rows that run the released code pair with our old model's at the
+    allocation sites: how many site for site, by type and size, as totals, with nothing to pair
+    and that differ, naming every row that is not site for site."""
+    found: dict[str, list[str]] = {k: [] for k in site_analysis.PAIRED}
+    declared = 0
+    for case in ref.cases:
+        recorded = site_analysis.read(results_file(PROFILE, case.id))
+        if not recorded.measured:
+            continue
+        pairs = ref.runs[case.id][0]
+        for _, p in pairs[pairs["candidate"] == site_analysis.RELEASE].iterrows():
+            sides = [(p["benchmark"], p["params"], v) for v in (p["baseline"], p["candidate"])]
+            if not all(site_analysis.has_side(recorded, *s) for s in sides):
+                continue
+            f = site_analysis.fidelity(recorded, p["benchmark"], p["params"], p["baseline"])
+            kind = site_analysis.paired(f)
+            found[kind].append(f"{case.id} {fmt.label(p)}")
+            declared += kind == "site for site" and bool((f["how"] == "declared").any())
+    rows = sum(len(v) for v in found.values())
+    if not rows:
+        return "Not measured yet (`make sites PROFILE=reference`).\n"
+    said = {"site for site": "match site for site"
+            + (f", {declared} of them with a type declared the release's" if declared else ""),
+            "by type and size": "match by type and size (several sites of one type and size together)",
+            "as totals": "match as totals of a type only",
+            "nothing to pair": "have nothing to pair (no heap allocation on either side)",
+            "differ": "differ"}
+    lines = [f"- {len(found[k])} {said[k] if len(found[k]) != 1 or k != 'differ' else 'differs'}"
+             + (f": {', '.join(found[k])}" if k != "site for site" else "")
+             for k in site_analysis.PAIRED if found[k]]
+    return (f"Of the reference's {rows} rows that run the released code beside our old model:\n\n"
+            + "\n".join(lines) + "\n")
+
+
 GENERATORS = {"headline": headline_table, "sites-reconcile": sites_reconcile, "reference-runs": runs_table,
               "undecided": undecided_list, "claims": claims_list,
-              "mechanisms": mechanisms_table, "matrix": matrix_table,
+              "mechanisms": mechanisms_table, "fidelity-sites": fidelity_sites,
+              "fidelity-counts": fidelity_counts, "matrix": matrix_table,
               "aa": aa_table, "aa-forks": aa_structure, "default-run": default_run,
               "default-runs": default_runs_table}
 
