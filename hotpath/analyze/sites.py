@@ -298,9 +298,6 @@ RELEASE = "upstream"
 #: The columns of data/fidelity/site-equivalences.csv: a model's type the release allocates under
 #: another name, and why they are one.
 EQUIVALENCE_FIELDS = ["case", "model_type", "release_type", "reason"]
-#: How a model's site and a release's were paired, from the closest to the loosest.
-HOW = {"site": "site for site", "declared": "site for site, a declared type",
-       "size": "by type and size", "totals": "as totals of a type"}
 
 
 def equivalences(path: Path | None = None) -> frozenset[tuple[str, str]]:

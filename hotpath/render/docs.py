@@ -29,7 +29,7 @@ from ..paths import AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
 PROFILE = "reference"
 #: The pages that may quote a block: the README, docs/ and every file of docs/evidence/.
-FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md",
+FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md", "docs/faq.md",
          *(p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "docs" / "evidence").glob("*.md"))))
 #: Where the default-run sentence sends a reader for the design behind it (from README.md).
 DESIGN_LINK = "[how the runs are planned](docs/method.md#the-sequential-fork-plan)"
@@ -93,6 +93,17 @@ def headline_table(ref: Reference) -> str:
                                                                  "not comparable") if said[v])
                 + _what_was_checked(mechanisms) if len(mechanisms) else "") + ".\n")
     return text
+
+
+#: Generated prose is wrapped as the docs' own is: no line of it runs past this.
+WIDTH = 100
+
+
+def wrap(text: str) -> str:
+    """A paragraph of generated prose in lines of at most WIDTH characters, ending in a newline."""
+    import textwrap
+
+    return textwrap.fill(text, WIDTH, break_long_words=False, break_on_hyphens=False) + "\n"
 
 
 def _what_was_checked(mechanisms: pd.DataFrame) -> str:
@@ -267,18 +278,21 @@ def aa_table(ref: Reference) -> str:
     everything = counts.iloc[-1]
     made = (run.run.manifest.get("git_commit") or "")[:7]
     text = tables.to_markdown(counts)
-    text += (f"\n{alarms} of {everything['rows']} rows of identical code called faster or slower; "
-             f"at the fork CVs this run observed (median {run.table['fork_cv'].median():.1%}) the "
-             f"rule's simulation expects {expected.sum():.1f}, and {alarms} or more "
-             f"{aa.chance_of_at_least(expected, alarms):.0%} of the time. "
-             f"{int(run.table['forks'].sum())} forks per side in all, commit {made}.\n")
+    # "0 or more" is every outcome: for none, the chance of none is the figure that says something
+    odds = (f"none at all {1 - aa.chance_of_at_least(expected, 1):.0%} of the time" if alarms == 0
+            else f"{alarms} or more {aa.chance_of_at_least(expected, alarms):.0%} of the time")
+    text += "\n" + wrap(
+        f"{alarms} of {everything['rows']} rows of identical code called faster or slower; "
+        f"at the fork CVs this run observed (median {run.table['fork_cv'].median():.1%}) the "
+        f"rule's simulation expects {expected.sum():.1f} such calls in all, and {odds}. "
+        f"{int(run.table['forks'].sum())} forks per side in all, commit {made}.")
     resampled = run.resample()
     if not resampled.empty:
-        text += (f"On fork means resampled from the run's own rounds ({len(resampled)} rows with at "
-                 f"least {aa.LEAST_ROUNDS} rounds): "
-                 f"{(resampled['faster'] + resampled['slower']).mean():.2%} of unchanged rows called "
-                 f"faster or slower (bar: 5%), intervals covering 1 in "
-                 f"{resampled['coverage'].mean():.1%} (bar: 94%).\n")
+        text += wrap(f"On fork means resampled from the run's own rounds ({len(resampled)} rows with at "
+                     f"least {aa.LEAST_ROUNDS} rounds): "
+                     f"{(resampled['faster'] + resampled['slower']).mean():.2%} of unchanged rows called "
+                     f"faster or slower (bar: 5%), intervals covering 1 in "
+                     f"{resampled['coverage'].mean():.1%} (bar: 94%).")
     return text
 
 
@@ -308,7 +322,38 @@ def sites_reconcile(ref: Reference) -> str:
             f"{c} {m}({p}) {v}, sites {fmt.fmt_bytes(sb)} B against {fmt.fmt_bytes(gb)} B"
             for c, m, p, v, sb, gb in zip(off["case"], off["method"], off["params"], off["variant"],
                                           off["sites_bytes"], off["gc_bytes"])) + "."
-    return text + "\n"
+    return wrap(text)
+
+
+def quick_rows(ref: Reference) -> str:
+    """The rows the default profile (`quick`) measures, case by case, as its plan picks them
+    (the write-ups' own rows and each case's headline row, old against the write-up's
+    variants), the params each benchmark declares read from the reference's results."""
+    from ..measure import forkplan, profiles
+
+    quick = profiles.get_profile("quick")
+    lines, total, others = [], 0, []
+    for case in ref.cases:
+        frame = read_results(results_file(PROFILE, case.id)).frame
+        declared: dict[str, dict[str, list[str]]] = {}
+        for benchmark, params in zip(frame["benchmark"], frame["params"]):
+            found = declared.setdefault(benchmark, {})
+            for pair in filter(None, (p.strip() for p in str(params).split(","))):
+                name, _, value = pair.partition("=")
+                if value not in found.setdefault(name, []):
+                    found[name].append(value)
+        rows = forkplan.plan_rows(case, quick, declared)
+        total += len(rows)
+        others += [f"{case.id}'s {r.candidate}" for r in rows if r.candidate != case.candidate]
+        lines.append(f"- {case.id} ({len(rows)}): " + ", ".join(
+            f"{r.benchmark.rsplit('.', 1)[-1]}({', '.join(f'{k}={v}' for k, v in r.params)})"
+            .replace("()", "") + f" {r.candidate}" for r in rows))
+    text = (f"{total} rows, {total - len(others)} of them the write-up's own variant against old "
+            f"(the time rows the reports and the README count)")
+    if others:
+        text += (f" and {len(others)} another variant a write-up's claims name ("
+                 + ", ".join(dict.fromkeys(others)) + ")")
+    return wrap(text + ":") + "\n" + "\n".join(lines) + "\n"
 
 
 def fidelity_counts(ref: Reference) -> str:
@@ -318,7 +363,7 @@ def fidelity_counts(ref: Reference) -> str:
         return text
     head, _, rest = text.partition(":\n\n")
     counts = [line[2:].split(":")[0].split(" (")[0].split(",")[0] for line in rest.splitlines()]
-    return f"{head}: " + "; ".join(counts) + ".\n"
+    return wrap(f"{head}: " + "; ".join(counts) + ".")
 
 
 def fidelity_sites(ref: Reference) -> str:
@@ -359,7 +404,7 @@ def fidelity_sites(ref: Reference) -> str:
 GENERATORS = {"headline": headline_table, "sites-reconcile": sites_reconcile, "reference-runs": runs_table,
               "undecided": undecided_list, "claims": claims_list,
               "mechanisms": mechanisms_table, "fidelity-sites": fidelity_sites,
-              "fidelity-counts": fidelity_counts, "matrix": matrix_table,
+              "fidelity-counts": fidelity_counts, "quick-rows": quick_rows, "matrix": matrix_table,
               "aa": aa_table, "aa-forks": aa_structure, "default-run": default_run,
               "default-runs": default_runs_table}
 
