@@ -113,11 +113,13 @@ def _what_was_checked(mechanisms: pd.DataFrame) -> str:
     matched = int(why.str.contains(claims.COUNTS_MATCH + ":", regex=False).sum())
     differ = int(why.str.contains(claims.COUNTS_DIFFER, regex=False).sum())
     bare = int(why.str.contains(claims.DIRECTION_ONLY, regex=False).sum())
-    parts = [f"{matched + differ} state their counts, " + (
+    stating = matched + differ
+    parts = [(f"{stating} state their counts, " if stating != 1 else "1 states its counts, ") + (
         "each measured as stated" if not differ else
-        f"{matched} measured as stated, {differ} not")] if matched + differ else []
+        f"{matched} measured as stated, {differ} not")] if stating else []
     if bare:
-        parts.append(f"{bare} state none and were checked for their direction only")
+        parts.append(f"{bare} state none and were checked for their direction only" if bare != 1
+                     else "1 states none and was checked for its direction only")
     return f" ({'; '.join(parts)})" if parts else ""
 
 
