@@ -18,6 +18,8 @@ CLAIMS = ROOT / "data" / "claims"
 FLOORS = ROOT / "data" / "floors"
 #: Per case and benchmark: why the released code and our old model still differ, where they do.
 FIDELITY_NOTES = ROOT / "data" / "fidelity" / "notes.csv"
+#: The types a release's allocation site may be paired with, other than its own, and why.
+SITE_EQUIVALENCES = ROOT / "data" / "fidelity" / "site-equivalences.csv"
 REPORTS = ROOT / "reports"
 #: Two builds measured against each other (make report BASELINE=a.jar CANDIDATE=b.jar): one
 #: folder per run; the committed demonstrations sit under REFERENCE / "ab".

@@ -59,6 +59,43 @@ def sides_of(folder: Path) -> list[hostspeed.Side]:
     return found
 
 
+def _test(x: np.ndarray, y: np.ndarray, centred: int) -> tuple[float, int, float, float]:
+    """(r, degrees of freedom, two-sided p, slope) of y against x, each already centred about
+    ``centred`` means of its own (a fork's or a row-side's), which the degrees of freedom lose."""
+    from scipy import stats
+
+    ok = np.isfinite(x) & np.isfinite(y)
+    x, y = x[ok], y[ok]
+    r = float(np.corrcoef(x, y)[0, 1])
+    df = len(x) - centred - 1
+    t = r * math.sqrt(df / (1 - r * r))
+    return r, df, float(2 * stats.t.sf(abs(t), df)), float(np.polyfit(x, y, 1)[0])
+
+
+def explained(found: list[hostspeed.Side], fastest: float) -> list[str]:
+    """Both correlations as tested: how many iterations or forks, the p-value, the share of the
+    variance they explain (r squared) and the slope, and the most a correction fitted on this
+    very run could take off the forks' spread (a standard deviation times sqrt(1 - r^2))."""
+    logs = [hostspeed._logs(s, fastest) for s in found]
+    within_t = np.concatenate([t for t, _, _, _ in logs])
+    within_p = np.concatenate([p for _, p, _, _ in logs])
+    forks = sum(len(s.times) for s in found)
+    between = [(t, p) for _, _, t, p in logs if len(t) > 1]
+    lines = []
+    r, df, p, slope = _test(within_p, within_t, forks)
+    lines.append(f"within forks, pooled: r = {r:+.3f} over {len(within_t):,} iterations of {forks} forks "
+                 f"(p = {p:.1g}), {r * r:.1%} of the variance; slope {slope:+.2f}")
+    if between:
+        bt = np.concatenate([t for t, _ in between])
+        bp = np.concatenate([p for _, p in between])
+        r, df, p, slope = _test(bp, bt, len(between))
+        lines.append(f"between forks: r = {r:+.3f} over {len(bt)} forks of the {len(between)} row-sides "
+                     f"with two or more (p = {p:.1g}), {r * r:.1%} of the variance; slope {slope:+.2f}; "
+                     f"a fit on this run would narrow the forks' spread to {math.sqrt(1 - r * r):.3f}x "
+                     f"its width at most")
+    return lines
+
+
 def show(folder: Path) -> None:
     found = sides_of(folder)
     figures = hostspeed.pooled(found)
@@ -70,6 +107,8 @@ def show(folder: Path) -> None:
           f"iterations at {hostspeed.SLOW:g}x or more")
     print(f"  log time against log probe: within forks r = {figures['within_r']:+.3f}; "
           f"between forks r = {figures['between_r']:+.3f}")
+    for line in explained(found, figures["fastest_probe_us"]):
+        print(f"    {line}")
     for how in hostspeed.ESTIMATES:
         print(f"  fork CV, {how}: median {figures[f'{how}: median fork CV']:.1%}, "
               f"90th percentile {figures[f'{how}: p90 fork CV']:.1%}")

@@ -204,17 +204,21 @@ def _common(name: str, variants: tuple[str, ...]) -> str:
 def diff(sites: Sites, benchmark: str, params: str, old: str, new: str) -> pd.DataFrame:
     """A row's sites, old against new: allocations and B/op of each, the sites that moved first
     (the biggest change first), then those that stayed (the biggest first). A site each variant
-    reaches through its own model class is one site, named without the variant's prefix."""
+    reaches through its own model class is one site, named without the variant's prefix. Where
+    ``new`` is the released code (RELEASE), its sites and the model's are paired as fidelity()
+    pairs them, so that an allocation under the release's own name reads as the same one."""
     variants = (old, new)
+    rows, taken = (_as_the_release(sites, benchmark, params, old, new) if new == RELEASE
+                   else ([], (set(), set())))
     sides = []
-    for variant in variants:
+    for variant, paired_here in zip(variants, taken):
         s = side(sites, benchmark, params, variant)
+        s = s[~s["site"].isin(paired_here)]
         s = s.assign(key=[_common(n, variants) for n in s["site"]])
         sides.append(s.groupby("key").agg(site=("site", "first"), type=("type", "first"),
                                           allocs=("allocs_per_op", "sum"),
                                           bytes=("bytes_per_op", "sum")))
     a, b = sides
-    rows = []
     for key in sorted(set(a.index) | set(b.index)):
         names = {t.loc[key, "site"] for t in (a, b) if key in t.index}
         row = {"site": names.pop() if len(names) == 1 else key,
@@ -235,6 +239,34 @@ def diff(sites: Sites, benchmark: str, params: str, old: str, new: str) -> pd.Da
     table = table.sort_values(["moved", "size", "site"], ascending=[False, True, True],
                               kind="stable")
     return table.drop(columns="size").reset_index(drop=True)
+
+
+def _as_the_release(sites: Sites, benchmark: str, params: str, model: str, release: str
+                    ) -> tuple[list[dict], tuple[set[str], set[str]]]:
+    """diff()'s lines for the sites fidelity() pairs, the model's against the release's, and the
+    sites they take on each side. A line is named by the model's sites, and the release's beside
+    them where they differ ('as totals' where only a type's totals were paired)."""
+    f = fidelity(sites, benchmark, params, model, release)
+    rows, taken = [], (set(), set())
+    for r in f[f["same"].astype(bool)].itertuples():
+        mine, theirs = " + ".join(r.model_sites), " + ".join(r.release_sites)
+        kind = side(sites, benchmark, params, model)
+        kind = kind[kind["site"].isin(r.model_sites)]
+        kind_of = kind["type"].iloc[0] if not kind.empty else ""
+        if _common(mine, (model,)) == _common(theirs, (model,)):
+            name = mine
+        else:
+            shown = re.sub(rf": {re.escape(kind_of)}$", "", theirs) if kind_of and " + " not in theirs else theirs
+            name = f"{mine} ({'as totals, ' if r.how == 'totals' else ''}the release's {shown})"
+        row = {"site": name, "type": kind_of, "old_allocs": float(r.model_allocs),
+               "new_allocs": float(r.release_allocs), "old_bytes": float(r.model_bytes),
+               "new_bytes": float(r.release_bytes)}
+        row["delta"] = row["new_bytes"] - row["old_bytes"]
+        row["moved"] = abs(row["delta"]) >= MOVED_BYTES
+        rows.append(row)
+        taken[0].update(r.model_sites)
+        taken[1].update(r.release_sites)
+    return rows, taken
 
 
 def total(sites: Sites, benchmark: str, params: str, variant: str) -> float:
@@ -301,17 +333,59 @@ def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int 
 #: A release's site is the model's when it allocates the same type as often and as large: within
 #: 0.05 allocations per op, and a mean size within 2% or 16 B (the fidelity table's B/op rule).
 SAME_COUNT, SAME_SHARE, SAME_BYTES = 0.05, 0.02, 16.0
+#: The variant that runs the released code beside the models.
+RELEASE = "upstream"
+#: The columns of data/fidelity/site-equivalences.csv: a model's type the release allocates under
+#: another name, and why they are one.
+EQUIVALENCE_FIELDS = ["case", "model_type", "release_type", "reason"]
+
+
+def equivalences(path: Path | None = None) -> frozenset[tuple[str, str]]:
+    """(model type, release type) pairs declared one in ``path`` (data/fidelity/
+    site-equivalences.csv), each with its reason; a file with other columns, an empty field, an
+    unknown case, a type declared equal to itself or a pair declared twice is refused."""
+    import csv
+
+    from ..cases import CASES
+    from ..paths import SITE_EQUIVALENCES
+
+    path = Path(path or SITE_EQUIVALENCES)
+    if not path.is_file():
+        return frozenset()
+    with path.open(newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        if reader.fieldnames != EQUIVALENCE_FIELDS:
+            raise ResultsError(f"{path}: columns {', '.join(reader.fieldnames or [])}; expected "
+                               f"exactly {', '.join(EQUIVALENCE_FIELDS)}")
+        found: set[tuple[str, str, str]] = set()
+        for line, row in enumerate(reader, start=2):
+            if None in row or any(not (row[k] or "").strip() for k in EQUIVALENCE_FIELDS):
+                raise ResultsError(f"{path}:{line}: every row needs {', '.join(EQUIVALENCE_FIELDS)}")
+            if row["case"] not in CASES:
+                raise ResultsError(f"{path}:{line}: unknown case {row['case']!r}")
+            if row["model_type"] == row["release_type"]:
+                raise ResultsError(f"{path}:{line}: {row['model_type']} declared equal to itself")
+            key = (row["case"], row["model_type"].strip(), row["release_type"].strip())
+            if key in found:
+                raise ResultsError(f"{path}:{line}: {key[1]} → {key[2]} declared twice for {key[0]}")
+            found.add(key)
+    return frozenset((m, r) for _, m, r in found)
 
 
 def fidelity(sites: Sites, benchmark: str, params: str, model: str = "old",
-             release: str = "upstream") -> pd.DataFrame:
+             release: str = RELEASE, declared: frozenset[tuple[str, str]] | None = None
+             ) -> pd.DataFrame:
     """The released code's sites set against our model's, paired by what they allocate (the two
-    name their own methods), from the closest match to the loosest: a site of the same type,
-    as often and as large; the sites of one type and size together (the model may slice twice
-    where the release slices twice through one method); an object of the model's own class
-    against one of the release's as often and as large; and last the rest of a type together,
-    in allocations and bytes (the release may allocate in one stack what the model allocates in
-    two, whose mean size then matches neither). One line per pairing and per site left alone."""
+    name their own methods), only ever a type with the same type or with one ``declared``
+    equivalent (data/fidelity/site-equivalences.csv, each with its reason), from the closest
+    match to the loosest: a site against a site, as often and as large (``how``: site, or
+    declared where the types are a declared pair); the sites of one type and size together (the
+    model may slice twice where the release slices twice through one method: size); and last
+    the rest of a type together, in allocations and bytes (the release may allocate in one
+    stack what the model allocates in two, whose mean size then matches neither: totals). One
+    line per pairing and per site left alone."""
+    declared = equivalences() if declared is None else declared
+
     def listed(variant: str) -> list[dict]:
         s = side(sites, benchmark, params, variant)
         return [{"site": [n], "type": t, "allocs": a, "bytes": b}
@@ -326,6 +400,9 @@ def fidelity(sites: Sites, benchmark: str, params: str, model: str = "old",
                 and abs(r["bytes"] - m["bytes"]) <= max(SAME_BYTES, SAME_SHARE * m["bytes"])
                 and abs(size(r) - size(m)) <= max(SAME_BYTES, SAME_SHARE * size(m)))
 
+    def one_type(m: dict, r: dict) -> bool:
+        return m["type"] == r["type"] or (m["type"], r["type"]) in declared
+
     def grouped(units: list[dict], key) -> list[dict]:
         groups: dict = {}
         for u in units:
@@ -336,37 +413,54 @@ def fidelity(sites: Sites, benchmark: str, params: str, model: str = "old",
         return list(groups.values())
 
     ours, theirs = listed(model), listed(release)
-    pairs: list[tuple[dict, dict]] = []
+    pairs: list[tuple[dict, dict, str]] = []
 
-    def match(mine: list[dict], free: list[dict], fits) -> tuple[list[dict], list[dict]]:
+    def match(mine: list[dict], free: list[dict], how: str) -> tuple[list[dict], list[dict]]:
         left = []
         for m in sorted(mine, key=lambda u: (-u["bytes"], u["site"])):
             hit = next((r for r in sorted(free, key=lambda u: (-u["bytes"], u["site"]))
-                        if alike(m, r) and fits(m, r)), None)
+                        if alike(m, r) and one_type(m, r)), None)
             if hit is None:
                 left.append(m)
             else:
                 free.remove(hit)
-                pairs.append((m, hit))
+                single = len(m["site"]) == 1 and len(hit["site"]) == 1
+                pairs.append((m, hit, how if how == "totals" or not single else
+                              "site" if m["type"] == hit["type"] else "declared"))
         return left, free
 
-    ours, theirs = match(ours, theirs, lambda m, r: m["type"] == r["type"])
+    ours, theirs = match(ours, theirs, "site")
     by_size = lambda u: (u["type"], round(size(u)))  # noqa: E731
-    ours, theirs = match(grouped(ours, by_size), grouped(theirs, by_size),
-                         lambda m, r: m["type"] == r["type"])
-    ours, theirs = match(ours, theirs, lambda m, r: not m["type"].endswith("[]")
-                         and not r["type"].endswith("[]"))
+    ours, theirs = match(grouped(ours, by_size), grouped(theirs, by_size), "size")
     by_type = lambda u: u["type"]  # noqa: E731
-    ours, theirs = match(grouped(ours, by_type), grouped(theirs, by_type),
-                         lambda m, r: m["type"] == r["type"])
+    ours, theirs = match(grouped(ours, by_type), grouped(theirs, by_type), "totals")
     rows = [{"model": " + ".join(m["site"]), "model_allocs": m["allocs"], "model_bytes": m["bytes"],
              "release": " + ".join(r["site"]), "release_allocs": r["allocs"], "release_bytes": r["bytes"],
-             "same": True} for m, r in pairs]
+             "same": True, "how": how, "model_sites": tuple(m["site"]),
+             "release_sites": tuple(r["site"])} for m, r, how in pairs]
     rows += [{"model": " + ".join(m["site"]), "model_allocs": m["allocs"], "model_bytes": m["bytes"],
-              "release": "", "release_allocs": 0.0, "release_bytes": 0.0, "same": False} for m in ours]
+              "release": "", "release_allocs": 0.0, "release_bytes": 0.0, "same": False, "how": "",
+              "model_sites": tuple(m["site"]), "release_sites": ()} for m in ours]
     rows += [{"model": "", "model_allocs": 0.0, "model_bytes": 0.0, "release": " + ".join(r["site"]),
-              "release_allocs": r["allocs"], "release_bytes": r["bytes"], "same": False} for r in theirs]
-    frame = pd.DataFrame(rows, columns=["model", "model_allocs", "model_bytes", "release",
-                                        "release_allocs", "release_bytes", "same"])
+              "release_allocs": r["allocs"], "release_bytes": r["bytes"], "same": False, "how": "",
+              "model_sites": (), "release_sites": tuple(r["site"])} for r in theirs]
+    frame = pd.DataFrame(rows, columns=FIDELITY_COLUMNS)
     return frame.sort_values(["same", "model_bytes", "release_bytes"], ascending=[False, False, False],
                              kind="stable").reset_index(drop=True)
+
+
+FIDELITY_COLUMNS = ["model", "model_allocs", "model_bytes", "release", "release_allocs",
+                    "release_bytes", "same", "how", "model_sites", "release_sites"]
+#: What a row's pairing as a whole says, from the closest to the loosest (paired()).
+PAIRED = ("site for site", "by type and size", "as totals", "nothing to pair", "differ")
+
+
+def paired(frame: pd.DataFrame) -> str:
+    """One of PAIRED for a row's fidelity(): nothing to pair where neither side has a site;
+    differ where a site is left alone; else the loosest pairing it took."""
+    if frame.empty:
+        return "nothing to pair"
+    if not frame["same"].astype(bool).all():
+        return "differ"
+    how = set(frame["how"])
+    return "as totals" if "totals" in how else "by type and size" if "size" in how else "site for site"

@@ -29,7 +29,7 @@ from ..paths import AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
 PROFILE = "reference"
 #: The pages that may quote a block: the README, docs/ and every file of docs/evidence/.
-FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md",
+FILES = ("README.md", "docs/method.md", "docs/results.md", "docs/usage.md", "docs/faq.md",
          *(p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "docs" / "evidence").glob("*.md"))))
 #: Where the default-run sentence sends a reader for the design behind it (from README.md).
 DESIGN_LINK = "[how the runs are planned](docs/method.md#the-sequential-fork-plan)"
@@ -91,8 +91,53 @@ def headline_table(ref: Reference) -> str:
              + (f"; among them the {len(mechanisms)} mechanisms, counted at the allocation "
                 f"sites: " + ", ".join(f"{said[v]} {v}" for v in ("reproduced", "contradicted",
                                                                  "not comparable") if said[v])
-                if len(mechanisms) else "") + ".\n")
+                + _what_was_checked(mechanisms) if len(mechanisms) else "") + ".\n")
     return text
+
+
+#: Generated prose is wrapped as the docs' own is: no line of it runs past this.
+WIDTH = 100
+
+
+def wrap(text: str) -> str:
+    """A paragraph of generated prose in lines of at most WIDTH characters, ending in a newline."""
+    import textwrap
+
+    return textwrap.fill(text, WIDTH, break_long_words=False, break_on_hyphens=False) + "\n"
+
+
+def _what_was_checked(mechanisms: pd.DataFrame) -> str:
+    """' (12 state their counts, each measured as stated; 3 state none and were checked for
+    their direction only)': what the mechanisms' verdicts rest on."""
+    why = mechanisms["why"]
+    matched = int(why.str.contains(claims.COUNTS_MATCH + ":", regex=False).sum())
+    differ = int(why.str.contains(claims.COUNTS_DIFFER, regex=False).sum())
+    bare = int(why.str.contains(claims.DIRECTION_ONLY, regex=False).sum())
+    stating = matched + differ
+    parts = [(f"{stating} state their counts, " if stating != 1 else "1 states its counts, ") + (
+        "each measured as stated" if not differ else
+        f"{matched} measured as stated, {differ} not")] if stating else []
+    if bare:
+        parts.append(f"{bare} state none and were checked for their direction only" if bare != 1
+                     else "1 states none and was checked for its direction only")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def mechanisms_table(ref: Reference) -> str:
+    """Every mechanism claim, counted at the reference's allocation sites: the write-up's counts,
+    ours, the verdict and what it checked (the counts stated, or the direction alone)."""
+    checked = ref.checked
+    if checked.empty:
+        return "None.\n"
+    mine = checked[checked["why"].str.contains(claims.AT_SITES, regex=False)]
+    if mine.empty:
+        return "Not measured yet (`make sites PROFILE=reference`).\n"
+    what = [claims.COUNTS_DIFFER if claims.COUNTS_DIFFER in w else claims.COUNTS_MATCH
+            if claims.COUNTS_MATCH in w else "direction only" if claims.DIRECTION_ONLY in w
+            else "—" for w in mine["why"]]
+    shown = pd.DataFrame({"claim": mine["claim"], "write-up": mine["write-up"],
+                          "ours": mine["ours"], "verdict": mine["verdict"], "checked": what})
+    return tables.to_markdown(shown.reset_index(drop=True))
 
 
 def _minutes(seconds: float) -> str:
@@ -235,18 +280,21 @@ def aa_table(ref: Reference) -> str:
     everything = counts.iloc[-1]
     made = (run.run.manifest.get("git_commit") or "")[:7]
     text = tables.to_markdown(counts)
-    text += (f"\n{alarms} of {everything['rows']} rows of identical code called faster or slower; "
-             f"at the fork CVs this run observed (median {run.table['fork_cv'].median():.1%}) the "
-             f"rule's simulation expects {expected.sum():.1f}, and {alarms} or more "
-             f"{aa.chance_of_at_least(expected, alarms):.0%} of the time. "
-             f"{int(run.table['forks'].sum())} forks per side in all, commit {made}.\n")
+    # "0 or more" is every outcome: for none, the chance of none is the figure that says something
+    odds = (f"none at all {1 - aa.chance_of_at_least(expected, 1):.0%} of the time" if alarms == 0
+            else f"{alarms} or more {aa.chance_of_at_least(expected, alarms):.0%} of the time")
+    text += "\n" + wrap(
+        f"{alarms} of {everything['rows']} rows of identical code called faster or slower; "
+        f"at the fork CVs this run observed (median {run.table['fork_cv'].median():.1%}) the "
+        f"rule's simulation expects {expected.sum():.1f} such calls in all, and {odds}. "
+        f"{int(run.table['forks'].sum())} forks per side in all, commit {made}.")
     resampled = run.resample()
     if not resampled.empty:
-        text += (f"On fork means resampled from the run's own rounds ({len(resampled)} rows with at "
-                 f"least {aa.LEAST_ROUNDS} rounds): "
-                 f"{(resampled['faster'] + resampled['slower']).mean():.2%} of unchanged rows called "
-                 f"faster or slower (bar: 5%), intervals covering 1 in "
-                 f"{resampled['coverage'].mean():.1%} (bar: 94%).\n")
+        text += wrap(f"On fork means resampled from the run's own rounds ({len(resampled)} rows with at "
+                     f"least {aa.LEAST_ROUNDS} rounds): "
+                     f"{(resampled['faster'] + resampled['slower']).mean():.2%} of unchanged rows called "
+                     f"faster or slower (bar: 5%), intervals covering 1 in "
+                     f"{resampled['coverage'].mean():.1%} (bar: 94%).")
     return text
 
 
@@ -276,11 +324,89 @@ def sites_reconcile(ref: Reference) -> str:
             f"{c} {m}({p}) {v}, sites {fmt.fmt_bytes(sb)} B against {fmt.fmt_bytes(gb)} B"
             for c, m, p, v, sb, gb in zip(off["case"], off["method"], off["params"], off["variant"],
                                           off["sites_bytes"], off["gc_bytes"])) + "."
-    return text + "\n"
+    return wrap(text)
+
+
+def quick_rows(ref: Reference) -> str:
+    """The rows the default profile (`quick`) measures, case by case, as its plan picks them
+    (the write-ups' own rows and each case's headline row, old against the write-up's
+    variants), the params each benchmark declares read from the reference's results."""
+    from ..measure import forkplan, profiles
+
+    quick = profiles.get_profile("quick")
+    lines, total, others = [], 0, []
+    for case in ref.cases:
+        frame = read_results(results_file(PROFILE, case.id)).frame
+        declared: dict[str, dict[str, list[str]]] = {}
+        for benchmark, params in zip(frame["benchmark"], frame["params"]):
+            found = declared.setdefault(benchmark, {})
+            for pair in filter(None, (p.strip() for p in str(params).split(","))):
+                name, _, value = pair.partition("=")
+                if value not in found.setdefault(name, []):
+                    found[name].append(value)
+        rows = forkplan.plan_rows(case, quick, declared)
+        total += len(rows)
+        others += [f"{case.id}'s {r.candidate}" for r in rows if r.candidate != case.candidate]
+        lines.append(f"- {case.id} ({len(rows)}): " + ", ".join(
+            f"{r.benchmark.rsplit('.', 1)[-1]}({', '.join(f'{k}={v}' for k, v in r.params)})"
+            .replace("()", "") + f" {r.candidate}" for r in rows))
+    text = (f"{total} rows, {total - len(others)} of them the write-up's own variant against old "
+            f"(the time rows the reports and the README count)")
+    if others:
+        text += (f" and {len(others)} another variant a write-up's claims name ("
+                 + ", ".join(dict.fromkeys(others)) + ")")
+    return wrap(text + ":") + "\n" + "\n".join(lines) + "\n"
+
+
+def fidelity_counts(ref: Reference) -> str:
+    """fidelity_sites in one line: the count of each kind of pairing."""
+    text = fidelity_sites(ref)
+    if not text.startswith("Of "):
+        return text
+    head, _, rest = text.partition(":\n\n")
+    counts = [line[2:].split(":")[0].split(" (")[0].split(",")[0] for line in rest.splitlines()]
+    return wrap(f"{head}: " + "; ".join(counts) + ".")
+
+
+def fidelity_sites(ref: Reference) -> str:
+    """How the reference's rows that run the released code pair with our old model's at the
+    allocation sites: how many site for site, by type and size, as totals, with nothing to pair
+    and that differ, naming every row that is not site for site."""
+    found: dict[str, list[str]] = {k: [] for k in site_analysis.PAIRED}
+    declared = 0
+    for case in ref.cases:
+        recorded = site_analysis.read(results_file(PROFILE, case.id))
+        if not recorded.measured:
+            continue
+        pairs = ref.runs[case.id][0]
+        for _, p in pairs[pairs["candidate"] == site_analysis.RELEASE].iterrows():
+            sides = [(p["benchmark"], p["params"], v) for v in (p["baseline"], p["candidate"])]
+            if not all(site_analysis.has_side(recorded, *s) for s in sides):
+                continue
+            f = site_analysis.fidelity(recorded, p["benchmark"], p["params"], p["baseline"])
+            kind = site_analysis.paired(f)
+            found[kind].append(f"{case.id} {fmt.label(p)}")
+            declared += kind == "site for site" and bool((f["how"] == "declared").any())
+    rows = sum(len(v) for v in found.values())
+    if not rows:
+        return "Not measured yet (`make sites PROFILE=reference`).\n"
+    said = {"site for site": "match site for site"
+            + (f", {declared} of them with a type declared the release's" if declared else ""),
+            "by type and size": "match by type and size (several sites of one type and size together)",
+            "as totals": "match as totals of a type only",
+            "nothing to pair": "have nothing to pair (no heap allocation on either side)",
+            "differ": "differ"}
+    lines = [f"- {len(found[k])} {said[k] if len(found[k]) != 1 or k != 'differ' else 'differs'}"
+             + (f": {', '.join(found[k])}" if k != "site for site" else "")
+             for k in site_analysis.PAIRED if found[k]]
+    return (f"Of the reference's {rows} rows that run the released code beside our old model:\n\n"
+            + "\n".join(lines) + "\n")
 
 
 GENERATORS = {"headline": headline_table, "sites-reconcile": sites_reconcile, "reference-runs": runs_table,
-              "undecided": undecided_list, "claims": claims_list, "matrix": matrix_table,
+              "undecided": undecided_list, "claims": claims_list,
+              "mechanisms": mechanisms_table, "fidelity-sites": fidelity_sites,
+              "fidelity-counts": fidelity_counts, "quick-rows": quick_rows, "matrix": matrix_table,
               "aa": aa_table, "aa-forks": aa_structure, "default-run": default_run,
               "default-runs": default_runs_table}
 

@@ -422,10 +422,14 @@ class Document:
         at_sites = site_render.fidelity_table(self.pairs, self.sites) if self.sites.measured else None
         if at_sites is not None and not at_sites.empty:
             self.table("Fidelity at the allocation sites", at_sites, note=(
-                "The release's sites set against our old model's, paired by what they allocate: "
-                "the same type, as often (within 0.05 a call) and as large (a mean size within 2% "
-                "or 16 B), since the two name their own methods. A site either has alone is "
-                "where the two allocate differently; the notes below say why where they do."))
+                "The release's sites set against our old model's, paired by what they allocate, "
+                "since the two name their own methods: the same type, or one declared the same "
+                "in `data/fidelity/site-equivalences.csv` with its reason, as often (within 0.05 "
+                "a call) and as large (a mean size within 2% or 16 B). *Site for site*: each of "
+                "the model's sites is one of the release's; *by type and size*: several sites of "
+                "one type and size on a side together; *as totals*: only a type's totals agree; "
+                "*nothing to pair*: no site on either side. A site either has alone is where the "
+                "two allocate differently; the notes below say why where they do."))
         self.fidelity_notes()
 
     def fidelity_notes(self) -> None:

@@ -238,9 +238,11 @@ def _show_graphs(folder: Path, links: dict[str, tuple[str, str]], why: str) -> N
                          f'height:320px;border:0" srcdoc="{markup.escape(page, quote=True)}"></iframe>'))
 
 
-def fidelity_table(pairs: pd.DataFrame, sites: S.Sites, release: str = "upstream") -> pd.DataFrame:
-    """Per row with the released code: how many of our model's sites the release has too (the
-    same type, as often, as large), and the sites each has alone."""
+def fidelity_table(pairs: pd.DataFrame, sites: S.Sites, release: str = S.RELEASE) -> pd.DataFrame:
+    """Per row with the released code: how its sites pair with our model's (site for site, by
+    type and size, as totals of a type, nothing to pair, or differ) and what each pairing
+    looser than a site for a site took; how many of the model's sites the release has too
+    (the same type or a declared one, as often, as large); and the sites each has alone."""
     def alone(frame: pd.DataFrame, side: str) -> str:
         listed = [f"{r[side]} ({cell(r[f'{side}_allocs'], r[f'{side}_bytes'])})"
                   for _, r in frame.iterrows()]
@@ -252,12 +254,33 @@ def fidelity_table(pairs: pd.DataFrame, sites: S.Sites, release: str = "upstream
         f = S.fidelity(sites, p["benchmark"], p["params"], p["baseline"], release)
         mine = f[f["model"] != ""]
         same = mine[mine["same"].astype(bool)]
-        count = lambda frame: sum(len(m.split(" + ")) for m in frame["model"])  # noqa: E731
-        out.append({"row": fmt.label(p),
+        count = lambda frame: sum(len(m) for m in frame["model_sites"])  # noqa: E731
+        out.append({"row": fmt.label(p), "paired": how_paired(f),
                     "the model's sites in the release": (
                         f"{count(same)} of {count(mine)} ({fmt.fmt_bytes(same['model_bytes'].sum())} "
-                        f"of {fmt.fmt_bytes(mine['model_bytes'].sum())} B/op)"),
+                        f"of {fmt.fmt_bytes(mine['model_bytes'].sum())} B/op)" if not f.empty
+                        else "none on either side"),
                     "the model's alone": alone(mine[~mine["same"].astype(bool)], "model"),
                     "the release's alone": alone(f[(f["model"] == "") & (f["release"] != "")], "release")})
-    return pd.DataFrame(out, columns=["row", "the model's sites in the release", "the model's alone",
-                                      "the release's alone"])
+    return pd.DataFrame(out, columns=["row", "paired", "the model's sites in the release",
+                                      "the model's alone", "the release's alone"])
+
+
+def how_paired(f: pd.DataFrame) -> str:
+    """A row's pairing in words: its class (S.paired), what each pairing looser than one site
+    against one site took, and the declared types it relied on."""
+    kind = S.paired(f)
+    if kind == "nothing to pair":
+        return "nothing to pair: no heap allocation on either side"
+    loose, declared = [], []
+    for r in f[f["same"].astype(bool)].itertuples():
+        mtype = r.model_sites[0].rsplit(": ", 1)[-1]
+        rtype = r.release_sites[0].rsplit(": ", 1)[-1]
+        if rtype != mtype and f"{mtype} = {rtype}" not in declared:
+            declared.append(f"{mtype} = {rtype}")
+        if r.how in ("size", "totals"):
+            n = len(r.model_sites)
+            loose.append(f"{mtype}: the model's {n} site{'' if n == 1 else 's'} against the "
+                         f"release's {len(r.release_sites)}")
+    said = loose + ([f"declared: {', '.join(declared)}"] if declared else [])
+    return kind + (f" ({'; '.join(said)})" if said else "")

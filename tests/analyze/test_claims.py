@@ -80,3 +80,58 @@ def test_a_claimed_change_inside_the_band_is_confirmed_by_same():
     assert not claims._within_band(pd.Series({"claimed_change": "-12%", "old": 100.0, "new": 88.0}))
     assert claims._within_band(pd.Series({"claimed_change": "−2.5%", "old": float("nan"),
                                           "new": float("nan")}))
+
+
+def _slices(tmp_path, old: int, new: int):
+    """A run's sites where old allocates ``old`` DirectByteBuffers per op and new ``new``."""
+    import json
+
+    from hotpath.analyze import sites as S
+    from hotpath.measure import sites as recorded
+
+    stack = "x/B.run;x/Store.select;java/nio/DirectByteBuffer.slice;java.nio.DirectByteBuffer_[i]"
+    entries = [{"benchmark": "x.B.run", "params": {"variant": v}, "ops": 10, "jvm": "17",
+                "outside": [0, 0], "stacks": [[n * 10, n * 640, stack]] if n else []}
+               for v, n in (("old", old), ("optimized", new))]
+    (tmp_path / "r.sites.json").write_text(json.dumps({"format": recorded.FORMAT, "entries": entries}))
+    return S.read(tmp_path / "r.json")
+
+
+SLICES = "sites.allocations:Store\\.select → .*: DirectByteBuffer"
+
+
+def test_a_mechanism_claim_is_reproduced_only_where_its_stated_counts_are_measured(tmp_path):
+    found = _slices(tmp_path, 64, 32)
+    pairs = pd.DataFrame([{"benchmark": "x.B.run", "method": "run", "params": "", "baseline": "old",
+                           "candidate": "optimized"}])
+    write_claims(tmp_path, f"""
+        as-said,buffers as stated,x.B.run,,{SLICES},allocations/op,optimized,64,32,one instead of two,
+        one-off,buffers one off,x.B.run,,{SLICES},allocations/op,optimized,64,31,one instead of two,
+        no-counts,buffers fewer,x.B.run,,{SLICES},allocations/op,optimized,,,fewer buffers,
+        old-only,buffers from 64,x.B.run,,{SLICES},allocations/op,optimized,64,,fewer buffers,
+    """)
+    table = claims.check("calib", pairs, folder=tmp_path, sites=found).set_index("claim")
+    ok = table.loc["buffers as stated"]
+    assert ok["verdict"] == "reproduced"
+    assert "counts as stated: stated 64 → 32, measured 64 → 32" in ok["why"]
+    # the same direction, one allocation a call away from what the claim states
+    off = table.loc["buffers one off"]
+    assert (off["ours_old"], off["ours_new"]) == (64.0, 32.0)
+    assert off["verdict"] == "contradicted"
+    assert "counts not as stated: stated 64 → 31, measured 64 → 32" in off["why"]
+    # a claim without counts says it was checked for its direction alone
+    bare = table.loc["buffers fewer"]
+    assert bare["verdict"] == "reproduced" and claims.DIRECTION_ONLY in bare["why"]
+    # a count stated on one side is compared on that side
+    assert table.loc["buffers from 64", "verdict"] == "reproduced"
+    assert "stated 64 → ?" in table.loc["buffers from 64", "why"]
+
+
+def test_a_stated_count_matches_within_the_tolerance_and_no_further():
+    claim = pd.Series({"metric": "sites.allocations:x", "old": 32.0, "new": 0.0})
+    assert claims.stated_counts(claim, 32.0 + claims.COUNT_TOLERANCE / 2, 0.0)[0] is True
+    assert claims.stated_counts(claim, 31.0, 0.0)[0] is False
+    assert claims.stated_counts(claim, 32.0, 0.06)[0] is False
+    bytes_claim = pd.Series({"metric": "sites.bytes:x", "old": 1040.0, "new": 0.0})
+    assert claims.stated_counts(bytes_claim, 1044.0, 0.0)[0] is True
+    assert claims.stated_counts(bytes_claim, 1056.0, 0.0)[0] is False

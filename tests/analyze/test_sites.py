@@ -147,13 +147,77 @@ def test_the_release_is_set_against_the_model_by_what_it_allocates_not_by_its_na
                     [40, 2560, f"{stub};x/Lib.select;java/nio/DirectByteBuffer.slice;java.nio.DirectByteBuffer_[i]"],
                     [20, 1280, f"{stub};x/Lib.extra;byte[]_[i]"]]}]
     (tmp_path / "r.sites.json").write_text(json.dumps({"format": recorded.FORMAT, "entries": entries}))
-    f = S.fidelity(S.read(tmp_path / "r.json"), "x.B.run", "")
+    found = S.read(tmp_path / "r.json")
+    f = S.fidelity(found, "x.B.run", "", declared=frozenset({("Holder", "LibHolder")}))
     same = f[f["same"].astype(bool)]
     assert set(same["release"]) == {"Lib.copy → Arrays.copyOf: byte[]", "Lib.run: LibHolder",
                                     "Lib.select → DirectByteBuffer.slice: DirectByteBuffer"}
     assert "OldCodec.cut → DirectByteBuffer.slice: DirectByteBuffer" in " ".join(same["model"])
+    assert dict(zip(same["release"], same["how"])) == {
+        "Lib.copy → Arrays.copyOf: byte[]": "site", "Lib.run: LibHolder": "declared",
+        "Lib.select → DirectByteBuffer.slice: DirectByteBuffer": "size"}
     alone = f[~f["same"].astype(bool)]
     assert list(alone["release"]) == ["Lib.extra: byte[]"] and list(alone["model"]) == [""]
+    assert S.paired(f) == "differ"
+    # two types of one size and count are not one allocation unless declared so
+    undeclared = S.fidelity(found, "x.B.run", "", declared=frozenset())
+    assert "Lib.run: LibHolder" in set(undeclared.loc[~undeclared["same"].astype(bool), "release"])
+
+
+def _sides(tmp_path, model, release):
+    stub = "x/B.run"
+    entries = [{"benchmark": "x.B.run", "params": {"variant": v}, "ops": 1, "jvm": "17",
+                "outside": [0, 0], "stacks": [[n, b, f"{stub};{s}"] for n, b, s in stacks]}
+               for v, stacks in (("old", model), ("upstream", release))]
+    (tmp_path / "r.sites.json").write_text(json.dumps({"format": recorded.FORMAT, "entries": entries}))
+    return S.read(tmp_path / "r.json")
+
+
+def test_a_row_without_sites_has_nothing_to_pair_and_a_match_of_totals_says_so(tmp_path):
+    assert S.paired(S.fidelity(_sides(tmp_path, [], []), "x.B.run", "", declared=frozenset())) == (
+        "nothing to pair")
+    # the model's three byte[]s (100, 300, 600 B) against the release's 400 B and two of 300 B:
+    # no site matches another, no size pairs, but the type's totals agree (3 and 1,000 B)
+    found = _sides(tmp_path, [(1, 100, "x/M.a;byte[]_[i]"), (1, 300, "x/M.b;byte[]_[i]"),
+                              (1, 600, "x/M.c;byte[]_[i]")],
+                   [(1, 400, "x/R.a;byte[]_[i]"), (2, 600, "x/R.b;byte[]_[i]")])
+    f = S.fidelity(found, "x.B.run", "", declared=frozenset())
+    assert S.paired(f) == "as totals" and list(f["how"]) == ["totals"]
+    assert (set(f.loc[0, "model_sites"]), set(f.loc[0, "release_sites"])) == (
+        {"M.a: byte[]", "M.b: byte[]", "M.c: byte[]"}, {"R.a: byte[]", "R.b: byte[]"})
+
+
+def test_the_release_reads_as_the_model_in_where_the_bytes_went(tmp_path):
+    found = _sides(tmp_path, [(2, 2208, "x/ByteArrayList.ensure;java/util/Arrays.copyOf;byte[]_[i]"),
+                              (1, 32, "x/BinaryWriter.handles;x.WriterHandles_[i]")],
+                   [(2, 2208, "x/GridByteArrayList.capacity;java/util/Arrays.copyOf;byte[]_[i]"),
+                    (1, 24, "x/BinaryWriterExImpl.handles;x.BinaryWriterHandles_[i]")])
+    d = S.diff(found, "x.B.run", "", "old", S.RELEASE).set_index("site")
+    copy = d.loc["ByteArrayList.ensure → Arrays.copyOf: byte[] "
+                 "(the release's GridByteArrayList.capacity → Arrays.copyOf)"]
+    assert (copy["old_bytes"], copy["new_bytes"], bool(copy["moved"])) == (2208.0, 2208.0, False)
+    # a declared type is one site, and its 8 B a call apart show as a change
+    handles = d.loc["BinaryWriter.handles: WriterHandles "
+                    "(the release's BinaryWriterExImpl.handles: BinaryWriterHandles)"]
+    assert (handles["delta"], bool(handles["moved"])) == (-8.0, True)
+    assert len(d) == 2
+    # two of the model's own variants are not paired so: each keeps its own name
+    assert len(S.diff(found, "x.B.run", "", "upstream", "old")) == 4
+
+
+def test_the_declared_equivalences_are_read_with_their_reasons_and_bad_rows_refused(tmp_path):
+    committed = S.equivalences()
+    assert ("WriterHandles", "BinaryWriterHandles") in committed
+    header = ",".join(S.EQUIVALENCE_FIELDS)
+    bad = {"extra column": header + ",note\nzip,A,B,why,x\n",
+           "no reason": header + "\nzip,A,B,\n",
+           "unknown case": header + "\nnocase,A,B,why\n",
+           "itself": header + "\nzip,A,A,why\n",
+           "twice": header + "\nzip,A,B,why\nzip,A,B,again\n"}
+    for name, text in bad.items():
+        (tmp_path / "eq.csv").write_text(text, encoding="utf-8")
+        with pytest.raises(ResultsError, match="eq.csv"):
+            S.equivalences(tmp_path / "eq.csv")
 
 
 def test_the_harness_allocations_in_the_measured_loop_are_kept_apart_and_added_back_for_prof_gc(tmp_path):

@@ -5,6 +5,7 @@ import re
 import shlex
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from hotpath.render import docs
@@ -124,3 +125,28 @@ def test_the_default_run_sentence_adds_large_effects_and_noise_where_the_runs_re
     # runs from before the tsv kept the noise: said of the one that did, not of all
     text = docs.default_run(_Runs(fork_cv=[0.05, None, 0.024]))
     assert "; in the run that recorded it, the machine's forks of one row spread 2.4% from one another (" in text
+
+
+def test_the_headline_says_what_the_mechanisms_verdicts_rest_on():
+    from hotpath.analyze import claims
+
+    def why(what: str) -> str:
+        return f"{claims.AT_SITES} matching `x`; {what}"
+
+    mechanisms = pd.DataFrame({"why": [why(claims.COUNTS_MATCH + ": stated 1 → 0"),
+                                       why(claims.COUNTS_DIFFER + ": stated 64 → 31"),
+                                       why(claims.DIRECTION_ONLY)]})
+    assert docs._what_was_checked(mechanisms) == (
+        " (2 state their counts, 1 measured as stated, 1 not; 1 states none and was checked for "
+        "its direction only)")
+    assert docs._what_was_checked(mechanisms.iloc[:1]) == (
+        " (1 states its counts, each measured as stated)")
+
+
+def test_the_fidelity_block_counts_each_kind_of_pairing_apart(made):
+    text = made["fidelity-sites"]
+    assert text.startswith("Of the reference's ")
+    kinds = re.findall(r"^- (\d+) ", text, re.M)
+    assert sum(map(int, kinds)) == int(re.search(r"reference's (\d+) rows", text).group(1))
+    assert "nothing to pair" in text and "as totals" in text
+    assert made["fidelity-counts"].startswith(text.split(":")[0])

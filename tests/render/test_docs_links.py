@@ -22,6 +22,18 @@ defines (a 2 s scout, a 7 min 20 s budget, 8 bytes), not measurements. A
 decimal right after the name of a piece of software (`JDK 17.0.15`, `CPython 3.11`) is its
 version, not a figure. Every figure of a section must appear, not inside a longer number, in a
 file under docs/evidence/ that the section links to, or in a generated block of that section.
+
+**Lines.** No line of prose in docs/ runs past LONGEST characters: a table row (a line that opens
+with `|`) and a fenced block are not prose; generated blocks are, and their generators wrap them.
+
+**Glossary.** docs/glossary.md defines its terms in bold, one item each (`- **term**: ...`, a
+second term in bold inside an item defined there too), in an order where no item's text, its code
+spans left out, names a term defined below it (a term matches as a whole word, in the singular
+or with an `s`, case aside). Every page a newcomer reads for the method (GUIDED) links the
+glossary before it first names one of its terms; its title is not prose.
+
+**Machines.** Every evidence file's `- **Machine:**` line names the CPU model its runs had, or
+says it was not recorded, or that the evidence is a simulation.
 """
 
 from __future__ import annotations
@@ -160,8 +172,9 @@ def test_every_figure_method_quotes_is_in_the_evidence_it_links():
 
 
 def test_method_is_the_method_not_its_history():
+    """At most 400 lines of its own: a generated block is the data's, not the method's."""
     text = (ROOT / METHOD).read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= 400
+    assert len(docs.BLOCK.sub("", text).splitlines()) <= 400
     assert not re.search(r"\b20\d\d-\d\d-\d\d\b", without_code(text)), "a dated run belongs in docs/evidence/"
 
 
@@ -262,3 +275,104 @@ def test_slugs_follow_github(heading, anchor):
 ])
 def test_what_counts_as_a_figure(prose, found):
     assert figures(prose) == found
+
+
+# Lines, the glossary and the machines.
+
+LONGEST = 300
+GLOSSARY = "docs/glossary.md"
+#: The pages a newcomer reads for the method and its use: each links the glossary before its terms.
+GUIDED = ("docs/method.md", "docs/usage.md", "docs/results.md", "docs/reading-a-report.md",
+          "docs/faq.md")
+CPU = re.compile(r"AMD EPYC|Intel Xeon|not recorded|a simulation")
+
+
+def long_lines(root: Path = ROOT) -> list[str]:
+    """'docs/usage.md:7 (924)' for every line of prose in docs/ longer than LONGEST."""
+    found = []
+    for path in sorted((root / "docs").rglob("*.md")):
+        text = FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)),
+                         path.read_text(encoding="utf-8"))
+        for n, line in enumerate(text.splitlines(), start=1):
+            if len(line) > LONGEST and not line.lstrip().startswith("|"):
+                found.append(f"{path.relative_to(root).as_posix()}:{n} ({len(line)})")
+    return found
+
+
+def glossary(root: Path = ROOT) -> list[tuple[list[str], str]]:
+    """(the terms an item defines, its text without code) per item of the glossary, in order."""
+    text = without_code((root / GLOSSARY).read_text(encoding="utf-8"))
+    items = re.split(r"(?m)^- (?=\*\*)", text)[1:]
+    return [(re.findall(r"\*\*([^*]+)\*\*", item), item) for item in items]
+
+
+def _names(term: str) -> re.Pattern:
+    return re.compile(rf"(?<![\w-]){re.escape(term)}s?(?![\w-])", re.IGNORECASE)
+
+
+def forward_terms(root: Path = ROOT) -> list[str]:
+    """'fork CV: verdict' for every glossary item that names a term defined below it."""
+    items = glossary(root)
+    found = []
+    for i, (terms, text) in enumerate(items):
+        body = re.sub(r"\*\*[^*]+\*\*", "", text)
+        for later, _ in items[i + 1:]:
+            for term in later:
+                if term not in terms and _names(term).search(body):
+                    found.append(f"{terms[0]}: {term}")
+    return found
+
+
+def terms_before_the_glossary(root: Path = ROOT) -> list[str]:
+    """'docs/faq.md: fork' for every guided page that names a glossary term (its first, in the
+    page's order) before its first link to the glossary, or never links it."""
+    terms = [t for ts, _ in glossary(root) for t in ts]
+    found = []
+    for name in GUIDED:
+        text = without_code((root / name).read_text(encoding="utf-8"))
+        text = re.sub(r"\A#[^\n]*\n", "", text)  # the title
+        link = re.search(r"\]\((?:\./)?glossary\.md[#)]", text)
+        end = link.start() if link else len(text)
+        hits = [(m.start(), t) for t in terms for m in [_names(t).search(text[:end])] if m]
+        if hits or not link:
+            found.append(f"{name}: {min(hits)[1] if hits else 'no link to the glossary'}")
+    return found
+
+
+def machines_not_named(root: Path = ROOT) -> list[str]:
+    found = []
+    for path in sorted((root / EVIDENCE).glob("*.md")):
+        if path.name == "README.md":
+            continue
+        m = re.search(r"(?m)^- \*\*Machine:\*\*.*(?:\n  .*)*", path.read_text(encoding="utf-8"))
+        if not m or not CPU.search(m.group(0)):
+            found.append(path.name)
+    return found
+
+
+def test_no_line_of_prose_in_the_docs_is_longer_than_300_characters():
+    assert long_lines() == []
+
+
+def test_the_glossary_defines_each_term_before_it_is_used():
+    assert len(glossary()) >= 20
+    assert forward_terms() == []
+
+
+def test_every_guided_page_links_the_glossary_before_its_terms():
+    assert terms_before_the_glossary() == []
+
+
+def test_every_evidence_file_names_its_cpu_model():
+    assert machines_not_named() == []
+
+
+def test_a_long_line_a_forward_term_a_late_glossary_link_and_an_unnamed_machine_are_found(copy):
+    _edit(copy / "docs/usage.md", "`make help` lists every target", "x" * 301 + " `make help` lists every target")
+    assert long_lines(copy) and long_lines(copy)[0].startswith("docs/usage.md:")
+    _edit(copy / GLOSSARY, "- **case**: one write-up's change", "- **case**: one write-up's change, its verdict")
+    assert forward_terms(copy) == ["case: verdict"]
+    _edit(copy / "docs/faq.md", "](glossary.md)", "](method.md)")
+    assert terms_before_the_glossary(copy)[0].startswith("docs/faq.md: ")
+    _edit(copy / EVIDENCE / "when-a-heap-change-counts.md", "CPU model not recorded", "the study's")
+    assert machines_not_named(copy) == ["when-a-heap-change-counts.md"]

@@ -73,3 +73,24 @@ def test_a_side_recorded_before_c2_ran_the_benchmark_is_named(tmp_path):
     note = R.reconcile_note(pairs, found)
     assert "Recorded before C2 had compiled the benchmark" in note and "run(size=1024) optimized." in note
     assert "run(size=1024) old" not in note
+@pytest.mark.skipif(not (REFERENCE / "store.sites.json").is_file(), reason="no committed sites")
+def test_the_fidelity_table_says_how_each_row_paired_and_an_upstream_row_reads_the_releases_names():
+    from hotpath.analyze import compare
+    from hotpath.analyze.load import read_results
+
+    pairs = compare.pair(read_results(REFERENCE / "store.json").frame).pairs
+    found = S.read(REFERENCE / "store.json")
+    table = R.fidelity_table(pairs, found).set_index("row")
+    assert table.loc["append(size=100)", "paired"].startswith("nothing to pair")
+    assert table.loc["append(size=100)", "the model's sites in the release"] == "none on either side"
+    assert table.loc["select(size=100)", "paired"] == (
+        "by type and size (DirectByteBuffer: the model's 2 sites against the release's 1)")
+    assert table.loc["smallOffsets", "paired"] == (
+        "site for site (declared: OldGetMessageResult = GetMessageResult)")
+    lines = R.table(pairs[(pairs["candidate"] == "upstream") & (pairs["method"] == "smallOffsets")],
+                    found)
+    # the release's GetMessageResult is the model's OldGetMessageResult: one line, no change
+    result = lines[lines["site"].str.endswith(": GetMessageResult)")]
+    assert list(result["site"]) == ["StoreVariant.newResult: OldGetMessageResult "
+                                    "(the release's UpstreamStore.build: GetMessageResult)"]
+    assert result.iloc[0]["Δ B/op"] == "~" and len(lines) == 4
