@@ -288,22 +288,24 @@ class Document:
 
     def sites_plan(self, table: pd.DataFrame) -> list[tuple[int, int]]:
         """The site table's rows in the paste: the write-up's own rows' sites CORE (the Result's
-        row first, then in the table's order), every other variant's (floor, upstream, the
-        write-up's others) BULK; a row's sites stay together (paste.table_block)."""
+        row first, then the largest change: paste.change_size), every other variant's (floor,
+        upstream, the write-up's others) BULK in the table's order; a row's sites stay together
+        (paste.table_block)."""
         mine = tables.written(self.pairs)
         if self._main:
             mine = mine[mine["candidate"] == self._main[1]]
-        own = [r for r in site_render.table(mine, self.sites)["row"] if r]
-        main = ""
-        if self._main:
-            lead = mine[[fmt.label(r) == self._main[0] for _, r in mine.iterrows()]]
-            named = [r for r in site_render.table(lead, self.sites)["row"] if r]
-            main = named[0] if named else ""
+        # each own row's name in the table, as the site table names it, with its change
+        own: dict[str, float] = {}
+        for (index, r), change in zip(mine.iterrows(), paste.change_size(mine)):
+            named = [n for n in site_render.table(mine.loc[[index]], self.sites)["row"] if n]
+            if named:
+                own[named[0]] = math.inf if self._main and fmt.label(r) == self._main[0] else change
+        rank = {name: i for i, name in enumerate(sorted(own, key=lambda n: -own[n]))}
         label = ""
         out = []
         for i, cell in enumerate(table["row"].astype(str)):
             label = cell or label
-            out.append((CORE if label in own else BULK, -1 if label == main else i))
+            out.append((CORE, rank[label]) if label in rank else (BULK, len(rank) + i))
         return out
 
     def sites_command(self) -> str:
@@ -390,7 +392,7 @@ class Document:
         after = "\n\n".join(p for p in parts[cut + 1:] if isinstance(p, str))
         plain = table.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
         self.blocks.append(paste.table_block(
-            heading, tables.to_markdown(table).splitlines(), tables.to_jira(plain).splitlines(),
+            heading, _lines(tables.to_markdown(table)), _lines(tables.to_jira(plain)),
             rows if rows is not None else self.row_plan(table, priority),
             before, _md_to_jira(before), [(i, _md_to_jira(i)) for i in items],
             item_priority=max(priority, DETAIL), note_after=(after, _md_to_jira(after)),
@@ -677,6 +679,12 @@ def _relative(path: Path) -> Path:
         return Path(path).resolve().relative_to(ROOT)
     except ValueError:
         return Path(path)
+
+
+def _lines(text: str) -> list[str]:
+    """A table's lines: one per row (a cell holds no line break; str.splitlines would also
+    break at the separators Unicode has, which a cell may hold)."""
+    return text.rstrip("\n").split("\n")
 
 
 def _labels(table: pd.DataFrame) -> list[str]:

@@ -215,7 +215,7 @@ def paste_md(results: pd.DataFrame, said: str, intro: str, table: pd.DataFrame,
         blocks.append(paste.text_block("Claims, all cases", "## Claims, all cases\n\nNo claims.\n", "",
                                        paste.DETAIL))
     else:
-        lines = tables.to_markdown(checked).splitlines()
+        lines = tables.to_markdown(checked).rstrip("\n").split("\n")
         blocks.append(paste.table_block("Claims, all cases", lines, ["", *lines[2:]],
                                         [(paste.DETAIL, i) for i in range(len(lines) - 2)]))
     if beyond:
