@@ -222,3 +222,29 @@ def test_every_paste_of_the_reference_fits_where_it_is_pasted(reference_reports)
 
 def test_every_paste_of_a_recorded_run_fits_where_it_is_pasted(recorded_reports):
     assert [p for path in pastes(recorded_reports.reports) for p in fits(path)] == []
+
+
+def test_the_reference_pastes_lead_with_what_a_reviewer_reads(reference_reports):
+    """Every case's two pastes hold the Result, At a glance whole, the sites of every row of the
+    write-up's own variant and the claims check; what they leave is the rest."""
+    from hotpath.cases import CASES
+
+    for case in CASES.values():
+        summary = (reference_reports / case.id / "summary.md").read_text(encoding="utf-8")
+        glance = next(rows for h, _, rows in md_tables(summary) if h == "At a glance")
+        own = [r["benchmark"] + ("" if case.candidate == "optimized" else f" {case.candidate}")
+               for r in glance if r.get("variant", case.candidate) == case.candidate]
+        assert own
+        for name in ("summary.md", "jira.txt"):
+            text = (reference_reports / case.id / name).read_text(encoding="utf-8")
+            jira = name == "jira.txt"
+            head = "h3. " if jira else "## "
+            assert ("*Result.*" if jira else "**Result.**") in text
+            sections = {s.split("\n", 1)[0]: s for s in text.split("\n" + head)[1:]}
+            assert len([line for line in sections["At a glance"].splitlines() if line.startswith("|")]) \
+                == len(glance) + (1 if jira else 2), f"{case.id} {name}: At a glance not whole"
+            assert "Claims check: the write-up's figures beside ours" in sections, (case.id, name)
+            sites = sections["Where the bytes went: allocation sites, old against new"]
+            firsts = {line.strip("|").split("|")[0].strip() for line in sites.splitlines()
+                      if line.startswith("|")}
+            assert set(own) <= firsts, (case.id, name, set(own) - firsts)
