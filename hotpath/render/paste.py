@@ -289,11 +289,15 @@ def fit(blocks: list[Block], jira: bool, budget: int | None = None, limit: int |
         else:
             lo = mid + 1
     # What the last piece left out frees may hold smaller pieces left before it: each, the
-    # most kept first, back where it fits (a piece's own length first, then the whole paste)
+    # most kept first, back where it fits (a piece's own length first, then the whole paste),
+    # into a block the paste still shows (a table left whole is not brought back for a row)
     left_out = set(units[:hi])
     for unit in reversed(units[:hi - 1]):
-        piece = blocks[unit[0]].pieces[unit[1]]
-        if size(piece.jira if jira else piece.md) > budget - found.size:
+        block = blocks[unit[0]]
+        piece = block.pieces[unit[1]]
+        shown = any(q.priority is not None and (unit[0], i) not in left_out
+                    for i, q in enumerate(block.pieces))
+        if not shown or size(piece.jira if jira else piece.md) > budget - found.size:
             continue
         tried = render(blocks, jira, left_out - {unit}, attachment, what)
         if tried.size <= budget:

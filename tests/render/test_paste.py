@@ -166,8 +166,8 @@ def test_a_reports_paste_is_within_its_budget_where_its_whole_is_not(data_dir, t
     doc = Document("", run, tmp_path, heading="h", question="q", comparison=compare.pair(run.frame))
     doc.title()
     doc.lead()
-    doc.table("Where the bytes went", big_table(4000, groups_of=8), priority=paste.BULK)
-    doc.text("## A long paragraph\n\n" + "words " * 8000)
+    doc.table("Where the bytes went", big_table(4000, groups_of=8), priority=paste.DETAIL)
+    doc.text("## A long paragraph\n\n" + "words " * 8000, priority=paste.EXTRA)
     doc.write()
     assert paste.size("\n".join(doc.md)) > paste.GITHUB_LIMIT
     summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
