@@ -22,8 +22,9 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import chartcheck, charts, fmt, forks, headline, noise, tables, units, versions
+from . import chartcheck, charts, fmt, forks, headline, noise, paste, tables, units, versions
 from . import sites as site_render
+from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
 from ..analyze import claims, compare, hostspeed
 from ..analyze import sites as site_analysis
 from ..measure import machine
@@ -34,6 +35,8 @@ from ..analyze.stats import THRESHOLD
 
 #: Written beside the report: its headline and charts, for the overview page.
 MANIFEST = "report.json"
+#: The environment's rows a paste keeps: what identifies the run; the rest is in report.html.
+KEY_ENVIRONMENT = ("results file", "profile", "git commit", "date", "CPU", "JDK", "rendered with")
 
 
 def _show(obj) -> None:
@@ -72,8 +75,11 @@ class Document:
         self.comparison = comparison
         self.out = Path(output_dir)
         self.out.mkdir(parents=True, exist_ok=True)
-        self.md: list[str] = []
-        self.jira: list[str] = []
+        #: The sections as the pastes (summary.md, jira.txt) hold them, each with its priority
+        #: there (hotpath.render.paste): the fitter leaves the least of them for report.html.
+        self.blocks: list[paste.Block] = []
+        #: The Result's main row (its label and variant): first in every table it is in.
+        self._main: tuple[str, str] | None = None
         self.headline = ""
         self.charts: list[str] = []
         #: Per chart, what a reader could not read in it (chartcheck); empty when all is legible.
@@ -94,6 +100,19 @@ class Document:
     @property
     def pairs(self) -> pd.DataFrame:
         return self.comparison.pairs
+
+    @property
+    def md(self) -> list[str]:
+        """Every section in Markdown, in full (summary.md is these, fitted)."""
+        return [b.full(jira=False) for b in self.blocks]
+
+    @property
+    def jira(self) -> list[str]:
+        """Every section in Jira wiki markup, in full (jira.txt is these, fitted)."""
+        return [b.full(jira=True) for b in self.blocks]
+
+    def _add(self, name: str, md: str, jira: str, priority: int) -> None:
+        self.blocks.append(paste.text_block(name, md, jira, priority))
 
     @property
     def peaks(self) -> pd.DataFrame:
@@ -117,31 +136,35 @@ class Document:
     def title(self) -> None:
         c = self.case
         if c is None:
-            self.md.append(f"# {self.heading}\n\n**Question.** {self.question}\n")
-            self.jira.append(f"h2. {self.heading}\n*Question.* {self.question}\n")
+            self._add(self.heading, f"# {self.heading}\n\n**Question.** {self.question}\n",
+                      f"h2. {self.heading}\n*Question.* {self.question}\n", LEAD)
             _show(f"**Question.** {self.question}")
             return
         head = f"{c.id}: {c.title}"
-        self.md.append(f"# {head}\n\n{c.system}, {c.writeup}.\n\n**Question.** {c.question}\n")
-        self.jira.append(f"h2. {head}\n{c.system}, {c.writeup}.\n*Question.* {c.question}\n")
+        self._add(head, f"# {head}\n\n{c.system}, {c.writeup}.\n\n**Question.** {c.question}\n",
+                  f"h2. {head}\n{c.system}, {c.writeup}.\n*Question.* {c.question}\n", LEAD)
         _show(f"**{c.system}, {c.writeup}.**\n\n**Question.** {c.question}")
 
     def lead(self) -> None:
         """The headline sentence and one compact row per benchmark x params: the verdict first."""
         pairs = self.pairs
         c = self.case
-        self.result(headline.sentence(pairs, c.candidate if c else "optimized",
-                                      *(c.headline if c else ("", ""))))
+        chosen = (c.candidate if c else "optimized", *(c.headline if c else ("", "")))
+        self.result(headline.sentence(pairs, *chosen))
         if pairs.empty:
             return
+        main = headline.lead(pairs, *chosen)
+        self._main = (main.label, main.candidate)
         sequential = self.sequential()
         rule = (f"*faster*/*slower* need the CI beyond ±{THRESHOLD:.0%}, *same* inside it. The "
                 f"CI is the sequential fork plan's repeated confidence interval (it keeps its 95% "
                 f"however often the row was looked at); *forks per side* says how many each row "
                 f"took and why it stopped" if sequential else
                 f"*faster*/*slower* need p < 0.05 and the CI beyond ±{THRESHOLD:.0%}")
+        # LEAD: its rows up to LEAD_ROWS, the main row and the largest changes first; beyond
+        # them, a run of many benchmarks' least changes are the paste's DETAIL
         self.table("At a glance", tables.compact_table(pairs, self.checked_claims()),
-                   note=self.glance_note(rule))
+                   note=self.glance_note(rule), priority=LEAD)
         left = (self.run.provenance or {}).get("left_out")
         if left and left.get("rows"):
             what = [f"{left['rows']} more benchmark × params × variant rows"]
@@ -151,11 +174,12 @@ class Document:
                 what.append("the benchmarks " + ", ".join(left["benchmarks"]))
             self.text(f"**Left out of this run.** It measured the write-up's own rows (old against "
                       f"the write-up's variants) and left out {'; '.join(what)}. "
-                      f"`{left['command']}` measures them.")
+                      f"`{left['command']}` measures them.", priority=LEAD)
 
-    def glance_note(self, rule: str) -> str:
+    def glance_note(self, rule: str) -> list[str | list[str]]:
         """Under the compact table: how to read it, what the verdicts rest on, the machine, then
-        the undecided rows and the forks that never settled (the Result leaves these out)."""
+        the undecided rows (a list: the paste may leave the last of them to report.html) and the
+        forks that never settled (the Result leaves these out)."""
         pairs = self.pairs
         machine = noise.line(noise.of_run(self.run.frame, pairs, self.case.id if self.case else "",
                                           self.run.source))
@@ -163,10 +187,10 @@ class Document:
             f"Time per op new/old with its 95% CI over the forks (below 1: faster; throughput is "
             f"inverted); {rule}. {self.estimate_note()}{self.decided_note()}",
             f"**The machine.** {machine}" if machine else "",
-            "".join(f"Undecided: {n}. " for n in tables.undecided_notes(pairs)),
+            [f"Undecided: {n}." for n in tables.undecided_notes(pairs)],
             tables.unsettled_note(pairs),
             "Details, charts, the claims check and the environment follow."]
-        return "\n\n".join(p.strip() for p in paragraphs if p)
+        return [p if isinstance(p, list) else p.strip() for p in paragraphs if p]
 
     def estimate_note(self) -> str:
         """'Verdicts rest on each fork's mean of its steady iterations. ', once per report."""
@@ -178,8 +202,7 @@ class Document:
     def result(self, sentence: str) -> None:
         """The report's headline: first in every text, and what the overview shows of it."""
         self.headline = sentence
-        self.md.append(f"**Result.** {sentence}\n")
-        self.jira.append(f"*Result.* {_md_to_jira(sentence)}\n")
+        self._add("Result", f"**Result.** {sentence}\n", f"*Result.* {_md_to_jira(sentence)}\n", LEAD)
         _show_html(f'<p id="headline" class="headline"><strong>Result.</strong> '
                    f'{tables.html_cell(sentence)}</p>')
 
@@ -224,7 +247,7 @@ class Document:
             self.table("Claims check: the write-up's figures beside ours", table, note=claims_note or (
                 "The write-up measured the upstream code on its own machine; we measure our models "
                 "on ours. Absolute numbers differ; the question is whether each claimed direction "
-                "reproduces."))
+                "reproduces."), priority=CORE)
         self.environment()
         self.write()
 
@@ -243,13 +266,13 @@ class Document:
         heading = "Where the bytes went: allocation sites, old against new"
         if not self.sites.measured:
             self.text(f"## {heading}\n\n*Not measured in this run: {self.sites_command()} "
-                      f"records every allocation of each row-side in forks of its own.*")
+                      f"records every allocation of each row-side in forks of its own.*", priority=CORE)
             return
         links, why = site_render.draw(self.pairs, self.sites, self.out)
         table = site_render.table(self.pairs, self.sites, links)
         if table.empty:
             self.text(f"## {heading}\n\n*The site pass recorded none of this report's rows: "
-                      f"{self.sites_command()} records them.*")
+                      f"{self.sites_command()} records them.*", priority=CORE)
             return
         note = ("Every heap allocation of one recorded iteration per row-side (async-profiler's "
                 "`alloc` event at interval 1, in the memory pass's forks, never in a timed one"
@@ -263,7 +286,29 @@ class Document:
                 + (" Flame graphs per row: *dropped* is drawn in old's shape, coloured by what "
                    "the new side no longer allocates; *added* in the new side's shape. They "
                    "open offline." if links else f" Flame graphs: {why}." if why else ""))
-        self.table(heading, table, note=note)
+        self.table(heading, table, note=note, rows=self.sites_plan(table))
+
+    def sites_plan(self, table: pd.DataFrame) -> list[tuple[int, int]]:
+        """The site table's rows in the paste: the write-up's own rows' sites CORE (the Result's
+        row first, then the largest change: paste.change_size), every other variant's (floor,
+        upstream, the write-up's others) BULK in the table's order; a row's sites stay together
+        (paste.table_block)."""
+        mine = tables.written(self.pairs)
+        if self._main:
+            mine = mine[mine["candidate"] == self._main[1]]
+        # each own row's name in the table, as the site table names it, with its change
+        own: dict[str, float] = {}
+        for (index, r), change in zip(mine.iterrows(), paste.change_size(mine)):
+            named = [n for n in site_render.table(mine.loc[[index]], self.sites)["row"] if n]
+            if named:
+                own[named[0]] = math.inf if self._main and fmt.label(r) == self._main[0] else change
+        rank = {name: i for i, name in enumerate(sorted(own, key=lambda n: -own[n]))}
+        label = ""
+        out = []
+        for i, cell in enumerate(table["row"].astype(str)):
+            label = cell or label
+            out.append((CORE, rank[label]) if label in rank else (BULK, len(rank) + i))
+        return out
 
     def sites_command(self) -> str:
         p = self.run.provenance or {} if self.run else {}
@@ -282,6 +327,7 @@ class Document:
         unsettled = int((self.pairs["unsettled_old"] + self.pairs["unsettled_new"]).sum())
         traces = hostspeed.traces(self.run.frame)
         self.table("Steady state: what each row's forks did", forks.table(self.pairs, iteration_s, traces),
+                   priority=EXTRA,
                    note=f"Every fork was recorded from its start in {iteration_s * 1000:g} ms "
                         f"iterations; its steady state was found by changepoint analysis (PELT) "
                         f"and its figures (time, heap B/op, GC) are its steady segment's. A row's "
@@ -316,29 +362,86 @@ class Document:
         if not rows:
             rows = [{"row": "every row", "variant": "", "shard": s["shard"], "machine": s["machine"]}
                     for s in p["shards"]]
-        self.table("Shards: the machine that measured each row", pd.DataFrame(rows),
+        self.table("Shards: the machine that measured each row", pd.DataFrame(rows), priority=EXTRA,
                    note=f"The run was cut into {p.get('shard_count', '?')} shards and measured on "
                         f"{len(p.get('machines') or [])} machine(s). A row's two sides ran on one "
                         f"machine, alternating fork by fork; no figure of one machine is set "
                         f"against another's.")
 
-    def text(self, markdown: str, jira: str | None = None) -> None:
-        self.md.append(markdown.strip() + "\n")
-        self.jira.append((jira if jira is not None else _md_to_jira(markdown)).strip() + "\n")
+    def text(self, markdown: str, jira: str | None = None, priority: int = DETAIL) -> None:
+        """A paragraph (or a section of its own, headed ``## ...``); ``priority``: the paste's
+        (hotpath.render.paste), where it is left out whole or kept."""
+        jira = (jira if jira is not None else _md_to_jira(markdown))
+        self.blocks.append(paste.text_block(_name_of(markdown), markdown, jira, priority))
         _show(markdown)
 
-    def table(self, heading: str, table: pd.DataFrame, note: str = "") -> None:
+    def table(self, heading: str, table: pd.DataFrame, note: str | list = "",
+              priority: int = DETAIL, rows: list[tuple[int, int]] | None = None) -> None:
+        """A table under its heading, with its note (a list: paragraphs, a list in it holding
+        sentences the paste may leave out). ``priority``: the paste's for the table's rows;
+        ``rows``: each row's (priority, rank) where they differ (by default: the Result's row
+        first, then the largest changes where the rows are the report's pairs, the floor's and
+        the release's rows at EXTRA; LEAD tables keep LEAD_ROWS rows at LEAD)."""
+        parts = [note] if isinstance(note, str) else list(note)
         if tables.unmeasured(table):
             # every format writes such a cell as "—" (tables.filled); why, once, under the table
             by = "by this profile" if (self.run.provenance or {}).get("profile") else "in this run"
-            note = "\n\n".join(p for p in (note, f"{tables.UNMEASURED} not measured {by}.") if p)
-        self.md.append(f"## {heading}\n\n{tables.to_markdown(table)}" + (f"\n{note}\n" if note else ""))
+            parts.append(f"{tables.UNMEASURED} not measured {by}.")
+        parts = [p for p in parts if p]
+        cut = next((i for i, p in enumerate(parts) if isinstance(p, list)), len(parts))
+        before = "\n\n".join(parts[:cut])
+        items = [s for p in parts[cut:cut + 1] for s in p]
+        after = "\n\n".join(p for p in parts[cut + 1:] if isinstance(p, str))
         plain = table.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
-        self.jira.append(f"h3. {heading}\n{tables.to_jira(plain)}" + (f"{_md_to_jira(note)}\n" if note else ""))
+        self.blocks.append(paste.table_block(
+            heading, _lines(tables.to_markdown(table)), _lines(tables.to_jira(plain)),
+            rows if rows is not None else self.row_plan(table, priority),
+            before, _md_to_jira(before), [(i, _md_to_jira(i)) for i in items],
+            item_priority=max(priority, DETAIL), note_after=(after, _md_to_jira(after)),
+            labels=_labels(table)))
+        full = "\n\n".join([before, " ".join(items), after]).strip()
         _show(f"### {heading}")
         _show_html(tables.html_table(table))
-        if note:
-            _show(note)
+        if full:
+            _show(re.sub(r"\n{3,}", "\n\n", full))
+
+    def row_plan(self, table: pd.DataFrame, priority: int) -> list[tuple[int, int]]:
+        """Each row's (priority, rank) in the paste: the Result's row first, then, where the
+        rows are the report's pairs, the largest change first (paste.change_size), else the
+        table's order; the floor's and the release's rows at EXTRA; in a LEAD table, the rows
+        beyond LEAD_ROWS at DETAIL."""
+        n = len(table)
+        first = str(table.columns[0]) if n else ""
+        keys = [math.nan] * n
+        pairs = self.pairs if self.comparison is not None else pd.DataFrame()
+        variants = table["variant"].astype(str).tolist() if "variant" in table else [""] * n
+        if first == "benchmark" and not pairs.empty:
+            size = dict(zip(range(len(pairs)), paste.change_size(pairs)))
+            labels = [fmt.label(r) for _, r in pairs.iterrows()]
+            main_candidate = self._main[1] if self._main else ""
+            for i, (label, variant) in enumerate(zip(table["benchmark"].astype(str), variants)):
+                hits = [j for j, lab in enumerate(labels) if lab == label
+                        and (not variant or pairs.iloc[j]["candidate"] == variant)]
+                hits.sort(key=lambda j: pairs.iloc[j]["candidate"] != main_candidate)
+                if hits:
+                    keys[i] = size[hits[0]]
+        if all(math.isnan(k) for k in keys):
+            keys = [float(n - i) for i in range(n)]  # the table's order
+        if self._main and first in ("benchmark", "row"):
+            label, candidate = self._main
+            for i, cell in enumerate(table[first].astype(str)):
+                if cell == label and variants[i] in ("", candidate):
+                    keys[i] = math.inf
+        ranks = paste.ranked([k if not math.isnan(k) else -1.0 for k in keys])
+        out = []
+        for i in range(n):
+            p = priority
+            if variants[i] in compare.BEYOND:
+                p = max(p, EXTRA)
+            elif priority == LEAD and ranks[i] >= paste.LEAD_ROWS:
+                p = DETAIL
+            out.append((p, ranks[i]))
+        return out
 
     def figure(self, name: str, fig, caption: str) -> None:
         """The chart as a PNG beside the texts, with its caption; the caption ends on what the
@@ -353,8 +456,8 @@ class Document:
             print(f"hotpath: {path.name}: " + "; ".join(found), file=sys.stderr)
         plt.close(fig)
         self.charts.append(path.name)
-        self.md.append(f"![{caption}]({path.name})\n\n*{caption}*\n")
-        self.jira.append(f"!{path.name}|thumbnail!\n_{caption}_\n")
+        self._add(f"the chart {path.name}", f"![{caption}]({path.name})\n\n*{caption}*\n",
+                  f"!{path.name}|thumbnail!\n_{caption}_\n", CORE)
         _show_png(path, caption)
         _show(f"*{caption}*")
 
@@ -412,16 +515,17 @@ class Document:
         if table.empty:
             if self.case.upstream or missing:
                 self.text(f"## Fidelity\n\n*This run has no `upstream` rows: the released code "
-                          f"({self.case.upstream or 'none'}) was not run beside the models.*{missing}")
+                          f"({self.case.upstream or 'none'}) was not run beside the models.*{missing}",
+                          priority=EXTRA)
             return
-        self.table("Fidelity: the released upstream code beside our old model", table, note=(
+        self.table("Fidelity: the released upstream code beside our old model", table, priority=EXTRA, note=(
             f"Upstream: `{self.case.upstream}` from Maven Central, run as the `upstream` "
             f"variant of the same benchmarks; every benchmark setup aborts unless its output "
             f"equals our old model's. The old model should allocate what the release "
             f"allocates (within 2% or 16 B) and take its time within 20%.{missing}"))
         at_sites = site_render.fidelity_table(self.pairs, self.sites) if self.sites.measured else None
         if at_sites is not None and not at_sites.empty:
-            self.table("Fidelity at the allocation sites", at_sites, note=(
+            self.table("Fidelity at the allocation sites", at_sites, priority=EXTRA, note=(
                 "The release's sites set against our old model's, paired by what they allocate, "
                 "since the two name their own methods: the same type, or one declared the same "
                 "in `data/fidelity/site-equivalences.csv` with its reason, as often (within 0.05 "
@@ -443,7 +547,7 @@ class Document:
         rows = [{"benchmark": b.replace("hotpath.", ""), "why": e}
                 for b, e in zip(notes["benchmark"], notes["explanation"])]
         if rows:
-            self.table("Where the release and our model differ, and why", pd.DataFrame(rows))
+            self.table("Where the release and our model differ, and why", pd.DataFrame(rows), priority=EXTRA)
 
     def left_on_the_table(self) -> None:
         """How far each variant is from the least the operation must allocate, and the price
@@ -458,7 +562,7 @@ class Document:
         table = tables.left_on_the_table(self.pairs, floors, (self.case.candidate, "floor"))
         if table.empty:
             return
-        self.table("Left on the table: each variant against the allocation floor", table, note=(
+        self.table("Left on the table: each variant against the allocation floor", table, priority=EXTRA, note=(
             "The floor is the least the operation must allocate given its API (the object it "
             "returns; 0 when it writes into the caller's buffer), stated per benchmark in "
             f"`data/floors/{self.case.id}.csv`. Beside a non-zero floor, ×N is the variant's "
@@ -469,7 +573,7 @@ class Document:
             text = price.read_text(encoding="utf-8")
             # the file's own title is replaced by a section heading of the report
             body = re.sub(r"\A#[^\n]*\n+", "", text).strip()
-            self.text("## The price of the floor\n\n" + body)
+            self.text("## The price of the floor\n\n" + body, priority=EXTRA)
 
     def passes_note(self) -> str:
         """Which pass each column came from: nothing that hooks allocations sits in a timed fork."""
@@ -500,7 +604,7 @@ class Document:
             profile = (self.run.provenance or {}).get("profile", "quick")
             self.text(f"*No allocation flame graphs yet: `make profile CASE={self.case.id} "
                       f"PROFILE={profile}` makes them (async-profiler, one fork, apart from the "
-                      f"timing runs) and renders this report again.*")
+                      f"timing runs) and renders this report again.*", priority=EXTRA)
             return
         rows = []
         for page in pages:
@@ -508,7 +612,7 @@ class Document:
             rows.append({"benchmark": name,
                          "flame graph": f"[forward](flames/{page.parent.name}/{page.name}) · "
                                         f"[reverse](flames/{page.parent.name}/flame-alloc-reverse.html)"})
-        self.table("Allocation flame graphs", pd.DataFrame(rows),
+        self.table("Allocation flame graphs", pd.DataFrame(rows), priority=EXTRA,
                    note="async-profiler `alloc` event, one fork per benchmark, apart from timing runs; "
                         "the pages render offline.")
 
@@ -535,11 +639,17 @@ class Document:
             ("rendered with", versions.describe()),
             ("JVM args", f["jvm_args"] or "(none)"),
         ]
-        self.table("Environment", pd.DataFrame(rows, columns=["what", "value"]))
+        # the paste keeps what identifies the run (its key rows, CORE); the rest is report.html's
+        self.table("Environment", pd.DataFrame(rows, columns=["what", "value"]), rows=[
+            (CORE if what in KEY_ENVIRONMENT else EXTRA, i) for i, (what, _) in enumerate(rows)])
 
     def write(self) -> None:
-        (self.out / "summary.md").write_text("\n".join(self.md), encoding="utf-8")
-        (self.out / "jira.txt").write_text("\n".join(self.jira), encoding="utf-8")
+        """report.html's two pastes, each fitted to where it is pasted (hotpath.render.paste):
+        summary.md within MARKDOWN_BUDGET, jira.txt within JIRA_BUDGET, ending on the line that
+        names the attached full report; and the manifest for the overview."""
+        for name, jira in (("summary.md", False), ("jira.txt", True)):
+            fitted = paste.fit(self.blocks, jira=jira)
+            (self.out / name).write_text(fitted.text, encoding="utf-8")
         manifest = {"case": self.case.id if self.case else "", "headline": self.headline,
                     "charts": self.charts, "chart_problems": self.chart_problems}
         (self.out / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
@@ -575,6 +685,31 @@ def _relative(path: Path) -> Path:
         return Path(path).resolve().relative_to(ROOT)
     except ValueError:
         return Path(path)
+
+
+def _lines(text: str) -> list[str]:
+    """A table's lines: one per row (a cell holds no line break; str.splitlines would also
+    break at the separators Unicode has, which a cell may hold)."""
+    return text.rstrip("\n").split("\n")
+
+
+def _labels(table: pd.DataFrame) -> list[str]:
+    """How a paste names each row it leaves: its first cell, and its variant where it has one."""
+    if table.empty:
+        return []
+    first = table.iloc[:, 0].astype(str).map(lambda v: tables.MD_LINK.sub(r"\1", v))
+    if "variant" in table and table.columns[0] != "variant":
+        return [f"{f} {v}" for f, v in zip(first, table["variant"].astype(str))]
+    return list(first)
+
+
+def _name_of(markdown: str) -> str:
+    """How the paste names a paragraph it leaves out: its heading, else its first words."""
+    first = markdown.strip().splitlines()[0] if markdown.strip() else ""
+    if first.startswith("#"):
+        return first.lstrip("#").strip()
+    words = re.sub(r"[*_`]", "", first).split()
+    return " ".join(words[:8]) + (" …" if len(words) > 8 else "")
 
 
 def _md_to_jira(text: str) -> str:

@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..analyze import claims, compare
 from ..analyze import sites as site_analysis
-from . import headline, matrix, noise, tables
+from . import headline, matrix, noise, paste, tables
 from .fmt import fmt_bytes, fmt_decided, fmt_ratio
 from ..cases import existing_cases, get_case, load_floors
 from .document import MANIFEST
@@ -176,13 +176,8 @@ def write(profile: str, folder: Path = REPORTS,
     beyond_md = ("## Beyond the cases\n\n" + "".join(f"- [{name}]({href}): {text}\n" for name, href, text in others)
                  + "\n" if others else "")
     said = f"**The machine.** {machine}\n\n" if machine else ""
-    (folder / "index.md").write_text(
-        f"# hotpath: overview\n\n"
-        + (f"{RESULTS_NOTE}\n\n{tables.to_markdown(results)}\n{said}{intro}\n\n{tables.to_markdown(table)}\n"
-           if cases else "No results yet.\n\n")
-        + f"## Claims, all cases\n\n{tables.to_markdown(checked) if not checked.empty else 'No claims.'}\n"
-        f"{beyond_md}## Sources\n\n{listed}",
-        encoding="utf-8")
+    (folder / "index.md").write_text(paste_md(results, said, intro, table, checked, beyond_md, listed,
+                                              bool(cases)), encoding="utf-8")
     said = f"<p><strong>The machine.</strong> {html.escape(machine)}</p>\n" if machine else ""
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>hotpath: overview</title>
@@ -204,6 +199,29 @@ table.wide{{font-size:.85em}}table.wide td,table.wide th{{padding:4px 5px}}
 """
     (folder / "index.html").write_text(page, encoding="utf-8")
     return folder / "index.html"
+
+
+def paste_md(results: pd.DataFrame, said: str, intro: str, table: pd.DataFrame,
+             checked: pd.DataFrame, beyond: str, listed: str, any_case: bool) -> str:
+    """index.md, fitted as a report's summary.md is (hotpath.render.paste): the Results, the
+    machine and the figures whole, the claims by rows, the sources last; ending on index.html."""
+    blocks = [paste.text_block("hotpath: overview", "# hotpath: overview\n\n" + (
+        f"{RESULTS_NOTE}\n\n{tables.to_markdown(results)}\n{said}{intro}\n" if any_case
+        else "No results yet.\n"), "", paste.LEAD)]
+    if any_case:
+        blocks.append(paste.text_block("the figures of every case", tables.to_markdown(table), "",
+                                       paste.CORE))
+    if checked.empty:
+        blocks.append(paste.text_block("Claims, all cases", "## Claims, all cases\n\nNo claims.\n", "",
+                                       paste.DETAIL))
+    else:
+        lines = tables.to_markdown(checked).rstrip("\n").split("\n")
+        blocks.append(paste.table_block("Claims, all cases", lines, ["", *lines[2:]],
+                                        [(paste.DETAIL, i) for i in range(len(lines) - 2)]))
+    if beyond:
+        blocks.append(paste.text_block("Beyond the cases", beyond, "", paste.CORE))
+    blocks.append(paste.text_block("Sources", f"## Sources\n\n{listed}", "", paste.EXTRA))
+    return paste.fit(blocks, jira=False, attachment="index.html", what="overview").text
 
 
 #: Above the Results table: what its cells are (each is its case report's Result).

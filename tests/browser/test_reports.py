@@ -168,6 +168,47 @@ def test_jira_text_keeps_every_table_whole_through_a_jira_parser(reports, jira_p
     assert text.index("*Result.*") < text.index("||")
 
 
+def _pastes(reports: Path) -> list[Path]:
+    return sorted([*reports.glob("**/jira.txt"), *reports.glob("**/summary.md"), reports / "index.md"])
+
+
+def test_every_paste_fits_where_it_is_pasted_and_ends_on_the_attached_report(reports):
+    """Every jira.txt within Jira's 32,767 characters, every summary.md and the overview's
+    index.md within GitHub's 65,536 (counted as a form sends them: UTF-8 bytes, line breaks as
+    two), each ending on the line that names the attached full report."""
+    from hotpath.render import paste
+
+    found = [p for p in _pastes(reports) if p.is_file()]
+    assert len(found) >= 2 * (len(existing_cases()) + len(BEYOND)) + 1
+    over, unnamed = [], []
+    for path in found:
+        text = path.read_text(encoding="utf-8")
+        limit = paste.JIRA_LIMIT if path.name == "jira.txt" else paste.GITHUB_LIMIT
+        if max(len(text), paste.size(text)) > limit:
+            over.append(f"{path.relative_to(reports)}: {paste.size(text):,} > {limit:,}")
+        last = text.rstrip("\n").splitlines()[-1]
+        if not re.match(r"\*{1,2}The full (report|overview), attached:", last):
+            unnamed.append(str(path.relative_to(reports)))
+    assert over == [] and unnamed == []
+
+
+def test_every_summary_keeps_its_tables_columns_as_a_markdown_parser_reads_them(reports):
+    """Each table a Markdown parser finds in a summary.md (or index.md), line by line: as many
+    cells in every row as in its header (the parser itself pads or cuts a row silently)."""
+    from markdown_it import MarkdownIt
+
+    parser = MarkdownIt("commonmark").enable("table")
+    wrong = []
+    for path in [p for p in _pastes(reports) if p.is_file() and p.suffix == ".md"]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for t in parser.parse("\n".join(lines)):
+            if t.type == "table_open":
+                counts = [len(re.split(r"(?<!\\)\|", line.strip())) - 2 for line in lines[t.map[0]:t.map[1]]]
+                if len(set(counts)) != 1:
+                    wrong.append(f"{path.relative_to(reports)}:{t.map[0] + 1}: {counts}")
+    assert wrong == []
+
+
 #: What a differential flame graph drew: its frames per level (async-profiler's page keeps them
 #: in `levels`) and the names of its frames.
 FLAME_DRAWN = """() => ({levels: levels.filter(l => l.length).length,
