@@ -266,7 +266,8 @@ test-python: $(SETUP)
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/pytest -q --durations=10 -m "not forks and not verdicts"
 
-test-forks: $(SETUP) $(STAMP)
+# JUnit first: test_new_case builds a tree offline, with the test plugins that its run fetched.
+test-forks: $(SETUP) $(STAMP) $(JUNIT)
 	$(VENV)/bin/pytest -q --durations=5 -m "forks and not verdicts"
 
 test-verdicts: $(SETUP) $(STAMP)
