@@ -80,6 +80,17 @@ def _how_to_make(path: Path) -> str:
     return f" (run the benchmarks first: make bench CASE={Path(path).stem} PROFILE={profile})"
 
 
+def looks_like_results(text: str) -> bool:
+    """A finished run's file rather than a build: a .json file, or any file that starts as JSON does."""
+    path = Path(text)
+    if path.suffix == ".json":
+        return True
+    if not path.is_file():
+        return False
+    with path.open("rb") as f:
+        return f.read(64).lstrip()[:1] in (b"[", b"{")
+
+
 def read_json(path: Path) -> list[dict[str, Any]]:
     """Parse a JMH results file, turning every way it can be wrong into a one-line error."""
     path = Path(path)

@@ -31,9 +31,12 @@ AA_REFERENCE = REFERENCE / "aa"
 MATRIX = ROOT / "data" / "matrix"
 
 
+def results_folder(profile: str) -> Path:
+    return REFERENCE if profile == "reference" else RESULTS / profile
+
+
 def results_file(profile: str, case_id: str) -> Path:
-    folder = REFERENCE if profile == "reference" else RESULTS / profile
-    return folder / f"{case_id}.json"
+    return results_folder(profile) / f"{case_id}.json"
 
 
 def shard_folder(profile: str, index: int, count: int) -> Path:

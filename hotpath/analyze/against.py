@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..errors import HotpathError
 from ..measure import sequential
 from . import compare
 from .load import read_results
@@ -219,6 +220,15 @@ def hold_files(cases: list[str], run: dict[str, Path], reference: dict[str, Path
              for side in ("run", "reference")}
     cpus = {side: cpus_of([read[(side, c)].provenance for c in cases]) for side in ("run", "reference")}
     return replace(hold(sides["run"], sides["reference"], widen), cpus=cpus)
+
+
+def hold_folders(cases: list[str], run: Path, reference: Path, widen: float = MACHINE_SPREAD,
+                 baseline: dict[str, str] | None = None) -> Held:
+    """hold_files over the cases' <case>.json in two folders; the factor checked first."""
+    if not widen >= 1:
+        raise HotpathError(f"--widen {widen:g}: an interval is widened by a factor of at least 1")
+    return hold_files(cases, {c: run / f"{c}.json" for c in cases},
+                      {c: reference / f"{c}.json" for c in cases}, widen, baseline)
 
 
 def _keyed(rows: pd.DataFrame) -> pd.DataFrame:

@@ -191,6 +191,13 @@ def wait_until_quiet(wait_s: float, every_s: float = EVERY_S, check=measure, sle
         sleep(every_s)
 
 
+def verdict_line(found: HostCheck) -> str:
+    """What a check found, said for the run that would follow it."""
+    return ("hotpath: quiet enough for a run that decides verdicts" if found.quiet else
+            f"hotpath: contended: more than {SPREAD:g}x the committed A/A's fork spread or "
+            f"{SLOWER:g}x its time; full, reference and A/A runs will not start")
+
+
 def refuse_if_contended(profile: Profile, check=measure) -> HostCheck | None:
     """A run that decides verdicts does not start on a host whose forks of the row spread far
     more than the committed A/A's, or run far slower there (HOTPATH_ALLOW_BUSY=1 starts it)."""

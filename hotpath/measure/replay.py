@@ -188,3 +188,21 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
             break
         spent, decided = spent + cost, decided + 1
     return decided
+
+
+def table(run: Run, profile: Profile, budget_s: float, seeds: int, same_code: bool) -> list[str]:
+    """Each seed's replay as a line of verdict counts, forks and time spent; for same code, the
+    most rows the design could call same."""
+    lines = ["seed  same  faster  slower  undecided  forks  spent"]
+    for seed in range(seeds):
+        o = replay(run, profile, budget_s, seed=seed, same_code=same_code)
+        v = o.verdicts
+        lines.append(f"{seed:4d}  {v.get('same', 0):4d}  {v.get('faster', 0):6d}  "
+                     f"{v.get('slower', 0):6d}  {v.get('inconclusive', 0):9d}  {o.forks_run:5d}  "
+                     f"{forkplan.format_duration(o.spent_s)}")
+    if same_code:
+        lines.append(f"the most rows this design could call same in "
+                     f"{forkplan.format_duration(budget_s)}, at these forks' CVs and costs known in "
+                     f"advance, beyond its cap if need be: {bound(run, profile, budget_s)} of "
+                     f"{len(run.rows)}")
+    return lines

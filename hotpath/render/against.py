@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 import textwrap
+from pathlib import Path
 
 import pandas as pd
 
 from ..analyze.against import Held
+from ..paths import ROOT
 from .tables import FAULTS_SHOWN
 
 VERDICTS = {"inconclusive": "undecided"}
@@ -177,3 +179,12 @@ def text(held: Held, run: str, reference: str) -> str:
     out += [""] + _only(held.only_run, "run") + _only(held.only_reference, "reference")
     out += ["", count_line(held) + f" (intervals widened by {pct})"]
     return "\n".join(out) + "\n"
+
+
+def folder_of(folder: Path) -> str:
+    """A folder as the text names it: relative to the project where it lies inside it, 'data/reference/'."""
+    try:
+        text = str(folder.resolve().relative_to(ROOT.resolve()))
+    except ValueError:
+        text = str(folder)
+    return text.rstrip("/") + "/"

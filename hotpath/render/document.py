@@ -718,3 +718,11 @@ def _md_to_jira(text: str) -> str:
     text = re.sub(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])", r"_\1_", text)
     text = re.sub(r"\*\*(.+?)\*\*", r"*\1*", text)
     return re.sub(r"`([^`]+)`", r"{{\1}}", text)
+
+
+def headline_of(report_dir: Path) -> str | None:
+    """The verdict a written report leads with (its manifest's headline), or None."""
+    try:
+        return json.loads((report_dir / MANIFEST).read_text(encoding="utf-8")).get("headline")
+    except (OSError, ValueError):
+        return None

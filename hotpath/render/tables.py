@@ -11,7 +11,7 @@ import pandas as pd
 from .fmt import (NATIVE_NAMES, first_look, fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct,
                   fmt_peak, fmt_score, fmt_stopped, fmt_time_change, fmt_verdict, label, undecided,
                   verdict_word)
-from ..analyze.compare import BEYOND, UPSTREAM, floor_of
+from ..analyze.compare import ALLOC, BEYOND, UPSTREAM, floor_of
 from ..analyze.compare import time_per_op
 from .units import Scale, byte_scale, score_scale
 
@@ -621,3 +621,61 @@ def fidelity_table(pairs: pd.DataFrame) -> pd.DataFrame:
         row["output"] = "identical (every setup checks it)"
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def plain_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Every benchmark row of a results frame as measured, for files with nothing to pair."""
+    rows = []
+    for (benchmark, params, variant, mode), group in frame.groupby(
+            ["benchmark", "params", "variant", "mode"], sort=False):
+        primary = group[group["metric"] == "score"].iloc[0]
+        alloc = group[group["metric"] == ALLOC]
+        profiled = group["metric"].str.startswith("gc.").any()
+        scale = score_scale(primary["unit"], [primary["score"]])
+        rows.append({
+            "benchmark": benchmark.rpartition(".")[2] + (f"({params})" if params else ""),
+            "variant": variant, "mode": mode,
+            "score": fmt_score(primary["score"], primary["error"], scale),
+            "unit": scale.unit,
+            "B/op": fmt_bytes(alloc.iloc[0]["score"]) if not alloc.empty
+            else ("0" if profiled else "—"),
+        })
+    table = pd.DataFrame(rows)
+    return table if table["variant"].any() else table.drop(columns="variant")
+
+
+def precision_table(rows: pd.DataFrame) -> pd.DataFrame:
+    """analyze.compare.precision's rows as shown: how tight each time row is, and the forks
+    it would need for ±3%."""
+    return pd.DataFrame({
+        "benchmark": [b.rsplit(".", 2)[-2].removesuffix("Benchmark") + (f"({p})" if p else "")
+                      for b, p in zip(rows["benchmark"], rows["params"])],
+        "variant": rows["variant"], "forks": rows["forks"],
+        "fork CV": rows["fork_cv"].map(lambda x: f"{x:.1%}"),
+        "95% CI ±": rows["halfwidth"].map(lambda x: f"{x:.1%}"),
+        "forks for ±3%": rows["forks_needed"],
+    })
+
+
+def file_table(path, baseline: str = "old", param: str | None = None,
+               gc: bool = False) -> tuple[pd.DataFrame, list[str]]:
+    """Any JMH JSON file as a table: its pairs, or every row as measured where nothing pairs;
+    and the rows left unpaired where some pair, each with why."""
+    from ..analyze import compare, load
+
+    frame = load.read_results(path).frame
+    frame = compare.by_param(frame, param) if param else frame
+    comparison = compare.pair(frame, baseline=baseline, label=param or load.VARIANT)
+    if comparison.pairs.empty:
+        return plain_table(frame), []
+    return wide_table(comparison.pairs, gc=gc), [
+        f"unpaired: {u['benchmark']}({u['params']}) [{u['mode']}]"
+        + (f" {u['variant']}" if u["variant"] else "") + f": {u['reason']}"
+        for _, u in comparison.unpaired.iterrows()]
+
+
+def as_text(table: pd.DataFrame, form: str) -> str:
+    """A table in one of the forms a terminal prints: 'jira', 'md' or plain 'text'."""
+    if form == "jira":
+        return to_jira(table)
+    return to_markdown(table) if form == "md" else table.to_string(index=False) + "\n"
