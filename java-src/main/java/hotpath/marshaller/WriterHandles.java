@@ -5,8 +5,9 @@ import java.util.IdentityHashMap;
 /**
  * The objects one marshal call has written so far, by identity, with the position of each: a
  * second reference to the same object is written as a back-reference instead of again. Created
- * when the call writes its first object (24 bytes) and shared with the writers of nested
- * objects; it holds the first object in place and switches to a map at the second.
+ * when the call writes its first object (32 bytes: a header and four fields) and shared with the
+ * writers of nested objects; it holds the first object in place and switches to a map at the
+ * second.
  */
 final class WriterHandles {
 
