@@ -19,6 +19,7 @@ from .render import fmt, matrix, report, tables, units
 from .render import against as against_text
 from .cases import CASES, existing_cases, get_case
 from .errors import HotpathError
+from .jmh import MethodName
 from .paths import REPORTS, results_file
 from .measure.profiles import PROFILES, get_profile
 
@@ -45,7 +46,7 @@ def plain_table(frame: pd.DataFrame) -> pd.DataFrame:
         profiled = group["metric"].str.startswith("gc.").any()
         scale = units.score_scale(primary["unit"], [primary["score"]])
         rows.append({
-            "benchmark": benchmark.rpartition(".")[2] + (f"({params})" if params else ""),
+            "benchmark": MethodName.of(benchmark).method + (f"({params})" if params else ""),
             "variant": variant, "mode": mode,
             "score": fmt.fmt_score(primary["score"], primary["error"], scale),
             "unit": scale.unit,
@@ -550,7 +551,7 @@ def cmd_precision(args: argparse.Namespace) -> int:
     frames = [load.read_results(path).frame for path in paths]
     rows = compare.precision(pd.concat(frames, ignore_index=True))
     shown = pd.DataFrame({
-        "benchmark": [b.rsplit(".", 2)[-2].removesuffix("Benchmark") + (f"({p})" if p else "")
+        "benchmark": [MethodName.of(b).stem + (f"({p})" if p else "")
                       for b, p in zip(rows["benchmark"], rows["params"])],
         "variant": rows["variant"], "forks": rows["forks"],
         "fork CV": rows["fork_cv"].map(lambda x: f"{x:.1%}"),

@@ -1,5 +1,6 @@
 """JMH's JSON as JMH writes it (`-rf json`), shared by every stage: a file read with one-line
-errors, its numbers ("NaN", "+INF"), its time strings ("200 ms"), its units and its params.
+errors, its numbers ("NaN", "+INF"), its time strings ("200 ms"), its units and its params, and
+a benchmark's name in its parts.
 The fork plan reads its round files with it; the analysis builds its tidy frame on it."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import json
 import math
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import ResultsError
 
@@ -45,6 +46,32 @@ def params_of(text: str) -> dict[str, str]:
     """'entries=30, bufferSize=16' as {'entries': '30', 'bufferSize': '16'}: params_text read
     back (a plan record's rows are written so)."""
     return dict(kv.split("=", 1) for kv in text.split(", ") if kv)
+
+
+class MethodName(NamedTuple):
+    """A Java method's qualified name in its parts, as JMH names a benchmark
+    ('hotpath.encoder.EncoderBenchmark.encode') and the site profiler a frame."""
+
+    package: str
+    #: The class's simple name ('' where the name has no dot).
+    class_name: str
+    method: str
+
+    @classmethod
+    def of(cls, name: str) -> MethodName:
+        rest, _, method = name.rpartition(".")
+        package, _, class_name = rest.rpartition(".")
+        return cls(package, class_name, method)
+
+    @property
+    def short(self) -> str:
+        """'EncoderBenchmark.encode': the class and the method, as log lines name a benchmark."""
+        return f"{self.class_name}.{self.method}" if self.class_name else self.method
+
+    @property
+    def stem(self) -> str:
+        """The class without the 'Benchmark' its name ends in ('Encoder'), as tables name it."""
+        return self.class_name.removesuffix("Benchmark")
 
 
 def number(value: Any) -> float:

@@ -17,7 +17,7 @@ import pandas as pd
 from .. import steady
 from ..measure import sequential
 from . import stats
-from ..jmh import SECONDS, VARIANT, params_text
+from ..jmh import SECONDS, VARIANT, MethodName, params_text
 
 #: Variants beyond the write-ups, each reported in a table of its own: the least the operation
 #: must allocate (issue "floor"), and the released upstream code beside our old model.
@@ -311,9 +311,9 @@ def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
     scores = {side: (float(np.exp(np.mean(np.log(figures)))) if figures and min(figures) > 0
                      else s["score"])
               for side, s, figures in (("old", old, old_fig), ("new", new, new_fig))}
-    cls, _, method = benchmark.rpartition(".")
+    name = MethodName.of(benchmark)
     return {
-        "benchmark": benchmark, "class": cls.rpartition(".")[2], "method": method,
+        "benchmark": benchmark, "class": name.class_name, "method": name.method,
         "params": params, "mode": mode, "baseline": baseline, "candidate": candidate,
         "unit": old["unit"], "higher_is_better": better_up,
         "runtime": old["runtime"] if old["runtime"] == new["runtime"]

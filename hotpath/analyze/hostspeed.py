@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .. import steady
+from ..jmh import MethodName
 # the probe's metric, and how many times its run's fastest marks an iteration the host ran slow
 from ..measure.profiles import PROBE_METRIC as PROBE, SLOW_PROBE as SLOW  # noqa: F401
 
@@ -41,8 +42,7 @@ class Side:
 
     @property
     def label(self) -> str:
-        method = self.benchmark.rpartition(".")[2]
-        return f"{method}({self.params}) {self.variant}".replace("()", "")
+        return f"{MethodName.of(self.benchmark).method}({self.params}) {self.variant}".replace("()", "")
 
 
 def sides(frame: pd.DataFrame) -> list[Side]:

@@ -25,7 +25,7 @@ from pathlib import Path
 from . import forkplan, interleave, machine, prior, runtimes, sequential, shards, sites
 from ..cases import Case
 from ..errors import HotpathError
-from ..jmh import VARIANT, params_text, read_json
+from ..jmh import VARIANT, MethodName, params_text, read_json
 from ..paths import (JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of,
                      sites_of)
 from .profiles import Profile
@@ -596,8 +596,8 @@ def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
     return {
         "rows": len(rest),
         "variants": sorted({r.candidate for r in rest} - {r.candidate for r in plan.rows}),
-        "benchmarks": sorted({r.benchmark.rsplit(".", 2)[-2] for r in rest}
-                             - {r.benchmark.rsplit(".", 2)[-2] for r in plan.rows}),
+        "benchmarks": sorted({MethodName.of(r.benchmark).class_name for r in rest}
+                             - {MethodName.of(r.benchmark).class_name for r in plan.rows}),
         "command": f"make report CASE={case.id} PROFILE=full",
     }
 

@@ -32,7 +32,7 @@ from .. import steady
 from .interleave import order_of_round
 from ..cases import Case, load_claims
 from ..errors import HotpathError
-from ..jmh import VARIANT, params_text
+from ..jmh import VARIANT, MethodName, params_text
 from .profiles import Profile
 
 #: A fork's cost beyond its warmup and measurement (JVM start, pre-touching the heap, JMH's
@@ -58,8 +58,7 @@ class Row:
 
     @property
     def name(self) -> str:
-        short = self.benchmark.rsplit(".", 2)
-        return f"{'.'.join(short[-2:])}({self.params_text}) {self.candidate}"
+        return f"{MethodName.of(self.benchmark).short}({self.params_text}) {self.candidate}"
 
 
 Side = tuple[str, tuple[tuple[str, str], ...], str]  # benchmark, params, variant

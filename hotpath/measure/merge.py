@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import HotpathError
-from ..jmh import read_json
+from ..jmh import MethodName, read_json
 from ..paths import MATRIX, RESULTS, memory_of, peaks_of, sidecar_of, sites_of
 from . import sites
 
@@ -264,9 +264,8 @@ def _unit_name(key: tuple) -> str:
     case, benchmark, params = key
     if not benchmark:
         return f"{case} (the whole case)"
-    short = ".".join(str(benchmark).rsplit(".", 2)[-2:])
     text = ", ".join(f"{k}={v}" for k, v in params)
-    return f"{case}: {short}" + (f"({text})" if text else "")
+    return f"{case}: {MethodName.of(str(benchmark)).short}" + (f"({text})" if text else "")
 
 
 # -- two builds -------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import HotpathError
+from ..jmh import MethodName, params_text
 from . import forkplan
 
 Key = tuple[str, str, tuple[tuple[str, str], ...]]  # case, benchmark ("" for a whole case), params
@@ -48,9 +49,8 @@ class Unit:
         if not self.benchmark:
             cell = dict(self.params).get("cell")
             return f"{self.case} on {cell}" if cell else f"{self.case} (the whole case)"
-        short = ".".join(self.benchmark.rsplit(".", 2)[-2:])
-        params = ", ".join(f"{k}={v}" for k, v in self.params)
-        return f"{self.case}: {short}" + (f"({params})" if params else "")
+        params = params_text(dict(self.params))
+        return f"{self.case}: {MethodName.of(self.benchmark).short}" + (f"({params})" if params else "")
 
 
 @dataclass(frozen=True)
