@@ -29,6 +29,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..measure import sequential
+from ..jmh import params_key
 from . import compare
 from .load import read_results
 
@@ -222,7 +223,7 @@ def hold_files(cases: list[str], run: dict[str, Path], reference: dict[str, Path
 
 
 def _keyed(rows: pd.DataFrame) -> pd.DataFrame:
-    return rows.assign(key_params=rows["params"].map(compare.unordered))
+    return rows.assign(key_params=rows["params"].map(params_key))
 
 
 def _only(these: pd.DataFrame, others: pd.DataFrame) -> pd.DataFrame:

@@ -17,7 +17,7 @@ import pandas as pd
 from .. import steady
 from ..measure import sequential
 from . import stats
-from ..jmh import SECONDS, VARIANT, MethodName, params_text
+from ..jmh import SECONDS, VARIANT, MethodName, RowKey, params_text
 
 #: Variants beyond the write-ups, each reported in a table of its own: the least the operation
 #: must allocate (issue "floor"), and the released upstream code beside our old model.
@@ -232,7 +232,7 @@ class SequentialRun:
         self.block = block or {}
         self.design = (sequential.Design.from_dict(self.block["design"])
                        if self.block.get("design") else None)
-        self.rows = {(r["benchmark"], unordered(r["params"]), r["candidate"]): r
+        self.rows = {RowKey.of(r["benchmark"], r["params"], r["candidate"]): r
                      for r in self.block.get("rows", [])}
         #: How each fork's iterations made its figure in the plan's looks (runs before the
         #: estimate was recorded took the mean).
@@ -246,18 +246,12 @@ class SequentialRun:
         """The row's record with its design; {} for a run with a fixed number of forks."""
         if self.design is None:
             return {}
-        r = dict(self.rows.get((benchmark, unordered(params), candidate)) or {})
+        r = dict(self.rows.get(RowKey.of(benchmark, params, candidate)) or {})
         cap = int(r.get("cap") or self.design.cap)
         r["design"] = sequential.Design(cap=cap, min_forks=self.design.min_forks,
                                         alpha=self.design.alpha, rho=self.design.rho)
         r["estimate"] = self.estimate
         return r
-
-
-def unordered(params: str) -> str:
-    """A params text whatever order its params come in: two builds' JSON and the plan's record
-    may name them in different orders (a side's own 'variant' @Param last, say)."""
-    return ", ".join(sorted(p for p in params.split(", ") if p))
 
 
 def fork_figures(old: dict, new: dict, estimate: str, higher: bool) -> tuple[list[float], list[float], str, str]:
