@@ -1,5 +1,6 @@
 """JMH's JSON as JMH writes it (`-rf json`), shared by every stage: a file read with one-line
-errors, its numbers ("NaN", "+INF"), its time strings ("200 ms"), its units and its params.
+errors, its numbers ("NaN", "+INF"), its time strings ("200 ms"), its units and its params, a
+benchmark's name in its parts, and the key a row-side is matched by from plan to report.
 The fork plan reads its round files with it; the analysis builds its tidy frame on it."""
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ import json
 import math
 import re
 from pathlib import Path
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
 
 from .errors import ResultsError
 
@@ -45,6 +47,78 @@ def params_of(text: str) -> dict[str, str]:
     """'entries=30, bufferSize=16' as {'entries': '30', 'bufferSize': '16'}: params_text read
     back (a plan record's rows are written so)."""
     return dict(kv.split("=", 1) for kv in text.split(", ") if kv)
+
+
+class MethodName(NamedTuple):
+    """A Java method's qualified name in its parts, as JMH names a benchmark
+    ('hotpath.encoder.EncoderBenchmark.encode') and the site profiler a frame."""
+
+    package: str
+    #: The class's simple name ('' where the name has no dot).
+    class_name: str
+    method: str
+
+    @classmethod
+    def of(cls, name: str) -> MethodName:
+        rest, _, method = name.rpartition(".")
+        package, _, class_name = rest.rpartition(".")
+        return cls(package, class_name, method)
+
+    @property
+    def short(self) -> str:
+        """'EncoderBenchmark.encode': the class and the method, as log lines name a benchmark."""
+        return f"{self.class_name}.{self.method}" if self.class_name else self.method
+
+    @property
+    def stem(self) -> str:
+        """The class without the 'Benchmark' its name ends in ('Encoder'), as tables name it."""
+        return self.class_name.removesuffix("Benchmark")
+
+
+#: A row's params as a key: (name, value) pairs, sorted.
+Params = tuple[tuple[str, str], ...]
+
+
+def params_key(params: str | Mapping[str, Any] | Iterable[tuple[str, Any]]) -> Params:
+    """Params as a key, whatever order they come in: JMH's JSON, a plan's record and another
+    build's listing may name them in different orders (a side's own 'variant' @Param last, say).
+    A text is read as params_text writes it."""
+    if isinstance(params, str):
+        pairs: Iterable[tuple[str, Any]] = (p.partition("=")[::2] for p in params.split(", ") if p)
+    else:
+        pairs = params.items() if isinstance(params, Mapping) else params
+    return tuple(sorted((str(k), str(v)) for k, v in pairs))
+
+
+class RowKey(NamedTuple):
+    """A row-side as every stage matches it across files: the benchmark, its params (sorted,
+    params_key; without the @Param that names the side) and the variant that is the side (two
+    builds: the build's name). Without a variant it stands for the benchmark x params."""
+
+    benchmark: str
+    params: Params
+    variant: str = ""
+
+    @classmethod
+    def of(cls, benchmark: str, params: str | Mapping[str, Any] | Iterable[tuple[str, Any]],
+           variant: str = "") -> RowKey:
+        return cls(benchmark, params_key(params), variant)
+
+    @classmethod
+    def of_entry(cls, entry: dict[str, Any], label: str | None = VARIANT,
+                 variant: str | None = None) -> RowKey:
+        """A JMH result's side: its params but the one ``label`` names, and as its variant
+        ``variant`` where given (the side a run was asked for; two builds: the build, and with
+        ``label`` None every param the benchmark's own), else that @Param's value."""
+        values = entry.get("params") or {}
+        side = variant if variant is not None else str(values.get(label, "")) if label else ""
+        return cls.of(entry["benchmark"], {k: v for k, v in values.items() if k != label}, side)
+
+    @property
+    def group(self) -> tuple[str, Params]:
+        """The benchmark x params, every side of it: what the prior's forks and a shard's row
+        groups are keyed by."""
+        return self.benchmark, self.params
 
 
 def number(value: Any) -> float:

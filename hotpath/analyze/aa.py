@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .. import steady
-from ..jmh import number
+from ..jmh import RowKey, number
 from ..measure import sequential
 from . import ab
 
@@ -37,7 +37,7 @@ def rows(run: ab.ABRun) -> pd.DataFrame:
         return pd.DataFrame(columns=["case", "benchmark", "params", "verdict", "ratio", "ci_low",
                                      "ci_high", "forks", "stopped", "fork_cv", "cap"])
     design = (run.manifest.get("sequential") or {}).get("design", {})
-    caps = {(r["benchmark"], ab.compare.unordered(r["params"])): r["cap"]
+    caps = {RowKey.of(r["benchmark"], r["params"]): r["cap"]
             for r in (run.manifest.get("sequential") or {}).get("rows", [])}
     return pd.DataFrame({
         "case": pairs["benchmark"].map(case_of),
@@ -45,7 +45,7 @@ def rows(run: ab.ABRun) -> pd.DataFrame:
         "ratio": pairs["ratio"], "ci_low": pairs["ci_low"], "ci_high": pairs["ci_high"],
         "forks": pairs[["forks_old", "forks_new"]].min(axis=1), "stopped": pairs["stopped"],
         "fork_cv": pairs["fork_cv"],
-        "cap": [caps.get((b, ab.compare.unordered(p)), design.get("cap", 24))
+        "cap": [caps.get(RowKey.of(b, p), design.get("cap", 24))
                 for b, p in zip(pairs["benchmark"], pairs["params"])],
     })
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import ResultsError
+from ..jmh import RowKey
 from . import compare
 from .load import Record, Run, read_results
 
@@ -70,8 +71,8 @@ def read(folder: str | Path) -> ABRun:
     frame.attrs["sequential"] = Record(manifest.get("sequential") or {})
     comparison = compare.pair(frame, baseline=names["baseline"], label="build")
     # A failed row has its own table (what it threw): not "unpaired" as well.
-    gone = {(f["benchmark"], compare.unordered(f["params"])) for f in manifest.get("failed", [])}
-    kept = comparison.unpaired[[(b, compare.unordered(p)) not in gone for b, p in
+    gone = {RowKey.of(f["benchmark"], f["params"]) for f in manifest.get("failed", [])}
+    kept = comparison.unpaired[[RowKey.of(b, p) not in gone for b, p in
                                 zip(comparison.unpaired["benchmark"], comparison.unpaired["params"])]]
     unpaired = pd.concat([kept, one_sided(manifest)], ignore_index=True)
     comparison = compare.Comparison(comparison.pairs, unpaired, comparison.baseline)

@@ -30,6 +30,7 @@ import pandas as pd
 
 from ..errors import HotpathError
 from ..measure import sequential
+from ..jmh import params_key
 from . import compare
 from .load import read_results
 
@@ -232,7 +233,7 @@ def hold_folders(cases: list[str], run: Path, reference: Path, widen: float = MA
 
 
 def _keyed(rows: pd.DataFrame) -> pd.DataFrame:
-    return rows.assign(key_params=rows["params"].map(compare.unordered))
+    return rows.assign(key_params=rows["params"].map(params_key))
 
 
 def _only(these: pd.DataFrame, others: pd.DataFrame) -> pd.DataFrame:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -17,7 +19,7 @@ import pandas as pd
 from .. import steady
 from ..measure import sequential
 from . import stats
-from ..jmh import SECONDS, VARIANT, params_text
+from ..jmh import SECONDS, VARIANT, MethodName, RowKey, params_text
 
 #: Variants beyond the write-ups, each reported in a table of its own: the least the operation
 #: must allocate (issue "floor"), and the released upstream code beside our old model.
@@ -97,16 +99,27 @@ def _gc_normalized(by_metric: dict[str, dict]) -> dict[str, float]:
     return out
 
 
-def _bytes_per_op(by_metric: dict[str, dict], metric: str) -> tuple[float, float]:
+class Bytes(NamedTuple):
+    """Bytes per op of one .norm metric and their spread over the counted iterations."""
+
+    per_op: float
+    spread: float
+
+    def verdict(self, new: Bytes) -> str:
+        """What the change from these bytes to ``new`` is, beyond both sides' spread."""
+        return stats.alloc_verdict(self.per_op, new.per_op, max(self.spread, new.spread))
+
+
+def _bytes_per_op(by_metric: dict[str, dict], metric: str) -> Bytes:
     """(B/op, spread) for a .norm metric. With -prof gc on but no alloc metric, the benchmark
     allocated nothing: that is 0 B/op, the best case, not missing data."""
     row = by_metric.get(metric)
     if row is None:
         profiled = metric == ALLOC and any(m.startswith("gc.") for m in by_metric)
-        return (0.0, 0.0) if profiled else (math.nan, math.nan)
+        return Bytes(0.0, 0.0) if profiled else Bytes(math.nan, math.nan)
     values = [v for fork in row["raw"] for v in fork]
     spread = float(np.ptp(values)) if values else 0.0
-    return float(row["score"]), spread
+    return Bytes(float(row["score"]), spread)
 
 
 def _faults_per_op(by_metric: dict[str, dict]) -> float:
@@ -158,23 +171,58 @@ def _early(primary: dict) -> list[bool]:
         else [False] * len(primary["raw"])
 
 
-def _side(rows: list[dict]) -> dict:
-    by_metric = _by_metric(rows)
-    primary = by_metric["score"]
-    alloc, alloc_spread = _bytes_per_op(by_metric, ALLOC)
-    natives = {}
-    for stem, metric in NATIVE_PARTS.items():
-        natives[stem], natives[f"{stem}_spread"] = _bytes_per_op(by_metric, metric)
-    return {
-        "score": primary["score"], "error": primary["error"], "unit": primary["unit"],
-        "raw": primary["raw"], "forks": primary["forks_measured"], "jdk": primary["jdk"],
-        "jvm_args": primary["jvm_args"], "runtime": primary["runtime"], "alloc": alloc, "alloc_spread": alloc_spread,
-        "steady": primary.get("steady") or [], "series": primary.get("series") or [],
-        "gc_shares": _fork_gc_shares(by_metric), "fault_shares": _fork_fault_shares(by_metric),
-        "faults": _faults_per_op(by_metric), "early": _early(primary),
-        "measurement_time_s": primary["measurement_time_s"],
-        **natives, **_gc_normalized(by_metric),
-    }
+@dataclass(frozen=True)
+class SideFigures:
+    """One variant's figures in a row, from its rows of the tidy frame: its score and forks,
+    its bytes per op, heap and native, its GC and page faults, and where it ran."""
+
+    score: float
+    error: float
+    unit: str
+    #: Each fork's counted iterations.
+    raw: list[list[float]]
+    forks: int
+    jdk: str
+    jvm_args: str
+    runtime: str
+    alloc: Bytes
+    #: Native bytes per op in total and by origin, by the stems of NATIVE_PARTS.
+    natives: dict[str, Bytes]
+    #: Recorded forks (hotpath.steady): each fork's class and start, and its whole series.
+    steady: list[dict]
+    series: list
+    gc_shares: list[float]
+    fault_shares: list[float]
+    faults: float
+    #: The forks that ended before a slowdown another fork of the side showed.
+    early: list[bool]
+    gc_count_per_mop: float
+    gc_time_pct: float
+
+    @classmethod
+    def of(cls, rows: list[dict]) -> SideFigures:
+        """A variant's figures from its rows (one per metric) as records of the tidy frame."""
+        by_metric = _by_metric(rows)
+        primary = by_metric["score"]
+        return cls(
+            score=primary["score"], error=primary["error"], unit=primary["unit"],
+            raw=primary["raw"], forks=primary["forks_measured"], jdk=primary["jdk"],
+            jvm_args=primary["jvm_args"], runtime=primary["runtime"],
+            alloc=_bytes_per_op(by_metric, ALLOC),
+            natives={stem: _bytes_per_op(by_metric, metric) for stem, metric in NATIVE_PARTS.items()},
+            steady=primary.get("steady") or [], series=primary.get("series") or [],
+            gc_shares=_fork_gc_shares(by_metric), fault_shares=_fork_fault_shares(by_metric),
+            faults=_faults_per_op(by_metric), early=_early(primary), **_gc_normalized(by_metric))
+
+    @property
+    def unsettled(self) -> int:
+        """The recorded forks that never settled: each counts by its second half."""
+        return sum(f["kind"] == steady.NO_STEADY_STATE for f in self.steady)
+
+    @property
+    def gc_share(self) -> float:
+        """The forks' mean share of their counted iterations' time in GC pauses."""
+        return _mean_finite(self.gc_shares)
 
 
 def pair(frame: pd.DataFrame, baseline: str = "old",
@@ -211,13 +259,14 @@ def pair(frame: pd.DataFrame, baseline: str = "old",
             unpaired.append({"benchmark": benchmark, "params": params, "mode": mode,
                              "variant": baseline, "reason": "no candidate variant beside it"})
             continue
-        old = _side(variants[baseline])
+        old = SideFigures.of(variants[baseline])
         for candidate, cgroup in variants.items():
             if candidate == baseline:
                 continue
-            new = _side(cgroup)
-            pairs.append(_pair_row(benchmark, params, mode, baseline, candidate, old, new,
-                                   threshold, plan.row(benchmark, params, candidate)))
+            row = PairedRow(benchmark=benchmark, params=params, mode=mode, baseline=baseline,
+                            candidate=candidate, old=old, new=SideFigures.of(cgroup),
+                            threshold=threshold, plan=plan.row(benchmark, params, candidate))
+            pairs.append(row.record())
     pair_frame = pd.DataFrame(pairs)
     unpaired_frame = pd.DataFrame(unpaired, columns=["benchmark", "params", "mode", "variant",
                                                      "reason"])
@@ -232,7 +281,7 @@ class SequentialRun:
         self.block = block or {}
         self.design = (sequential.Design.from_dict(self.block["design"])
                        if self.block.get("design") else None)
-        self.rows = {(r["benchmark"], unordered(r["params"]), r["candidate"]): r
+        self.rows = {RowKey.of(r["benchmark"], r["params"], r["candidate"]): r
                      for r in self.block.get("rows", [])}
         #: How each fork's iterations made its figure in the plan's looks (runs before the
         #: estimate was recorded took the mean).
@@ -246,7 +295,7 @@ class SequentialRun:
         """The row's record with its design; {} for a run with a fixed number of forks."""
         if self.design is None:
             return {}
-        r = dict(self.rows.get((benchmark, unordered(params), candidate)) or {})
+        r = dict(self.rows.get(RowKey.of(benchmark, params, candidate)) or {})
         cap = int(r.get("cap") or self.design.cap)
         r["design"] = sequential.Design(cap=cap, min_forks=self.design.min_forks,
                                         alpha=self.design.alpha, rho=self.design.rho)
@@ -254,112 +303,153 @@ class SequentialRun:
         return r
 
 
-def unordered(params: str) -> str:
-    """A params text whatever order its params come in: two builds' JSON and the plan's record
-    may name them in different orders (a side's own 'variant' @Param last, say)."""
-    return ", ".join(sorted(p for p in params.split(", ") if p))
-
-
-def fork_figures(old: dict, new: dict, estimate: str, higher: bool) -> tuple[list[float], list[float], str, str]:
+def fork_figures(old: SideFigures, new: SideFigures, estimate: str, higher: bool
+                 ) -> tuple[list[float], list[float], str, str]:
     """Each side's fork figures as the row's verdict takes them, the estimate they rest on and
     why it is not the one asked for (hotpath.steady.row_estimate: the mean where the sides' GC
     time or page faults differ), without the forks that ended before a slowdown their side
     showed."""
-    if not old["steady"] or not new["steady"]:  # unrecorded forks: a few long iterations each
+    if not old.steady or not new.steady:  # unrecorded forks: a few long iterations each
         estimate = steady.MEAN
-    how, why = steady.row_estimate(estimate, old["gc_shares"], new["gc_shares"],
-                                   old["fault_shares"], new["fault_shares"])
-    return (*([steady.figure(fork, how, higher) for fork, early in zip(side["raw"], side["early"])
+    how, why = steady.row_estimate(estimate, old.gc_shares, new.gc_shares,
+                                   old.fault_shares, new.fault_shares)
+    return (*([steady.figure(fork, how, higher) for fork, early in zip(side.raw, side.early)
                if len(fork) and not early] for side in (old, new)), how, why)
 
 
-def _pair_row(benchmark, params, mode, baseline, candidate, old, new, threshold,
-              plan: dict | None = None) -> dict:
-    plan = plan or {}
-    design = plan.get("design")
-    better_up = higher_is_better(old["unit"])
-    old_fig, new_fig, estimate, estimate_why = fork_figures(
-        old, new, plan.get("estimate", steady.MEAN), better_up)
-    tv = stats.time_verdict([[v] for v in old_fig], [[v] for v in new_fig], better_up, threshold, design)
-    cv = sequential.pooled_fork_cv([[v] for v in old_fig], [[v] for v in new_fig])
-    needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=24),
-                                         threshold)
-              if tv.verdict == "inconclusive" else 0)
-    warnings = list(tv.warnings)
-    if old["runtime"] != new["runtime"]:
-        warnings.append(f"rows mix runtimes ({old['runtime']} vs {new['runtime']})")
-    if old["jdk"] != new["jdk"]:
-        warnings.append(f"rows mix JDKs ({old['jdk']} vs {new['jdk']})")
-    if old["jvm_args"] != new["jvm_args"]:
-        warnings.append("rows mix JVM flags")
-    if old["unit"] != new["unit"]:
-        warnings.append(f"units differ ({old['unit']} vs {new['unit']})")
-    unsettled = {side: sum(f["kind"] == steady.NO_STEADY_STATE for f in s["steady"])
-                 for side, s in ((baseline, old), (candidate, new))}
-    for side, n in unsettled.items():
-        if n:
-            total = len((old if side == baseline else new)["steady"])
-            warnings.append(f"{n} of {total} forks of {side} never settled: each counts by its "
-                            f"second half")
-    early = {side: sum(s["early"]) for side, s in ((baseline, old), (candidate, new))}
-    for side, n in early.items():
-        if n:
-            warnings.append(f"{n} fork(s) of {side} ended before the slowdown its other forks "
-                            f"showed: left out of the verdict")
-    # a side's score is its fork figures' geometric mean, the point the ratio and its interval
-    # are made from, so that a table's old -> new never says another change than its ratio
-    scores = {side: (float(np.exp(np.mean(np.log(figures)))) if figures and min(figures) > 0
-                     else s["score"])
-              for side, s, figures in (("old", old, old_fig), ("new", new, new_fig))}
-    cls, _, method = benchmark.rpartition(".")
-    return {
-        "benchmark": benchmark, "class": cls.rpartition(".")[2], "method": method,
-        "params": params, "mode": mode, "baseline": baseline, "candidate": candidate,
-        "unit": old["unit"], "higher_is_better": better_up,
-        "runtime": old["runtime"] if old["runtime"] == new["runtime"]
-        else f"{old['runtime']} vs {new['runtime']}",
-        "old_score": scores["old"], "old_error": old["error"],
-        "new_score": scores["new"], "new_error": new["error"],
-        # what each fork's figure is (hotpath.steady), and why not the run's own estimate
-        "estimate": steady.describe_estimate(estimate), "estimate_why": estimate_why,
-        "early_old": early[baseline], "early_new": early[candidate],
-        "ratio": tv.ratio,
-        "change_pct": (tv.ratio - 1) * 100,
-        "ci_low": tv.ci_low, "ci_high": tv.ci_high, "p_value": tv.p_value,
-        "verdict": tv.verdict, "threshold": threshold,
-        "forks_old": old["forks"], "forks_new": new["forks"],
-        "old_gc_share": _mean_finite(old["gc_shares"]), "new_gc_share": _mean_finite(new["gc_shares"]),
-        "old_faults": old["faults"], "new_faults": new["faults"],
-        # Why the row stopped taking forks (sequential plan): decided, cap or budget; "" for a
-        # fixed number of forks.
-        "stopped": plan.get("stopped", ""), "fork_cv": cv, "forks_needed": needed,
-        # The row's cap of forks per side under a sequential plan (NaN for a fixed number), and
-        # the forks per side its first look needs (a fixed number's test needs as many).
-        "cap": design.cap if design else math.nan,
-        "first_look": design.min_forks if design else stats.MIN_FORKS,
-        "old_alloc": old["alloc"], "new_alloc": new["alloc"],
-        "alloc_delta": new["alloc"] - old["alloc"],
-        "alloc_ratio": new["alloc"] / old["alloc"] if old["alloc"] else math.nan,
-        "alloc_verdict": stats.alloc_verdict(old["alloc"], new["alloc"],
-                                             max(old["alloc_spread"], new["alloc_spread"])),
-        **{k: v for stem in NATIVE_PARTS for k, v in {
-            f"old_{stem}": old[stem], f"new_{stem}": new[stem],
-            f"{stem}_delta": new[stem] - old[stem],
-            f"{stem}_verdict": stats.alloc_verdict(old[stem], new[stem],
-                                                   max(old[f"{stem}_spread"], new[f"{stem}_spread"])),
-        }.items()},
-        "old_gc_count_per_mop": old["gc_count_per_mop"],
-        "new_gc_count_per_mop": new["gc_count_per_mop"],
-        "old_gc_time_pct": old["gc_time_pct"], "new_gc_time_pct": new["gc_time_pct"],
-        # Recorded forks (hotpath.steady): each fork's class and start, its whole series, and
-        # the fork length the plan chose for the row's later forks.
-        "old_steady": old["steady"], "new_steady": new["steady"],
-        "old_series": old["series"], "new_series": new["series"],
-        "unsettled_old": unsettled[baseline], "unsettled_new": unsettled[candidate],
-        "fork_iterations": plan.get("fork_iterations"), "fork_length_why": plan.get("fork_length_why", ""),
-        "first_fork_iterations": plan.get("first_fork_iterations"),
-        "warnings": warnings,
-    }
+@dataclass(frozen=True)
+class Verdict:
+    """What a row's fork figures say of its time: the test (stats.time_verdict) and what it
+    rests on."""
+
+    time: stats.TimeVerdict
+    #: The estimate each fork's figure is (hotpath.steady), and why not the run's own.
+    estimate: str
+    estimate_why: str
+    #: Each side's score: its fork figures' geometric mean, the point the ratio and its interval
+    #: are made from, so that a table's old -> new never says another change than its ratio.
+    old_score: float
+    new_score: float
+    fork_cv: float
+    #: The forks per side an undecided row would need (0 for a decided one).
+    forks_needed: int
+
+    @classmethod
+    def of(cls, old: SideFigures, new: SideFigures, threshold: float, plan: dict) -> Verdict:
+        """The sides' verdict under the row's plan (PairedRow.plan: its design, or none for a
+        fixed number of forks)."""
+        design = plan.get("design")
+        better_up = higher_is_better(old.unit)
+        old_fig, new_fig, estimate, estimate_why = fork_figures(
+            old, new, plan.get("estimate", steady.MEAN), better_up)
+        tv = stats.time_verdict([[v] for v in old_fig], [[v] for v in new_fig], better_up, threshold, design)
+        cv = sequential.pooled_fork_cv([[v] for v in old_fig], [[v] for v in new_fig])
+        needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=24),
+                                             threshold)
+                  if tv.verdict == "inconclusive" else 0)
+        return cls(tv, estimate, estimate_why, _geometric_score(old, old_fig),
+                   _geometric_score(new, new_fig), cv, needed)
+
+
+def _geometric_score(side: SideFigures, figures: list[float]) -> float:
+    return float(np.exp(np.mean(np.log(figures)))) if figures and min(figures) > 0 else side.score
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairedRow:
+    """A candidate's row beside the baseline's, the two sides' figures and the verdicts on
+    them: one row of Comparison.pairs (``record``)."""
+
+    benchmark: str
+    params: str
+    mode: str
+    baseline: str
+    candidate: str
+    old: SideFigures
+    new: SideFigures
+    threshold: float
+    #: The row's record in a sequential plan (SequentialRun.row: its design, why it stopped,
+    #: its fork lengths); {} for a fixed number of forks.
+    plan: dict = field(default_factory=dict)
+
+    @cached_property
+    def verdict(self) -> Verdict:
+        return Verdict.of(self.old, self.new, self.threshold, self.plan)
+
+    def warnings(self) -> list[str]:
+        """What the reader of the row's verdict should know: the test's own warnings, sides
+        that ran apart, and forks that never settled or were left out."""
+        old, new = self.old, self.new
+        out = list(self.verdict.time.warnings)
+        if old.runtime != new.runtime:
+            out.append(f"rows mix runtimes ({old.runtime} vs {new.runtime})")
+        if old.jdk != new.jdk:
+            out.append(f"rows mix JDKs ({old.jdk} vs {new.jdk})")
+        if old.jvm_args != new.jvm_args:
+            out.append("rows mix JVM flags")
+        if old.unit != new.unit:
+            out.append(f"units differ ({old.unit} vs {new.unit})")
+        sides = ((self.baseline, old), (self.candidate, new))
+        out += [f"{side.unsettled} of {len(side.steady)} forks of {name} never settled: each "
+                f"counts by its second half" for name, side in sides if side.unsettled]
+        out += [f"{sum(side.early)} fork(s) of {name} ended before the slowdown its other forks "
+                f"showed: left out of the verdict" for name, side in sides if any(side.early)]
+        return out
+
+    def record(self) -> dict:
+        """The row as Comparison.pairs holds it, each figure of old beside new's."""
+        old, new, v, plan = self.old, self.new, self.verdict, self.plan
+        design = plan.get("design")
+        name = MethodName.of(self.benchmark)
+        return {
+            "benchmark": self.benchmark, "class": name.class_name, "method": name.method,
+            "params": self.params, "mode": self.mode, "baseline": self.baseline,
+            "candidate": self.candidate,
+            "unit": old.unit, "higher_is_better": higher_is_better(old.unit),
+            "runtime": old.runtime if old.runtime == new.runtime else f"{old.runtime} vs {new.runtime}",
+            "old_score": v.old_score, "old_error": old.error,
+            "new_score": v.new_score, "new_error": new.error,
+            "estimate": steady.describe_estimate(v.estimate), "estimate_why": v.estimate_why,
+            "early_old": sum(old.early), "early_new": sum(new.early),
+            "ratio": v.time.ratio, "change_pct": (v.time.ratio - 1) * 100,
+            "ci_low": v.time.ci_low, "ci_high": v.time.ci_high, "p_value": v.time.p_value,
+            "verdict": v.time.verdict, "threshold": self.threshold,
+            "forks_old": old.forks, "forks_new": new.forks,
+            "old_gc_share": old.gc_share, "new_gc_share": new.gc_share,
+            "old_faults": old.faults, "new_faults": new.faults,
+            # Why the row stopped taking forks (sequential plan): decided, cap or budget; "" for a
+            # fixed number of forks.
+            "stopped": plan.get("stopped", ""), "fork_cv": v.fork_cv, "forks_needed": v.forks_needed,
+            # The row's cap of forks per side under a sequential plan (NaN for a fixed number), and
+            # the forks per side its first look needs (a fixed number's test needs as many).
+            "cap": design.cap if design else math.nan,
+            "first_look": design.min_forks if design else stats.MIN_FORKS,
+            **self._bytes(),
+            "old_gc_count_per_mop": old.gc_count_per_mop, "new_gc_count_per_mop": new.gc_count_per_mop,
+            "old_gc_time_pct": old.gc_time_pct, "new_gc_time_pct": new.gc_time_pct,
+            # Recorded forks (hotpath.steady): each fork's class and start, its whole series, and
+            # the fork length the plan chose for the row's later forks.
+            "old_steady": old.steady, "new_steady": new.steady,
+            "old_series": old.series, "new_series": new.series,
+            "unsettled_old": old.unsettled, "unsettled_new": new.unsettled,
+            "fork_iterations": plan.get("fork_iterations"),
+            "fork_length_why": plan.get("fork_length_why", ""),
+            "first_fork_iterations": plan.get("first_fork_iterations"),
+            "warnings": self.warnings(),
+        }
+
+    def _bytes(self) -> dict:
+        """Heap and native bytes per op of each side, the change and its verdict."""
+        old, new = self.old.alloc, self.new.alloc
+        out = {"old_alloc": old.per_op, "new_alloc": new.per_op,
+               "alloc_delta": new.per_op - old.per_op,
+               "alloc_ratio": new.per_op / old.per_op if old.per_op else math.nan,
+               "alloc_verdict": old.verdict(new)}
+        for stem in NATIVE_PARTS:
+            old, new = self.old.natives[stem], self.new.natives[stem]
+            out |= {f"old_{stem}": old.per_op, f"new_{stem}": new.per_op,
+                    f"{stem}_delta": new.per_op - old.per_op, f"{stem}_verdict": old.verdict(new)}
+        return out
 
 
 def _mean_finite(values: list[float]) -> float:

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .. import steady
+from ..jmh import MethodName, RowKey
 # the probe's metric, and how many times its run's fastest marks an iteration the host ran slow
 from ..measure.profiles import PROBE_METRIC as PROBE, SLOW_PROBE as SLOW  # noqa: F401
 
@@ -41,8 +42,7 @@ class Side:
 
     @property
     def label(self) -> str:
-        method = self.benchmark.rpartition(".")[2]
-        return f"{method}({self.params}) {self.variant}".replace("()", "")
+        return f"{MethodName.of(self.benchmark).method}({self.params}) {self.variant}".replace("()", "")
 
 
 def sides(frame: pd.DataFrame) -> list[Side]:
@@ -165,8 +165,8 @@ class Trace:
     slow_median: float  # the slow iterations' probe, in multiples of the run's fastest
 
 
-def traces(frame: pd.DataFrame) -> dict[tuple[str, str, str], Trace]:
-    """Each row-side's trace of the host's speed, keyed by (benchmark, params, variant): how many
+def traces(frame: pd.DataFrame) -> dict[RowKey, Trace]:
+    """Each row-side's trace of the host's speed, keyed by the side: how many
     of its counted iterations the probe ran SLOW x the run's fastest or slower."""
     found = sides(frame)
     if not found:
@@ -176,6 +176,6 @@ def traces(frame: pd.DataFrame) -> dict[tuple[str, str, str], Trace]:
     for s in found:
         ratio = np.concatenate(s.probes) / fastest
         slow = ratio[ratio >= SLOW]
-        out[(s.benchmark, s.params, s.variant)] = Trace(len(ratio), len(slow),
-                                                         float(np.median(slow)) if len(slow) else math.nan)
+        out[RowKey.of(s.benchmark, s.params, s.variant)] = Trace(
+            len(ratio), len(slow), float(np.median(slow)) if len(slow) else math.nan)
     return out

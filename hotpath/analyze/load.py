@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..errors import ResultsError
 from .. import steady
-from ..jmh import VARIANT, number, params_text, read_json, seconds
+from ..jmh import VARIANT, MethodName, number, params_text, read_json, seconds
 from ..measure.runtimes import runtime_of
 from ..paths import memory_of, peaks_of, sidecar_of
 
@@ -64,7 +64,7 @@ def _raw(metric: dict[str, Any]) -> tuple[list[list[float]], list | None]:
 def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str,
          forks: list[steady.Fork] | None = None, aligned: list[list[float]] | None = None) -> dict:
     full = entry["benchmark"]
-    cls, _, method = full.rpartition(".")
+    method_name = MethodName.of(full)
     params = {k: str(v) for k, v in (entry.get("params") or {}).items()}
     variant = params.pop(VARIANT, "")
     ci = metric.get("scoreConfidence") or [math.nan, math.nan]
@@ -80,8 +80,8 @@ def _row(entry: dict[str, Any], name: str, metric: dict[str, Any], source: str,
         ci = [score - error, score + error]
     return {
         "benchmark": full,
-        "class": cls.rpartition(".")[2],
-        "method": method,
+        "class": method_name.class_name,
+        "method": method_name.method,
         "mode": entry["mode"],
         "params": params_text(params),
         "variant": variant,

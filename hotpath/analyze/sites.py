@@ -29,7 +29,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import ResultsError
-from ..jmh import VARIANT, params_text
+from ..jmh import VARIANT, MethodName, params_text
 from ..measure.sites import FORMAT, is_harness
 from ..paths import sites_of
 
@@ -80,10 +80,7 @@ def _library(frame: str) -> bool:
 def short(frame: str) -> str:
     """``hotpath/encoder/ByteArrayList.ensure`` as ``ByteArrayList.ensure``; a lambda's or hidden
     class's generated suffix dropped, so that runs name it alike."""
-    frame = _generated(frame)
-    name = frame.replace("/", ".")
-    cls, dot, method = name.rpartition(".")
-    return f"{cls.rsplit('.', 1)[-1]}.{method}" if dot else name
+    return MethodName.of(_generated(frame).replace("/", ".")).short
 
 
 def allocated_type(frame: str) -> str:

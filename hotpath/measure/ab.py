@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import HotpathError
-from ..jmh import params_text, read_json
+from ..jmh import RowKey, params_text, read_json
 from ..paths import AB_RESULTS, ROOT, ab_shard_folder, sites_of
 from . import forkplan, hostcheck, interleave, machine, sequential, shards, sites
 from .bench import environment
@@ -209,7 +209,7 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
     so and why."""
     if not profile.memory_profilers:
         return {"status": "not measured", "why": f"the {profile.name} profile has no memory pass"}
-    sides = [(r.benchmark, r.key, side.name) for r in plan.rows]
+    sides = [r.side(side.name) for r in plan.rows]
     files, commands = [], []
     recorded = staging / f"{side.role}.sites.d"
     host = ((*profile.jvm_args, *(sites.JVM_ARGS if profile.sites else ()), *HOST_ARGS)
@@ -284,7 +284,7 @@ def plan_of(name: str, baseline: Side, found: Rows, profile: Profile,
 def in_shard(found: Rows, keys: set) -> Rows:
     """Only the rows of a shard's row groups ((benchmark, params) pairs), each benchmark's
     declared values cut to theirs (one JMH run's -p must not ask for another shard's)."""
-    rows = [r for r in found.rows if (r.benchmark, r.key) in keys]
+    rows = [r for r in found.rows if r.group in keys]
     return Rows(rows, forkplan.declared_of(rows, found.declared), found.one_sided)
 
 
@@ -454,8 +454,7 @@ def add_sites(folder: Path, java: str = "java") -> Path:
                 if path.is_file() and builds.sha256(path) != jar["sha256"]:
                     rebuilt.append(f"{jar['path']} ({record['name']})")
             results = read_json(folder / record["results"])
-            mine = list(dict.fromkeys((e["benchmark"], forkplan.side_params(e, None), side.name)
-                                      for e in results))
+            mine = list(dict.fromkeys(RowKey.of_entry(e, None, side.name) for e in results))
             declared = builds.listing(side, include, java)
             recorded = staging / f"{role}.d"
             commands = []

@@ -25,7 +25,7 @@ from pathlib import Path
 from . import forkplan, interleave, machine, prior, runtimes, sequential, shards, sites
 from ..cases import Case
 from ..errors import HotpathError
-from ..jmh import VARIANT, params_text, read_json
+from ..jmh import VARIANT, MethodName, RowKey, params_text, read_json
 from ..paths import (JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of,
                      sites_of)
 from .profiles import Profile
@@ -141,7 +141,7 @@ def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = N
     declared = benchmark_listing(case, jar)
     rows = forkplan.plan_rows(case, profile, declared)
     if only is not None:
-        rows = [r for r in rows if (r.benchmark, r.key) in only]
+        rows = [r for r in rows if r.group in only]
     if not rows:
         raise HotpathError(f"case {case.id} has no rows to measure under profile {profile.name} "
                            f"(no 'variant' @Param beside {case.baseline!r})")
@@ -204,7 +204,7 @@ def promote_rounds(rounds_dir: Path) -> None:
 
 
 def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path,
-                  sides: list[forkplan.Side] | None = None) -> str:
+                  sides: list[RowKey] | None = None) -> str:
     """Peak live heap per call (hotpath.peak.PeakHeapMain): bisection on -Xmx in child JVMs.
     With ``sides`` (a run of the write-ups' rows), only their calls: every bisection is a
     dozen JVMs, and the rows the run leaves out would only cost the budget."""
@@ -220,7 +220,7 @@ def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Pat
     return shlex.join([*cmd[:5], _shown(final), *cmd[6:]])
 
 
-def peak_filter(sides: list[forkplan.Side]) -> str:
+def peak_filter(sides: list[RowKey]) -> str:
     """PeakHeapMain's --only: a pattern its calls' params ("{payload=MAP_3K, variant=old}")
     match when they are one of these sides' params and variant, in any order."""
     combos = dict.fromkeys(tuple(sorted({**dict(params), VARIANT: variant}.items()))
@@ -335,8 +335,7 @@ def finish(run: CaseRun, record: dict | None = None) -> Path:
     entries = read_json(run.partial)
     if plan:
         sides = forkplan.sides_of(plan.rows, case.baseline)
-        found = {(e["benchmark"], forkplan.side_params(e), forkplan.side_variant(e))
-                 for e in entries}
+        found = {RowKey.of_entry(e) for e in entries}
         missing = [f"{b}({params_text(dict(p))}) {v}" for b, p, v in sides
                    if (b, p, v) not in found]
     else:
@@ -596,8 +595,8 @@ def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
     return {
         "rows": len(rest),
         "variants": sorted({r.candidate for r in rest} - {r.candidate for r in plan.rows}),
-        "benchmarks": sorted({r.benchmark.rsplit(".", 2)[-2] for r in rest}
-                             - {r.benchmark.rsplit(".", 2)[-2] for r in plan.rows}),
+        "benchmarks": sorted({MethodName.of(r.benchmark).class_name for r in rest}
+                             - {MethodName.of(r.benchmark).class_name for r in plan.rows}),
         "command": f"make report CASE={case.id} PROFILE=full",
     }
 
@@ -680,8 +679,7 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
     if not jar.is_file():
         raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
     entries = read_json(results)
-    sides = list(dict.fromkeys((e["benchmark"], forkplan.side_params(e), forkplan.side_variant(e))
-                               for e in entries))
+    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in entries))
     declared = benchmark_listing(case, jar)
     target = sites_of(results)
     partial = target.with_name(target.name + ".partial")

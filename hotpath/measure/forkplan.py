@@ -32,7 +32,7 @@ from .. import steady
 from .interleave import order_of_round
 from ..cases import Case, load_claims
 from ..errors import HotpathError
-from ..jmh import VARIANT, params_text
+from ..jmh import VARIANT, MethodName, Params, RowKey, params_text
 from .profiles import Profile
 
 #: A fork's cost beyond its warmup and measurement (JVM start, pre-touching the heap, JMH's
@@ -43,7 +43,7 @@ FORK_OVERHEAD_S = 1.0
 @dataclass(frozen=True)
 class Row:
     benchmark: str
-    params: tuple[tuple[str, str], ...]  # declaration order, without the variant
+    params: Params  # declaration order, without the variant
     candidate: str
     cap: int
 
@@ -52,17 +52,22 @@ class Row:
         return params_text(dict(self.params))
 
     @property
-    def key(self) -> tuple[tuple[str, str], ...]:
+    def key(self) -> Params:
         """The params as a side's key: sorted, whatever order JMH writes them in."""
         return tuple(sorted(self.params))
 
     @property
+    def group(self) -> tuple[str, Params]:
+        """The row's benchmark x params, its row group: what its sides share with other rows'
+        (RowKey.group)."""
+        return self.benchmark, self.key
+
+    def side(self, variant: str) -> RowKey:
+        return RowKey(self.benchmark, self.key, variant)
+
+    @property
     def name(self) -> str:
-        short = self.benchmark.rsplit(".", 2)
-        return f"{'.'.join(short[-2:])}({self.params_text}) {self.candidate}"
-
-
-Side = tuple[str, tuple[tuple[str, str], ...], str]  # benchmark, params, variant
+        return f"{MethodName.of(self.benchmark).short}({self.params_text}) {self.candidate}"
 
 
 @dataclass(frozen=True)
@@ -135,11 +140,11 @@ def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[s
     return rows
 
 
-def sides_of(rows: list[Row], baseline: str) -> list[Side]:
-    out: list[Side] = []
+def sides_of(rows: list[Row], baseline: str) -> list[RowKey]:
+    out: list[RowKey] = []
     for r in rows:
         for v in (baseline, r.candidate):
-            side = (r.benchmark, r.key, v)
+            side = r.side(v)
             if side not in out:
                 out.append(side)
     return out
@@ -158,7 +163,7 @@ def declared_of(rows: list[Row], order: dict[str, dict[str, list[str]]] | None =
     return declared
 
 
-def invocations(sides: list[Side], declared: dict[str, dict[str, list[str]]],
+def invocations(sides: list[RowKey], declared: dict[str, dict[str, list[str]]],
                 label: str | None = VARIANT) -> list[tuple[list[str], dict[str, list[str]]]]:
     """One variant's sides as few JMH runs as can hold them exactly: (benchmarks, params to
     set with -p). JMH runs the product of the values given, so a benchmark whose wanted
@@ -187,24 +192,15 @@ def invocations(sides: list[Side], declared: dict[str, dict[str, list[str]]],
     return groups
 
 
-def side_params(entry: dict, label: str | None = VARIANT) -> tuple[tuple[str, str], ...]:
-    """A JMH result's params without the one that names the side, as a side's key (sorted)."""
-    return tuple(sorted((k, str(v)) for k, v in (entry.get("params") or {}).items() if k != label))
-
-
-def side_variant(entry: dict) -> str:
-    return str((entry.get("params") or {}).get(VARIANT, ""))
-
-
 def _forks(path: Path, side: str, label: str | None = VARIANT,
-           estimate: str = steady.MEAN) -> dict[Side, list[steady.Fork]]:
+           estimate: str = steady.MEAN) -> dict[RowKey, list[steady.Fork]]:
     """Each benchmark x params' forks in one run of ``side``, each summarized by ``estimate``
     over its steady segment where it was recorded from its start (hotpath.steady). A benchmark
     of several modes (JMH forks each mode apart) counts by its first: one mode's forks decide
     the row."""
-    out: dict[Side, list[steady.Fork]] = {}
+    out: dict[RowKey, list[steady.Fork]] = {}
     for entry in json.loads(path.read_text(encoding="utf-8")):
-        key = (entry["benchmark"], side_params(entry, label), side)
+        key = RowKey.of_entry(entry, label, side)
         if key not in out:
             out[key] = steady.entry_forks(entry, estimate)
     return out
@@ -227,14 +223,14 @@ class Plan:
     tolerate_failures: bool = False
     design: sequential.Design = field(init=False)
     states: dict[Row, RowState] = field(init=False)
-    means: dict[Side, list[float]] = field(default_factory=dict)
+    means: dict[RowKey, list[float]] = field(default_factory=dict)
     #: Every fork of every side as summarized (its figure is its ``means`` entry).
-    forks: dict[Side, list[steady.Fork]] = field(default_factory=dict)
+    forks: dict[RowKey, list[steady.Fork]] = field(default_factory=dict)
     #: A recorded profile's fork length per open row, chosen after every round (forklength).
     lengths: dict[Row, forklength.Choice] = field(default_factory=dict)
     #: Committed recorded forks of the same benchmark x params (hotpath.measure.prior): they
     #: set a row's first fork where they saw what a scout cannot, and no figure.
-    prior: dict[tuple[str, tuple[tuple[str, str], ...]], list[steady.Fork]] = field(default_factory=dict)
+    prior: dict[tuple[str, Params], list[steady.Fork]] = field(default_factory=dict)
     #: The rows whose first fork the prior set, and why.
     firsts: dict[Row, forklength.Choice] = field(init=False, default_factory=dict)
     #: A side's own fork length where its row's is a slowdown's and the side showed none (the
@@ -274,7 +270,7 @@ class Plan:
 
     def _first_lengths(self) -> dict[Row, forklength.Choice]:
         """The rows whose committed forks saw a slowdown a scout would miss (forklength.first)."""
-        chosen = {r: forklength.first(self.prior.get((r.benchmark, r.key), []), self.profile)
+        chosen = {r: forklength.first(self.prior.get(r.group, []), self.profile)
                   for r in self.rows}
         return {r: c for r, c in chosen.items() if c is not None}
 
@@ -299,8 +295,8 @@ class Plan:
         if not self.profile.recorded:
             return
         for row in self.open_rows():
-            old = self.forks.get((row.benchmark, row.key, self.case.baseline), [])
-            new = self.forks.get((row.benchmark, row.key, row.candidate), [])
+            old = self.forks.get(row.side(self.case.baseline), [])
+            new = self.forks.get(row.side(row.candidate), [])
             self.lengths[row] = forklength.choose(old, new, self.profile, self.overhead_s)
             for variant, own in ((self.case.baseline, old), (row.candidate, new)):
                 self.side_lengths.pop((row, variant), None)
@@ -331,10 +327,10 @@ class Plan:
         fork: the scout, or what its committed forks asked for)."""
         if not self.profile.recorded:
             return len(sides_of(self.rows, self.case.baseline)) * self.fork_s
-        cost: dict[Side, float] = {}
+        cost: dict[RowKey, float] = {}
         for r in self.rows:
-            for side in ((r.benchmark, r.key, self.case.baseline), (r.benchmark, r.key, r.candidate)):
-                cost[side] = max(cost.get(side, 0.0), self.fork_cost_s(r, side[2]))
+            for side in (r.side(self.case.baseline), r.side(r.candidate)):
+                cost[side] = max(cost.get(side, 0.0), self.fork_cost_s(r, side.variant))
         return sum(cost.values())
 
     def first_look_s(self) -> float:
@@ -348,7 +344,7 @@ class Plan:
         (hotpath.steady): by the profile's estimate, or by the mean where the sides' GC time
         or page faults differ (steady.row_estimate); without the forks of a side that ended
         before a slowdown another of its forks showed (steady.before_slowdown)."""
-        sides = [(row.benchmark, row.key, self.case.baseline), (row.benchmark, row.key, row.candidate)]
+        sides = [row.side(self.case.baseline), row.side(row.candidate)]
         forks = [self.forks.get(s, []) for s in sides]
         figures = [self.means.get(s, []) for s in sides]
         if any(len(f) != len(v) for f, v in zip(forks, figures)):  # figures given without forks
@@ -383,14 +379,13 @@ class Plan:
         cv = sequential.pooled_fork_cv([[v] for v in old], [[v] for v in new])
         return sequential.forks_to_decide(ratio, cv, self.row_design(row))
 
-    def fail(self, side: Side, error: str) -> None:
+    def fail(self, side: RowKey, error: str) -> None:
         """Close every open row that needs this side: its benchmark failed on it."""
-        benchmark, key, variant = side
         for row in self.open_rows():
-            if (row.benchmark, row.key) == (benchmark, key) and variant in (self.case.baseline, row.candidate):
+            if row.group == side.group and side.variant in (self.case.baseline, row.candidate):
                 state = self.states[row]
                 state.stopped, state.verdict = sequential.FAILED, "inconclusive"
-                state.error, state.failed_on = error, variant
+                state.error, state.failed_on = error, side.variant
 
     def higher_is_better(self, row: Row) -> bool:
         return self.units.get(row.benchmark, "").startswith("ops/")
@@ -534,7 +529,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
         log(f"hotpath: {plan.case.id}: round {r + 1}: {len(rows)} open row(s), {len(sides)} fork(s), "
             f"{format_duration(deadline - clock())} of the budget left")
         for variant in order_of_round(variants, r):
-            for iterations, mine in _by_length(plan, rows, [s for s in sides if s[2] == variant]):
+            for iterations, mine in _by_length(plan, rows, [s for s in sides if s.variant == variant]):
                 for benchmarks, params in invocations(mine, plan.declared, plan.label):
                     n += 1
                     target = staging / f"round-{r + 1:02d}-{_token(variant)}-{n:04d}.json"
@@ -551,7 +546,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
                         errors = failures(output or "")
                         for side in _asked(mine, benchmarks, params):
                             if side not in forks:
-                                plan.fail(side, errors.get(side[0], "JMH gave no result (its output is in the run's log)"))
+                                plan.fail(side, errors.get(side.benchmark, "JMH gave no result (its output is in the run's log)"))
                     if not target.is_file():
                         continue
                     for entry in json.loads(target.read_text(encoding="utf-8")):
@@ -571,17 +566,17 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
     return done
 
 
-def _by_length(plan: Plan, rows: list[Row], sides: list[Side]) -> list[tuple[int | None, list[Side]]]:
+def _by_length(plan: Plan, rows: list[Row], sides: list[RowKey]) -> list[tuple[int | None, list[RowKey]]]:
     """A round's sides of one variant grouped by their forks' iterations: a side shared by rows
     of different lengths runs the longest (one JMH run has one iteration count)."""
-    length: dict[Side, int | None] = {}
+    length: dict[RowKey, int | None] = {}
     for row in rows:
         for side in sides:
-            if side[:2] == (row.benchmark, row.key) and side[2] in (plan.case.baseline, row.candidate):
-                n = plan.iterations(row, side[2])
+            if side.group == row.group and side.variant in (plan.case.baseline, row.candidate):
+                n = plan.iterations(row, side.variant)
                 before = length.get(side)
                 length[side] = n if before is None or n is None else max(before, n)
-    groups: dict[int | None, list[Side]] = {}
+    groups: dict[int | None, list[RowKey]] = {}
     for side in sides:
         groups.setdefault(length.get(side), []).append(side)
     return sorted(groups.items(), key=lambda item: item[0] or 0)
@@ -592,10 +587,10 @@ def _token(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "side"
 
 
-def _asked(sides: list[Side], benchmarks: list[str], params: dict[str, list[str]]) -> list[Side]:
+def _asked(sides: list[RowKey], benchmarks: list[str], params: dict[str, list[str]]) -> list[RowKey]:
     """The sides one JMH run was asked for: its benchmarks, at the values it set."""
-    return [s for s in sides if s[0] in benchmarks
-            and all(v in params.get(k, [v]) for k, v in s[1])]
+    return [s for s in sides if s.benchmark in benchmarks
+            and all(v in params.get(k, [v]) for k, v in s.params)]
 
 
 def failures(output: str) -> dict[str, str]:

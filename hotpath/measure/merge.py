@@ -24,7 +24,7 @@ from pathlib import Path
 from ..errors import HotpathError
 from ..jmh import read_json
 from ..paths import MATRIX, RESULTS, memory_of, peaks_of, sidecar_of, sites_of
-from . import sites
+from . import shards, sites
 
 
 @dataclass(frozen=True)
@@ -100,16 +100,16 @@ def check(runs: list[ShardRun], profile: str) -> None:
     owner: dict[tuple, str] = {}
     for run in runs:
         for unit in run.units:
-            key = _unit_key(unit)
+            held = shards.Unit.of(unit)
             cell = None if unit.get("benchmark") else (unit.get("params") or {}).get("cell")
             path = f"{cell}/{unit.get('case')}" if cell else str(unit.get("case"))
             if path not in run.cases:
                 raise HotpathError(f"shard {run.label} ({run.folder}) has no results for "
-                                   f"{_unit_name(key)}: its run of {path} did not finish")
-            if key in owner:
-                raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
+                                   f"{held.name}: its run of {path} did not finish")
+            if held.key in owner:
+                raise HotpathError(f"{held.name} is in shard {owner[held.key]} and in shard "
                                    f"{run.label}: a row measured twice")
-            owner[key] = run.label
+            owner[held.key] = run.label
 
 
 def _every_shard_once(runs: list) -> None:
@@ -129,10 +129,6 @@ def _every_shard_once(runs: list) -> None:
     if missing:
         raise HotpathError(f"shard {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
                            f"missing: no folder given holds {'it' if len(missing) == 1 else 'them'}")
-
-
-def _unit_key(unit: dict) -> tuple:
-    return (unit.get("case"), unit.get("benchmark"), tuple(sorted((unit.get("params") or {}).items())))
 
 
 def merge(folders: list[Path], profile: str, out: Path | None = None,
@@ -260,15 +256,6 @@ def _copy_rounds(path: str, runs: list[ShardRun], out: Path) -> None:
     os.replace(staging, target)
 
 
-def _unit_name(key: tuple) -> str:
-    case, benchmark, params = key
-    if not benchmark:
-        return f"{case} (the whole case)"
-    short = ".".join(str(benchmark).rsplit(".", 2)[-2:])
-    text = ", ".join(f"{k}={v}" for k, v in params)
-    return f"{case}: {short}" + (f"({text})" if text else "")
-
-
 # -- two builds -------------------------------------------------------------------------------
 
 def is_builds_shard(folder: Path) -> bool:
@@ -334,11 +321,11 @@ def check_builds(runs: list[BuildsShard]) -> None:
     owner: dict[tuple, str] = {}
     for run in runs:
         for unit in run.manifest["shard"].get("units") or []:
-            key = _unit_key(unit)
-            if key in owner:
-                raise HotpathError(f"{_unit_name(key)} is in shard {owner[key]} and in shard "
+            held = shards.Unit.of(unit)
+            if held.key in owner:
+                raise HotpathError(f"{held.name} is in shard {owner[held.key]} and in shard "
                                    f"{run.label}: a row measured twice")
-            owner[key] = run.label
+            owner[held.key] = run.label
 
 
 def merge_builds(folders: list[Path], out: Path | None = None) -> Path:

@@ -22,11 +22,11 @@ from pathlib import Path
 
 from .. import steady
 from ..errors import HotpathError
+from ..jmh import Params, RowKey
 from ..paths import REFERENCE, ROOT
-from .forkplan import side_params
 
-#: A row's benchmark and params without the one that names its side.
-Key = tuple[str, tuple[tuple[str, str], ...]]
+#: A row's benchmark and params without the one that names its side (RowKey.group).
+Key = tuple[str, Params]
 
 
 def forks(paths: tuple[str, ...] | list[Path], label: str = "variant") -> dict[Key, list[steady.Fork]]:
@@ -41,8 +41,7 @@ def forks(paths: tuple[str, ...] | list[Path], label: str = "variant") -> dict[K
             for entry in json.loads(path.read_text(encoding="utf-8")):
                 if not steady.recorded(entry):
                     continue
-                key = (entry["benchmark"], side_params(entry, label))
-                out.setdefault(key, []).extend(steady.entry_forks(entry))
+                out.setdefault(RowKey.of_entry(entry, label).group, []).extend(steady.entry_forks(entry))
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise HotpathError(f"{path}: the committed forks that set first fork lengths cannot be "
                                f"read ({type(e).__name__}: {e}); restore it with git checkout") from e
@@ -65,16 +64,14 @@ def expected(case_id: str, rows: list, design, label: str = "variant") -> dict:
     try:
         means = {}
         for entry in json.loads(path.read_text(encoding="utf-8")):
-            params = dict(entry.get("params") or {})
-            side = params.pop(label, "")
             forks = [np.mean([float(v) for v in f]) for f in entry["primaryMetric"].get("rawData") or [] if f]
-            means[(entry["benchmark"], tuple(sorted((k, str(v)) for k, v in params.items())), side)] = forks
+            means[RowKey.of_entry(entry, label)] = forks
     except (ValueError, KeyError, TypeError) as e:
         raise HotpathError(f"{path}: the reference run cannot be read ({type(e).__name__}: {e}); "
                            f"restore it with git checkout") from e
     out = {}
     for row in rows:
-        old, new = (means.get((row.benchmark, row.key, side)) for side in ("old", row.candidate))
+        old, new = (means.get(row.side(side)) for side in ("old", row.candidate))
         if not old or not new or len(old) < 2 or len(new) < 2:
             continue
         ratio = float(np.exp(np.mean(np.log(new)) - np.mean(np.log(old))))

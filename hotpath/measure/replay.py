@@ -29,12 +29,9 @@ from pathlib import Path
 
 from .. import steady
 from ..errors import HotpathError
-from ..jmh import number, params_of
+from ..jmh import RowKey, number, params_of
 from . import forkplan
 from .profiles import Profile
-
-#: A side's key: benchmark, params as JMH wrote them (sorted), side name.
-Side = forkplan.Side
 
 
 @dataclass(frozen=True)
@@ -53,7 +50,7 @@ class Run:
 
     baseline: str
     rows: tuple[forkplan.Row, ...]
-    sides: dict[Side, Recorded]
+    sides: dict[RowKey, Recorded]
     overhead_s: float
     iteration_s: float
 
@@ -80,11 +77,11 @@ def load(folder: Path) -> Run:
         manifest = json.loads((folder / "ab.json").read_text(encoding="utf-8"))
         record = manifest["sequential"]
         names = {role: manifest["sides"][role]["name"] for role in ("baseline", "candidate")}
-        sides: dict[Side, Recorded] = {}
+        sides: dict[RowKey, Recorded] = {}
         for role, name in names.items():
             for entry in json.loads((folder / f"{role}.json").read_text(encoding="utf-8")):
                 params = {k: str(v) for k, v in (entry.get("params") or {}).items()}
-                key = (entry["benchmark"], tuple(sorted(params.items())), name)
+                key = RowKey.of_entry(entry, None, name)
                 forks = tuple(tuple(number(v) for v in f) for f in entry["primaryMetric"]["rawData"] if f)
                 if int(entry.get("warmupIterations") or 0) != 0:
                     raise HotpathError(f"{folder}: {entry['benchmark']} ran unrecorded warmup: "
@@ -95,7 +92,7 @@ def load(folder: Path) -> Run:
         rows = []
         for r in record["rows"]:
             given = params_of(r["params"])
-            side = sides.get((r["benchmark"], tuple(sorted(given.items())), names["baseline"]))
+            side = sides.get(RowKey.of(r["benchmark"], given, names["baseline"]))
             order = list(side.params) if side else list(given)
             rows.append(forkplan.Row(r["benchmark"], tuple((k, given[k]) for k in order),
                                      r["candidate"], int(r["cap"])))
@@ -134,14 +131,14 @@ def replay(run: Run, profile: Profile, budget_s: float, seed: int = 0,
         for benchmark in benchmarks:
             names = list(declared[benchmark])
             for combo in itertools.product(*(params[n] for n in names)):
-                key = (benchmark, tuple(sorted(zip(names, combo))))
-                recorded = run.sides.get((*key, side))
+                key = RowKey.of(benchmark, zip(names, combo), side)
+                recorded = run.sides.get(key)
                 if recorded is None or not recorded.forks:
                     continue
                 if same_code:
                     recorded = dataclasses.replace(recorded, forks=tuple(
                         f for name in dict.fromkeys([run.baseline, *(r.candidate for r in rows)])
-                        for f in (run.sides.get((*key, name)) or recorded).forks))
+                        for f in (run.sides.get(key._replace(variant=name)) or recorded).forks))
                 n = iterations or profile.scout_iterations
                 long_enough = [f for f in recorded.forks if len(f) >= n] or [max(recorded.forks, key=len)]
                 fork = list(rng.choice(long_enough)[:n])
@@ -170,7 +167,7 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
     design = forkplan.sequential.Design(cap=profile.forks, min_forks=profile.min_forks)
     costs = []
     for row in run.rows:
-        sides = [run.sides.get((row.benchmark, row.key, name)) for name in (run.baseline, row.candidate)]
+        sides = [run.sides.get(row.side(name)) for name in (run.baseline, row.candidate)]
         if any(s is None or len(s.forks) < 2 for s in sides):
             continue
         # each fork's figure as the plan takes it: its steady segment by the profile's estimate

@@ -24,9 +24,10 @@ import re
 from dataclasses import dataclass
 
 from ..errors import HotpathError
+from ..jmh import MethodName, Params, params_key, params_text
 from . import forkplan
 
-Key = tuple[str, str, tuple[tuple[str, str], ...]]  # case, benchmark ("" for a whole case), params
+Key = tuple[str, str, Params]  # case, benchmark ("" for a whole case), params
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,15 @@ class Unit:
 
     case: str
     benchmark: str
-    params: tuple[tuple[str, str], ...]
+    params: Params
     cost_s: float
     rows: int = 1
+
+    @classmethod
+    def of(cls, record: dict) -> Unit:
+        """A unit as a shard's record gives it (record())."""
+        return cls(record.get("case") or "", record.get("benchmark") or "",
+                   params_key(record.get("params") or {}), float(record.get("cost_s") or 0.0))
 
     @property
     def key(self) -> Key:
@@ -48,9 +55,8 @@ class Unit:
         if not self.benchmark:
             cell = dict(self.params).get("cell")
             return f"{self.case} on {cell}" if cell else f"{self.case} (the whole case)"
-        short = ".".join(self.benchmark.rsplit(".", 2)[-2:])
-        params = ", ".join(f"{k}={v}" for k, v in self.params)
-        return f"{self.case}: {short}" + (f"({params})" if params else "")
+        params = params_text(dict(self.params))
+        return f"{self.case}: {MethodName.of(self.benchmark).short}" + (f"({params})" if params else "")
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,7 @@ class Shard:
     def cases(self) -> list[str]:
         return list(dict.fromkeys(u.case for u in self.units))
 
-    def keys(self, case: str) -> set[tuple[str, tuple[tuple[str, str], ...]]]:
+    def keys(self, case: str) -> set[tuple[str, Params]]:
         """The (benchmark, params) row groups of one case in this shard."""
         return {(u.benchmark, u.params) for u in self.units if u.case == case}
 
@@ -102,10 +108,10 @@ def parse(text: str) -> tuple[int, int]:
 
 def units_of_plan(plan: forkplan.Plan) -> list[Unit]:
     """A case's row groups, each costed as its sides' first look."""
-    sides: dict[tuple[str, tuple[tuple[str, str], ...]], set[str]] = {}
-    rows: dict[tuple[str, tuple[tuple[str, str], ...]], int] = {}
+    sides: dict[tuple[str, Params], set[str]] = {}
+    rows: dict[tuple[str, Params], int] = {}
     for row in plan.rows:
-        group = (row.benchmark, row.key)
+        group = row.group
         sides.setdefault(group, set()).update((plan.case.baseline, row.candidate))
         rows[group] = rows.get(group, 0) + 1
     per_fork = (plan.overhead_s + plan.profile.scout_s if plan.profile.recorded else plan.fork_s)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyze.against import Held
+from ..jmh import MethodName
 from ..paths import ROOT
 from .tables import FAULTS_SHOWN
 
@@ -19,7 +20,7 @@ VERDICTS = {"inconclusive": "undecided"}
 def row_name(r: pd.Series) -> str:
     """'WriterCompressedMap.compressedMapFields(entries=30)': the class too, since two of a
     case's classes may share a method and params."""
-    cls = r["benchmark"].rsplit(".", 2)[-2].removesuffix("Benchmark")
+    cls = MethodName.of(r["benchmark"]).stem
     return f"{cls}.{r['method']}" + (f"({r['params']})" if r["params"] else "")
 
 

@@ -24,6 +24,7 @@ from ..analyze import sites as site_analysis
 from . import fmt, headline, matrix, overview, tables
 from ..cases import existing_cases
 from ..errors import HotpathError
+from ..jmh import MethodName
 from ..analyze.load import read_provenance, read_results
 from ..paths import AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
@@ -348,7 +349,7 @@ def quick_rows(ref: Reference) -> str:
         total += len(rows)
         others += [f"{case.id}'s {r.candidate}" for r in rows if r.candidate != case.candidate]
         lines.append(f"- {case.id} ({len(rows)}): " + ", ".join(
-            f"{r.benchmark.rsplit('.', 1)[-1]}({', '.join(f'{k}={v}' for k, v in r.params)})"
+            f"{MethodName.of(r.benchmark).method}({r.params_text})"
             .replace("()", "") + f" {r.candidate}" for r in rows))
     text = (f"{total} rows, {total - len(others)} of them the write-up's own variant against old "
             f"(the time rows the reports and the README count)")

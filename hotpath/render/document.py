@@ -30,6 +30,7 @@ from ..analyze import sites as site_analysis
 from ..measure import machine
 from .. import cases
 from ..cases import get_case
+from ..jmh import MethodName
 from ..analyze.load import Run, read_peaks, read_results
 from ..analyze.stats import THRESHOLD
 
@@ -353,8 +354,7 @@ class Document:
         p = self.run.provenance or {}
         if not p.get("shards"):
             return
-        rows = [{"row": f"{str(r.get('benchmark', '')).rsplit('.', 2)[-2]}."
-                        f"{str(r.get('benchmark', '')).rsplit('.', 1)[-1]}"
+        rows = [{"row": MethodName.of(str(r.get("benchmark", ""))).short
                         + (f"({r['params']})" if r.get("params") else ""),
                  "variant": r.get("candidate", ""), "shard": r.get("shard", ""),
                  "machine": r.get("machine", "")}

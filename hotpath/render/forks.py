@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 
 from .. import steady
 from ..analyze import hostspeed
+from ..jmh import RowKey
 from .charts import NEW_COLORS, OLD_COLOR, _plain_log_axis
 from .fmt import label
 
@@ -69,10 +70,11 @@ def _given(n) -> bool:
     return bool(n) and not (isinstance(n, float) and math.isnan(n))
 
 
-def host(r: pd.Series, traces: dict[tuple[str, str, str], hostspeed.Trace]) -> str:
+def host(r: pd.Series, traces: dict[RowKey, hostspeed.Trace]) -> str:
     """How the host ran during a row's counted iterations, both sides together, by the probe
     beside each: 'full speed' or '1.1× slow or more in 12 of 80 iterations (1.8× at their median)'."""
-    found = [traces.get((r["benchmark"], r["params"], r[side])) for side in ("baseline", "candidate")]
+    found = [traces.get(RowKey.of(r["benchmark"], r["params"], r[side]))
+             for side in ("baseline", "candidate")]
     found = [t for t in found if t is not None]
     if not found:
         return "not recorded"

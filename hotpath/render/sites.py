@@ -14,6 +14,7 @@ import pandas as pd
 
 from . import fmt
 from ..analyze import sites as S
+from ..jmh import MethodName
 from ..paths import JAR
 
 #: Sites shown per row: the ones that moved, then the biggest that stayed; the rest summed.
@@ -198,11 +199,10 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
     method, _, params = row.partition("(")
     params = params[:-1] if params.endswith(")") else params
     recorded = found.recorded
-    hit = recorded[(recorded["benchmark"].str.rsplit(".", n=1).str[-1] == method)
-                   & (recorded["params"] == params)]
+    methods = recorded["benchmark"].map(lambda b: MethodName.of(b).method)
+    hit = recorded[(methods == method) & (recorded["params"] == params)]
     if hit.empty:
-        known = sorted({f"{b.rsplit('.', 1)[-1]}({p})" if p else b.rsplit(".", 1)[-1]
-                        for b, p in zip(recorded["benchmark"], recorded["params"])})
+        known = sorted({f"{m}({p})" if p else m for m, p in zip(methods, recorded["params"])})
         raise HotpathError(f"no row {row!r} in {results}; rows: {', '.join(known)}")
     variants = set(hit["variant"])
     missing = [v for v in (old, new) if v not in variants]

@@ -13,6 +13,7 @@ from .fmt import (NATIVE_NAMES, first_look, fmt_alloc_change, fmt_bytes, fmt_num
                   verdict_word)
 from ..analyze.compare import ALLOC, BEYOND, UPSTREAM, floor_of
 from ..analyze.compare import time_per_op
+from ..jmh import MethodName
 from .units import Scale, byte_scale, score_scale
 
 
@@ -633,7 +634,7 @@ def plain_table(frame: pd.DataFrame) -> pd.DataFrame:
         profiled = group["metric"].str.startswith("gc.").any()
         scale = score_scale(primary["unit"], [primary["score"]])
         rows.append({
-            "benchmark": benchmark.rpartition(".")[2] + (f"({params})" if params else ""),
+            "benchmark": MethodName.of(benchmark).method + (f"({params})" if params else ""),
             "variant": variant, "mode": mode,
             "score": fmt_score(primary["score"], primary["error"], scale),
             "unit": scale.unit,
@@ -648,7 +649,7 @@ def precision_table(rows: pd.DataFrame) -> pd.DataFrame:
     """analyze.compare.precision's rows as shown: how tight each time row is, and the forks
     it would need for ±3%."""
     return pd.DataFrame({
-        "benchmark": [b.rsplit(".", 2)[-2].removesuffix("Benchmark") + (f"({p})" if p else "")
+        "benchmark": [MethodName.of(b).stem + (f"({p})" if p else "")
                       for b, p in zip(rows["benchmark"], rows["params"])],
         "variant": rows["variant"], "forks": rows["forks"],
         "fork CV": rows["fork_cv"].map(lambda x: f"{x:.1%}"),

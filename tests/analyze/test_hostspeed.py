@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from hotpath.analyze import hostspeed
+from hotpath.jmh import RowKey
 from hotpath.render import forks
 
 BENCH = "hotpath.encoder.EncoderPayloadBenchmark.encode"
@@ -64,7 +65,7 @@ def test_traces_count_the_iterations_the_host_ran_slow():
     t, p = quiet(n=20)
     step = np.where(np.arange(20) >= 15, 1.8, 1.0)
     traces = hostspeed.traces(frame([t * step, t], [p * step, p]))
-    trace = traces[(BENCH, "payload=STR_64", "old")]
+    trace = traces[RowKey.of(BENCH, "payload=STR_64", "old")]
     assert (trace.iterations, trace.slow) == (40, 5)
     assert trace.slow_median == pytest.approx(1.8, rel=0.02)
     row = pd.Series({"benchmark": BENCH, "params": "payload=STR_64", "baseline": "old", "candidate": "new"})

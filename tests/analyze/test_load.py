@@ -164,7 +164,7 @@ def test_heap_and_gc_figures_never_take_a_forks_first_iterations():
         heap = tidy([entry]).set_index("metric").loc["gc.alloc.rate.norm"]
         assert heap["score"] == pytest.approx(11.55e6, rel=0.01)
         assert all(max(fork) < 11.6e6 for fork in heap["raw"])
-        side = compare._side(tidy([entry]).to_dict("records"))
-        assert side["alloc"] == pytest.approx(11.55e6, rel=0.01)
-        assert side["alloc_spread"] < 0.01 * side["alloc"]
+        side = compare.SideFigures.of(tidy([entry]).to_dict("records"))
+        assert side.alloc.per_op == pytest.approx(11.55e6, rel=0.01)
+        assert side.alloc.spread < 0.01 * side.alloc.per_op
     assert steady.FLAT in kinds  # a fork classed flat from 0.0 s is among them
