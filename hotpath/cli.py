@@ -144,7 +144,8 @@ def cmd_shards(args: argparse.Namespace) -> int:
     """Print the run cut into shards as the JSON a CI matrix takes (the listing on stderr): a
     profile's cases, the JDK x GC matrix's cells (--cells) or two builds (--baseline and
     --candidate)."""
-    from .measure import runtimes, shards
+    from . import runtimes
+    from .measure import shards
 
     if args.baseline or args.candidate:
         if not (args.baseline and args.candidate):
@@ -218,7 +219,8 @@ def cmd_merge(args: argparse.Namespace) -> int:
 def cmd_matrix(args: argparse.Namespace) -> int:
     """Each runtime cell benchmarked into data/matrix/<cell>/ (unless --render-only), then the
     matrix report. With --shard k/N only that shard's cells, into its own folder, no report."""
-    from .measure import runtimes, shards
+    from . import runtimes
+    from .measure import shards
 
     profile = get_profile(args.profile)
     cells = runtimes.parse_cells(args.cells)
@@ -248,7 +250,8 @@ def cmd_matrix(args: argparse.Namespace) -> int:
 
 def matrix_shards(profile, case_ids: list[str], cells, count: int):
     """A matrix run cut by (case, cell): each cell of a case is a run of its own."""
-    from .measure import runtimes, shards
+    from . import runtimes
+    from .measure import shards
 
     found, _ = runtimes.available(cells)
     units = []

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..measure import sequential
+from ..stats import sequential
 from . import compare
 from .load import read_results
 

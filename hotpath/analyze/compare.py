@@ -14,8 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .. import steady
-from ..measure import sequential
+from ..stats import sequential, steady
 from . import stats
 from ..jmh import SECONDS, VARIANT, params_text
 

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .. import steady
-# the probe's metric, and how many times its run's fastest marks an iteration the host ran slow
-from ..measure.profiles import PROBE_METRIC as PROBE, SLOW_PROBE as SLOW  # noqa: F401
+from ..records import PROBE_METRIC, SLOW_PROBE
+from ..stats import steady
 
 #: An iteration counts as run at the host's full speed when its probe took at most this many times
 #: the run's fastest probe (the probe's own spread on a quiet host is about 1%).
@@ -47,13 +46,13 @@ class Side:
 
 def sides(frame: pd.DataFrame) -> list[Side]:
     """Every row-side of a results frame whose forks recorded the probe beside each iteration."""
-    if frame.empty or PROBE not in set(frame["metric"]):
+    if frame.empty or PROBE_METRIC not in set(frame["metric"]):
         return []
     out = []
     keys = ["benchmark", "params", "variant"]
     for key, group in frame.groupby(keys, sort=True):
         score = group[group["metric"] == "score"]
-        probe = group[group["metric"] == PROBE]
+        probe = group[group["metric"] == PROBE_METRIC]
         if score.empty or probe.empty:
             continue
         t_forks, p_forks = score.iloc[0]["raw"], probe.iloc[0]["raw"]
@@ -143,7 +142,7 @@ def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
     out = {
         "row_sides": len(found), "forks": int(sum(len(s.times) for s in found)),
         "iterations": len(all_p), "fastest_probe_us": fastest,
-        "slow_share": float(np.mean(all_p >= SLOW * fastest)),
+        "slow_share": float(np.mean(all_p >= SLOW_PROBE * fastest)),
         "probe_p50": float(np.median(all_p) / fastest), "probe_p90": float(np.quantile(all_p, 0.9) / fastest),
         "within_r": _r(np.concatenate([p for _, p, _, _ in logs]), np.concatenate([t for t, _, _, _ in logs])),
         "between_r": (_r(np.concatenate([p for _, p in between]), np.concatenate([t for t, _ in between]))
@@ -167,7 +166,7 @@ class Trace:
 
 def traces(frame: pd.DataFrame) -> dict[tuple[str, str, str], Trace]:
     """Each row-side's trace of the host's speed, keyed by (benchmark, params, variant): how many
-    of its counted iterations the probe ran SLOW x the run's fastest or slower."""
+    of its counted iterations the probe ran SLOW_PROBE x the run's fastest or slower."""
     found = sides(frame)
     if not found:
         return {}
@@ -175,7 +174,7 @@ def traces(frame: pd.DataFrame) -> dict[tuple[str, str, str], Trace]:
     out = {}
     for s in found:
         ratio = np.concatenate(s.probes) / fastest
-        slow = ratio[ratio >= SLOW]
+        slow = ratio[ratio >= SLOW_PROBE]
         out[(s.benchmark, s.params, s.variant)] = Trace(len(ratio), len(slow),
                                                          float(np.median(slow)) if len(slow) else math.nan)
     return out

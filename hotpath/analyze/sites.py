@@ -1,4 +1,4 @@
-"""Where the bytes went: a run's allocation sites (``<case>.sites.json``, hotpath.measure.sites)
+"""Where the bytes went: a run's allocation sites (``<case>.sites.json``, the site pass's file)
 named, per operation, and set old against new.
 
 A *site* is where in the code under test an allocation was asked for: the innermost frame
@@ -10,7 +10,7 @@ allocates several sizes shows their mean.
 
 What JMH's harness allocates inside the measured loop is kept apart from the code's sites: a
 stack that runs through a JMH frame or allocates in the generated stub itself
-(``measure.sites.is_harness``). Where an iteration runs few operations (a slow row, a loaded
+(``records.is_harness``). Where an iteration runs few operations (a slow row, a loaded
 host), the Blackhole's consuming path or the stub allocates a few objects in it (two ``byte[]``
 and two ``String`` objects in the reference's slow rows), whatever the iteration's length: per operation they weigh the more the fewer
 operations a loaded host ran (0.72 B/op at 200). ``-prof gc`` counts them with the code's, so
@@ -30,8 +30,8 @@ import pandas as pd
 
 from ..errors import ResultsError
 from ..jmh import VARIANT, params_text
-from ..measure.sites import FORMAT, is_harness
 from ..paths import sites_of
+from ..records import SITES_FORMAT, is_harness
 
 #: Frames of the JDK and of JMH's harness: a site is named by the code that called into them.
 LIBRARY = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "org/openjdk/jmh/")
@@ -127,8 +127,8 @@ def read_file(path: Path) -> Sites:
         document = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
         raise ResultsError(f"{path}: truncated or corrupt JSON ({e.msg})") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ResultsError(f"{path}: not a file of allocation sites ({FORMAT!r})")
+    if not isinstance(document, dict) or document.get("format") != SITES_FORMAT:
+        raise ResultsError(f"{path}: not a file of allocation sites ({SITES_FORMAT!r})")
     raw, recorded = [], []
     for e in document["entries"]:
         params = dict(e["params"])

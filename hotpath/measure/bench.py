@@ -22,14 +22,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import forkplan, interleave, machine, prior, runtimes, sequential, shards, sites
+from . import forkplan, interleave, prior, shards, sites
+from .. import machine, runtimes
+from ..stats import sequential
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, params_text, read_json
 from ..paths import (JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of,
                      sites_of)
 from .profiles import Profile
-from .runtimes import Cell
+from ..runtimes import Cell
 from ..offline import external_references as _external
 
 

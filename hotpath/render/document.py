@@ -27,11 +27,11 @@ from . import sites as site_render
 from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
 from ..analyze import claims, compare, hostspeed
 from ..analyze import sites as site_analysis
-from ..measure import machine
-from .. import cases
+from .. import cases, machine
 from ..cases import get_case
 from ..analyze.load import Run, read_peaks, read_results
-from ..analyze.stats import THRESHOLD
+from ..records import SLOW_PROBE
+from ..stats.sequential import THRESHOLD
 
 #: Written beside the report: its headline and charts, for the overview page.
 MANIFEST = "report.json"
@@ -253,7 +253,7 @@ class Document:
 
     @property
     def sites(self) -> site_analysis.Sites:
-        """The run's allocation sites (hotpath.measure.sites), read once."""
+        """The run's allocation sites (the site pass's ``<case>.sites.json``), read once."""
         if not hasattr(self, "_sites"):
             self._sites = site_analysis.read(self.run.source) if self.run else site_analysis.EMPTY
         return self._sites
@@ -341,7 +341,7 @@ class Document:
                         + (f" The host's speed is the host-speed probe's (a fixed, cache-resident "
                            f"piece of work timed before and after each iteration) against its "
                            f"fastest in the run, \"full speed\" where it stayed within "
-                           f"{hostspeed.SLOW:g}× of it: a trace of the host beside the code, not a "
+                           f"{SLOW_PROBE:g}× of it: a trace of the host beside the code, not a "
                            f"measure of it (on a contended host the probe ran slow where the code did "
                            f"not, and the code's own slowdowns, page faults and GC, leave it fast)."
                            if traces else ""))
@@ -349,7 +349,7 @@ class Document:
             self.figure("fork-series", forks.series_chart(self.pairs, iteration_s), forks.CAPTION)
 
     def shards(self) -> None:
-        """A run cut into shards (hotpath.measure.shards): which machine measured which rows."""
+        """A run cut into shards: which machine measured which rows."""
         p = self.run.provenance or {}
         if not p.get("shards"):
             return

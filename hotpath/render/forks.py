@@ -13,8 +13,9 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .. import steady
 from ..analyze import hostspeed
+from ..records import SLOW_PROBE
+from ..stats import steady
 from .charts import NEW_COLORS, OLD_COLOR, _plain_log_axis
 from .fmt import label
 
@@ -80,7 +81,7 @@ def host(r: pd.Series, traces: dict[tuple[str, str, str], hostspeed.Trace]) -> s
     if not slow:
         return "full speed"
     medians = [t.slow_median for t in found if t.slow]
-    return (f"{hostspeed.SLOW:g}× slow or more in {slow} of {total} iterations "
+    return (f"{SLOW_PROBE:g}× slow or more in {slow} of {total} iterations "
             f"({max(medians):.1f}× at their median)")
 
 

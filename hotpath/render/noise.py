@@ -18,8 +18,9 @@ import pandas as pd
 
 from ..analyze import against, hostspeed
 from ..analyze.load import read_provenance, read_results
-from ..analyze.stats import THRESHOLD
 from ..paths import results_file
+from ..records import PROBE_METRIC, SLOW_PROBE
+from ..stats.sequential import THRESHOLD
 from .tables import written
 
 #: The cap a row without a sequential plan is judged against, as compare.pair judges it for its
@@ -93,7 +94,7 @@ def of_run(frame: pd.DataFrame, pairs: pd.DataFrame, case: str, source: Path | s
 
 def probes_of(frame: pd.DataFrame) -> tuple[float, ...]:
     """The host-speed probe around each counted iteration of every fork of the run."""
-    rows = frame[frame["metric"] == hostspeed.PROBE] if "metric" in frame else frame.iloc[0:0]
+    rows = frame[frame["metric"] == PROBE_METRIC] if "metric" in frame else frame.iloc[0:0]
     return tuple(float(v) for raw in rows["raw"] for fork in raw for v in fork
                  if isinstance(v, (int, float)) and math.isfinite(v) and v > 0)
 
@@ -104,13 +105,13 @@ def host_speed(probes: tuple[float, ...]) -> str:
     if not probes:
         return ""
     fastest = min(probes)
-    slow = [p / fastest for p in probes if p >= hostspeed.SLOW * fastest]
+    slow = [p / fastest for p in probes if p >= SLOW_PROBE * fastest]
     if not slow:
-        return (f"The host-speed probe stayed within {hostspeed.SLOW:g}× of its fastest around every "
+        return (f"The host-speed probe stayed within {SLOW_PROBE:g}× of its fastest around every "
                 f"one of the {len(probes)} counted iterations.")
     share = len(slow) / len(probes)
     around = f"{share:.0%} of" if share >= 0.01 else f"{len(slow)} of"
-    return (f"The host-speed probe ran {hostspeed.SLOW:g}× or more slower than its fastest around "
+    return (f"The host-speed probe ran {SLOW_PROBE:g}× or more slower than its fastest around "
             f"{around} the {len(probes)} counted iterations "
             f"({statistics.median(slow):.1f}× at their median).")
 

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from hotpath.analyze import hostspeed
+from hotpath.records import PROBE_METRIC
 from hotpath.render import forks
 
 BENCH = "hotpath.encoder.EncoderPayloadBenchmark.encode"
@@ -16,7 +17,7 @@ FAST_PROBE = 91.0
 def frame(time_forks, probe_forks, variant="old", unit="ns/op", params="payload=STR_64"):
     base = {"benchmark": BENCH, "params": params, "variant": variant, "unit": unit}
     return pd.DataFrame([{**base, "metric": "score", "raw": [list(f) for f in time_forks]},
-                         {**base, "metric": hostspeed.PROBE, "unit": "us",
+                         {**base, "metric": PROBE_METRIC, "unit": "us",
                           "raw": [list(f) for f in probe_forks]}])
 
 
