@@ -9,6 +9,11 @@ analyze and render read it.
 
 from __future__ import annotations
 
+import math
+import statistics
+from dataclasses import dataclass
+from typing import Iterable
+
 #: The collected sites file's format (its ``format`` field; hotpath.measure.sites writes it).
 SITES_FORMAT = "hotpath allocation sites 1"
 #: JMH's own frames: a stack through one of them is the harness's allocation, not the code's.
@@ -31,3 +36,20 @@ PROBE_METRIC = "host.probe"
 #: the host check read contended, it ran 1.1-1.34x slow for seconds in a third of the A/A's forks.
 SLOW_PROBE = 1.1
 
+
+@dataclass(frozen=True)
+class Slow:
+    """How many of some iterations the probe beside them ran SLOW_PROBE times the fastest or
+    slower, and how slow at their median (in multiples of the fastest; NaN where none did)."""
+
+    iterations: int
+    slow: int
+    slow_median: float
+
+
+def slow_probes(probes: Iterable[float], fastest: float) -> Slow:
+    """The slow iterations among ``probes`` (µs), against the ``fastest`` probe of their run (a
+    time no iteration is slow against unless it is positive)."""
+    probes = [float(p) for p in probes]
+    slow = [p / fastest for p in probes if p >= SLOW_PROBE * fastest] if fastest > 0 else []
+    return Slow(len(probes), len(slow), statistics.median(slow) if slow else math.nan)

@@ -27,7 +27,7 @@ from .. import machine
 from ..errors import HotpathError
 from ..jmh import VARIANT
 from ..paths import AA_REFERENCE, JAR, ROOT
-from ..records import PROBE_METRIC, SLOW_PROBE
+from ..records import PROBE_METRIC, SLOW_PROBE, slow_probes
 from ..stats import steady
 from .profiles import PROBE_PROFILER, PROFILES, Profile
 
@@ -122,7 +122,7 @@ def row_of(entries: list[dict], skip: int = 0) -> Row:
         raise HotpathError(f"fewer than two forks of {BENCHMARK}({PARAMS}) to take the host check's "
                            f"figures from")
     mean = statistics.fmean(figures)
-    slow = sum(p >= SLOW_PROBE * min(probes) for p in probes) if probes else 0
+    slow = slow_probes(probes, min(probes)).slow if probes else 0
     return Row(mean, statistics.stdev(figures) / mean, len(figures), unit, slow, len(probes))
 
 

@@ -13,8 +13,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..analyze import hostspeed
-from ..records import SLOW_PROBE
+from ..records import SLOW_PROBE, Slow
 from ..stats import steady
 from .charts import NEW_COLORS, OLD_COLOR, _plain_log_axis
 from .fmt import label
@@ -70,7 +69,7 @@ def _given(n) -> bool:
     return bool(n) and not (isinstance(n, float) and math.isnan(n))
 
 
-def host(r: pd.Series, traces: dict[tuple[str, str, str], hostspeed.Trace]) -> str:
+def host(r: pd.Series, traces: dict[tuple[str, str, str], Slow]) -> str:
     """How the host ran during a row's counted iterations, both sides together, by the probe
     beside each: 'full speed' or '1.1× slow or more in 12 of 80 iterations (1.8× at their median)'."""
     found = [traces.get((r["benchmark"], r["params"], r[side])) for side in ("baseline", "candidate")]
@@ -86,7 +85,7 @@ def host(r: pd.Series, traces: dict[tuple[str, str, str], hostspeed.Trace]) -> s
 
 
 def table(pairs: pd.DataFrame, iteration_s: float,
-          traces: dict[tuple[str, str, str], hostspeed.Trace] | None = None) -> pd.DataFrame:
+          traces: dict[tuple[str, str, str], Slow] | None = None) -> pd.DataFrame:
     """One row per recorded pair: the forks' classes and times to steady state per side, their
     lengths and, where the forks recorded the host-speed probe, how the host ran meanwhile."""
     rows = []
