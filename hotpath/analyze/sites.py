@@ -32,6 +32,7 @@ from ..errors import ResultsError
 from ..jmh import VARIANT, params_text
 from ..paths import sites_of
 from ..records import SITES_FORMAT, is_harness
+from .fidelity import same_bytes
 
 #: Frames of the JDK and of JMH's harness: a site is named by the code that called into them.
 LIBRARY = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "org/openjdk/jmh/")
@@ -331,8 +332,9 @@ def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int 
 
 
 #: A release's site is the model's when it allocates the same type as often and as large: within
-#: 0.05 allocations per op, and a mean size within 2% or 16 B (the fidelity table's B/op rule).
-SAME_COUNT, SAME_SHARE, SAME_BYTES = 0.05, 0.02, 16.0
+#: 0.05 allocations per op, and bytes and mean size the same by the fidelity table's B/op rule
+#: (fidelity.same_bytes: within 2% or 16 B).
+SAME_COUNT = 0.05
 #: The variant that runs the released code beside the models.
 RELEASE = "upstream"
 #: The columns of data/fidelity/site-equivalences.csv: a model's type the release allocates under
@@ -396,9 +398,8 @@ def fidelity(sites: Sites, benchmark: str, params: str, model: str = "old",
         return u["bytes"] / u["allocs"] if u["allocs"] else 0.0
 
     def alike(m: dict, r: dict) -> bool:
-        return (abs(r["allocs"] - m["allocs"]) < SAME_COUNT
-                and abs(r["bytes"] - m["bytes"]) <= max(SAME_BYTES, SAME_SHARE * m["bytes"])
-                and abs(size(r) - size(m)) <= max(SAME_BYTES, SAME_SHARE * size(m)))
+        return bool(abs(r["allocs"] - m["allocs"]) < SAME_COUNT
+                    and same_bytes(m["bytes"], r["bytes"]) and same_bytes(size(m), size(r)))
 
     def one_type(m: dict, r: dict) -> bool:
         return m["type"] == r["type"] or (m["type"], r["type"]) in declared
