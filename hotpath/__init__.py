@@ -3,15 +3,18 @@
 The package is its stages, each a subpackage that uses only the ones before it (an
 import-linter contract in pyproject.toml holds the direction):
 
-- ``hotpath.measure``: running JMH: profiles, runtimes, the sequential fork plan and its rounds,
-  the timing and memory passes, the machine guard, the jar stamp;
-- ``hotpath.analyze``: JMH JSON to a tidy frame, pairing, fork-level statistics, the
-  write-ups' claims, the matrix's cells read back;
+- ``hotpath.measure``: running JMH: profiles, the sequential fork plan and its rounds, the
+  timing and memory passes, the jar stamp;
+- ``hotpath.analyze``: JMH JSON to a tidy frame, pairing, the rows' verdicts, fidelity to the
+  release, the write-ups' claims, the matrix's cells read back;
 - ``hotpath.render``: tables, charts, the headline, the report document, papermill, the
   overview and the docs' quoted figures.
 
-What every stage shares sits at the top: the case registry (``cases``), ``paths``, ``errors``
-and JMH's own JSON format (``jmh``); ``cli`` is the command line.
+What every stage shares sits below them: the statistics (``stats``: fork estimates, Welch, the
+sequential rule, steady state), what hotpath records beside JMH's figures (``records``), the
+runtimes a fork runs on (``runtimes``), the machine's load (``machine``), the case registry
+(``cases``), ``paths``, ``errors`` and JMH's own JSON format (``jmh``); ``cli`` is the command
+line. Analyze and render read what measure wrote, never measure itself.
 
 Notebooks use the names below (``import hotpath as hp``), never a module path under them, so
 that a move inside a stage changes no notebook.
@@ -27,7 +30,7 @@ from .analyze.claims import check as check_claims
 from .analyze.compare import (Comparison, across_classes, alloc_slopes, by_param, pair, relabel,
                               size_of, sort_by_param, summary)
 from .analyze.load import Run, read_results
-from .analyze.stats import ALLOC_NOISE_BYTES, THRESHOLD
+from .analyze.stats import ALLOC_NOISE_BYTES
 from .cases import get_case
 from .errors import HotpathError, ResultsError
 from .render.charts import bar_chart, noise_chart, peak_chart, ratio_chart, save_png, sweep_chart
@@ -38,6 +41,7 @@ from .render.sites import explore as allocation_sites
 from .render.tables import (claims_table, compact_table, gc_table, long_table, peak_table, sizes_of,
                             to_jira, to_markdown, variants_table, wide_table)
 from .render.versions import describe as rendered_with
+from .stats.sequential import THRESHOLD
 
 __all__ = [
     "AA", "allocation_sites", "chance_of_at_least", "noise_chart",

@@ -198,7 +198,8 @@ def cmd_shards(args: argparse.Namespace) -> int:
     profile's cases, the JDK x GC matrix's cells (--cells) or two builds (--baseline and
     --candidate). The listing goes on stderr and, with --json, the JSON into a file too (a CI
     job's output: a make run's own lines cannot get into it)."""
-    from .measure import cuts, runtimes, shards
+    from . import runtimes
+    from .measure import cuts, shards
 
     if args.baseline or args.candidate:
         if not (args.baseline and args.candidate):
@@ -275,7 +276,8 @@ def cmd_merge(args: argparse.Namespace) -> int:
 def cmd_matrix(args: argparse.Namespace) -> int:
     """Each runtime cell benchmarked into data/matrix/<cell>/ (unless --render-only), then the
     matrix report. With --shard k/N only that shard's cells, into its own folder, no report."""
-    from .measure import cuts, runtimes, shards
+    from . import runtimes
+    from .measure import cuts, shards
 
     profile = get_profile(args.profile)
     cells = runtimes.parse_cells(args.cells)

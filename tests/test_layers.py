@@ -1,6 +1,7 @@
 """The stages' direction (render -> analyze -> measure) is held by import-linter's contracts in
 pyproject.toml, not by care: `make test` runs `lint-imports`, and an import against the
-direction breaks it."""
+direction breaks it, as does analyze or render using measure, or what the stages share (the
+statistics below them) using a stage."""
 
 import os
 import shutil
@@ -29,7 +30,7 @@ def _copy(tmp_path: Path) -> Path:
 def test_the_package_keeps_its_contracts(tmp_path):
     done = _lint(_copy(tmp_path))
     assert done.returncode == 0, done.stdout[-2000:]
-    assert "2 kept, 0 broken" in done.stdout
+    assert "3 kept, 0 broken" in done.stdout
 
 
 def test_a_render_import_in_an_analyze_module_breaks_the_layers(tmp_path):
@@ -48,3 +49,21 @@ def test_a_stage_import_in_a_shared_module_is_forbidden(tmp_path):
     done = _lint(tree)
     assert done.returncode != 0
     assert "hotpath.cases -> hotpath.measure.profiles" in done.stdout
+
+
+def test_analyze_reading_measure_breaks_its_contract(tmp_path):
+    tree = _copy(tmp_path)
+    stats = tree / "hotpath" / "analyze" / "stats.py"
+    stats.write_text(stats.read_text() + "\nfrom ..measure import forkplan  # the runner, in the reader\n")
+    done = _lint(tree)
+    assert done.returncode != 0
+    assert "hotpath.analyze.stats -> hotpath.measure.forkplan" in done.stdout
+
+
+def test_a_stage_import_in_the_statistics_is_forbidden(tmp_path):
+    tree = _copy(tmp_path)
+    welch = tree / "hotpath" / "stats" / "welch.py"
+    welch.write_text(welch.read_text() + "\nfrom ..analyze import stats  # a stage below the stages\n")
+    done = _lint(tree)
+    assert done.returncode != 0
+    assert "hotpath.stats.welch -> hotpath.analyze.stats" in done.stdout

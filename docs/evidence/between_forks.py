@@ -9,7 +9,7 @@ committed A/A, for comparison).
    the median over row-sides (with four or more forks that long) of the standard deviation of
    the log figures. A host whose busy stretches are shorter than the window leaves it smaller.
 2. The forks in the order they ran (round files by number, rows in file order): how each fork's
-   figure (by the estimate the run used, hotpath.steady.entry_forks) departs from its row-side's
+   figure (by the estimate the run used, hotpath.stats.steady.entry_forks) departs from its row-side's
    median, how that departure correlates with the next forks' (other rows), and the spread left
    when each fork is corrected by the mean departure of the three forks either side of it that
    belong to other row-sides: the part of the host's slowness that lasts longer than a fork.
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hotpath import steady
+from hotpath.stats import steady
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = ROOT / "data" / "aa-runs" / "2026-11-27" / "rounds"

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from hotpath.analyze import hostspeed, load  # noqa: E402
+from hotpath.records import SLOW_PROBE  # noqa: E402
 
 RUNS = sorted((ROOT / "data" / "host-probe" / "runs").glob("*/"))
 ITERATION_S = 0.1
@@ -104,7 +105,7 @@ def show(folder: Path) -> None:
           f"{figures['row_sides']} row-sides, {figures['forks']} forks, {figures['iterations']} counted iterations")
     print(f"  the probe: fastest {figures['fastest_probe_us']:.1f} µs; median {figures['probe_p50']:.3f}x, "
           f"90th percentile {figures['probe_p90']:.3f}x the fastest; {figures['slow_share']:.1%} of "
-          f"iterations at {hostspeed.SLOW:g}x or more")
+          f"iterations at {SLOW_PROBE:g}x or more")
     print(f"  log time against log probe: within forks r = {figures['within_r']:+.3f}; "
           f"between forks r = {figures['between_r']:+.3f}")
     for line in explained(found, figures["fastest_probe_us"]):
@@ -124,11 +125,11 @@ def show(folder: Path) -> None:
                 moved.append(near / hostspeed.fork_figure(t, p, hostspeed.RAW, fastest))
     m = np.asarray(moved)
     # the code's time where the probe ran slow, against its fork's median, and where it ran fast
-    where = [(t / np.median(t), p >= hostspeed.SLOW * fastest) for s in found for t, p in zip(s.times, s.probes)]
+    where = [(t / np.median(t), p >= SLOW_PROBE * fastest) for s in found for t, p in zip(s.times, s.probes)]
     slow_t = np.concatenate([r[k] for r, k in where])
     fast_t = np.concatenate([r[~k] for r, k in where])
     if len(slow_t):
-        print(f"  the code's time against its fork's median, where the probe ran {hostspeed.SLOW:g}x or slower: "
+        print(f"  the code's time against its fork's median, where the probe ran {SLOW_PROBE:g}x or slower: "
               f"median {np.median(slow_t):.3f}x, 90th percentile {np.quantile(slow_t, 0.9):.3f}x; where it "
               f"did not: {np.median(fast_t):.3f}x, {np.quantile(fast_t, 0.9):.3f}x")
     print(f"  forks with the probe {STRETCH_SLOW:g}x its fastest or slower in over {STRETCH_SHARE:.0%} of "

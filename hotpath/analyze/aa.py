@@ -14,9 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import steady
 from ..jmh import RowKey, number
-from ..measure import sequential
+from ..stats import sequential, steady
 from . import ab
 
 CALLED = ("faster", "slower")
@@ -90,7 +89,7 @@ def chance_of_at_least(probabilities, k: int) -> float:
 
 def forks(run: ab.ABRun, estimate: str | None = None) -> pd.DataFrame:
     """Every fork of the run: row, side, round, its place in the run (0 first, 1 last) and its
-    figure (column ``mean``) by ``estimate`` over its counted iterations (hotpath.steady; by
+    figure (column ``mean``) by ``estimate`` over its counted iterations (hotpath.stats.steady; by
     default the estimate the run's plan used), read from the round files JMH wrote (rounds/)."""
     manifest = run.manifest
     estimate = estimate or (manifest.get("sequential") or {}).get("estimate", steady.MEAN)

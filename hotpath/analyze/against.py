@@ -29,8 +29,8 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import HotpathError
-from ..measure import sequential
 from ..jmh import params_key
+from ..stats import sequential
 from . import compare
 from .load import read_results
 

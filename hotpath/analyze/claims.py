@@ -17,10 +17,10 @@ from pathlib import Path
 import pandas as pd
 
 from . import sites as site_analysis
-from . import stats
 from .compare import NATIVE_PARTS
 from ..cases import load_claims
 from ..paths import CLAIMS
+from ..stats import sequential
 from ..jmh import SECONDS, per_op, per_time
 
 
@@ -85,7 +85,7 @@ def _claimed_change(claim: pd.Series) -> float:
 
 def _within_band(claim: pd.Series) -> bool:
     change = _claimed_change(claim)
-    return not math.isnan(change) and abs(change) < stats.THRESHOLD
+    return not math.isnan(change) and abs(change) < sequential.THRESHOLD
 
 
 def _find_pair(pairs: pd.DataFrame, claim: pd.Series) -> pd.Series | None:
@@ -171,8 +171,8 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None,
         up_is_faster = pair["higher_is_better"]
         direction = {"faster": "up" if up_is_faster else "down",
                      "slower": "down" if up_is_faster else "up", "same": "same"}.get(v, "")
-        point = "up" if pair["ratio"] > 1 + stats.THRESHOLD else (
-            "down" if pair["ratio"] < 1 - stats.THRESHOLD else "same")
+        point = "up" if pair["ratio"] > 1 + sequential.THRESHOLD else (
+            "down" if pair["ratio"] < 1 - sequential.THRESHOLD else "same")
         why = (f"fork-level test: {v}" if v != "inconclusive"
                else "no fork-level verdict: " + "; ".join(pair["warnings"] or ["CI spans the threshold"]))
         return old, new, unit, direction or None, point, why
@@ -198,7 +198,7 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None,
                 f"GC took under {_MIN_GC_TIME_PCT:g}% of measured time in both variants: "
                 f"a few collections, too few to compare")
         forks = min(pair["forks_old"], pair["forks_new"])
-        needed = int(pair.get("first_look", stats.MIN_FORKS))
+        needed = int(pair.get("first_look", sequential.MIN_FORKS))
         if forks < needed:
             # The same guard as the time verdicts: a fork or two of GC sums decide nothing.
             move = (new - old) / old if old else (math.inf if new else 0.0)
@@ -268,7 +268,7 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
         elif direction == "same" and _within_band(claim):
             # A claimed -2..-4% is "no change beyond ±5%" at this threshold: confirmed, not contradicted.
             row["verdict"] = "reproduced"
-            row["why"] = (f"{why}; the claimed change is itself within ±{stats.THRESHOLD:.0%}, "
+            row["why"] = (f"{why}; the claimed change is itself within ±{sequential.THRESHOLD:.0%}, "
                           f"so 'same' agrees with it")
         else:
             row["verdict"] = "contradicted"

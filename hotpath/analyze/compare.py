@@ -16,8 +16,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .. import steady
-from ..measure import sequential
+from ..stats import sequential, steady
 from . import stats
 from ..jmh import SECONDS, VARIANT, MethodName, RowKey, params_text
 
@@ -156,7 +155,7 @@ def _fork_fault_shares(by_metric: dict[str, dict]) -> list[float]:
 
 
 def _forks_of(side: dict) -> list[steady.Fork]:
-    """A side's recorded forks as hotpath.steady found them (their classes, starts and lengths:
+    """A side's recorded forks as hotpath.stats.steady found them (their classes, starts and lengths:
     no figures); [] for unrecorded forks."""
     return [steady.Fork(math.nan, f["kind"], f["start_s"], f["iterations"], f["first"], math.nan,
                         iteration_s=side["measurement_time_s"], slowed_s=f.get("slowed_s"))
@@ -165,7 +164,7 @@ def _forks_of(side: dict) -> list[steady.Fork]:
 
 def _early(primary: dict) -> list[bool]:
     """The forks that ended before a slowdown another fork of the side showed (recorded forks
-    only: hotpath.steady.before_slowdown)."""
+    only: hotpath.stats.steady.before_slowdown)."""
     forks = _forks_of(primary)
     return steady.before_slowdown(forks) if len(forks) == len(primary["raw"]) \
         else [False] * len(primary["raw"])
@@ -188,7 +187,7 @@ class SideFigures:
     alloc: Bytes
     #: Native bytes per op in total and by origin, by the stems of NATIVE_PARTS.
     natives: dict[str, Bytes]
-    #: Recorded forks (hotpath.steady): each fork's class and start, and its whole series.
+    #: Recorded forks (hotpath.stats.steady): each fork's class and start, and its whole series.
     steady: list[dict]
     series: list
     gc_shares: list[float]
@@ -306,7 +305,7 @@ class SequentialRun:
 def fork_figures(old: SideFigures, new: SideFigures, estimate: str, higher: bool
                  ) -> tuple[list[float], list[float], str, str]:
     """Each side's fork figures as the row's verdict takes them, the estimate they rest on and
-    why it is not the one asked for (hotpath.steady.row_estimate: the mean where the sides' GC
+    why it is not the one asked for (hotpath.stats.steady.row_estimate: the mean where the sides' GC
     time or page faults differ), without the forks that ended before a slowdown their side
     showed."""
     if not old.steady or not new.steady:  # unrecorded forks: a few long iterations each
@@ -323,7 +322,7 @@ class Verdict:
     rests on."""
 
     time: stats.TimeVerdict
-    #: The estimate each fork's figure is (hotpath.steady), and why not the run's own.
+    #: The estimate each fork's figure is (hotpath.stats.steady), and why not the run's own.
     estimate: str
     estimate_why: str
     #: Each side's score: its fork figures' geometric mean, the point the ratio and its interval
@@ -427,7 +426,7 @@ class PairedRow:
             **self._bytes(),
             "old_gc_count_per_mop": old.gc_count_per_mop, "new_gc_count_per_mop": new.gc_count_per_mop,
             "old_gc_time_pct": old.gc_time_pct, "new_gc_time_pct": new.gc_time_pct,
-            # Recorded forks (hotpath.steady): each fork's class and start, its whole series, and
+            # Recorded forks (hotpath.stats.steady): each fork's class and start, its whole series, and
             # the fork length the plan chose for the row's later forks.
             "old_steady": old.steady, "new_steady": new.steady,
             "old_series": old.series, "new_series": new.series,

@@ -6,6 +6,8 @@ host can change it. Here each counted iteration's time is set beside its probe, 
 between them, and a fork's figure is made three ways — as the verdicts make it (the 10th
 percentile of its counted iterations), from the iterations where the probe ran near its fastest
 only, and from every iteration scaled by its probe — to see which of them the forks agree on best.
+The iterations the host ran slow are counted here, once: per row-side (``traces``) for the steady
+state's table, per run (``slow_iterations``) for the noise line.
 """
 
 from __future__ import annotations
@@ -16,10 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .. import steady
 from ..jmh import MethodName, RowKey
-# the probe's metric, and how many times its run's fastest marks an iteration the host ran slow
-from ..measure.profiles import PROBE_METRIC as PROBE, SLOW_PROBE as SLOW  # noqa: F401
+from ..records import PROBE_METRIC, Slow, slow_probes
+from ..stats import steady
 
 #: An iteration counts as run at the host's full speed when its probe took at most this many times
 #: the run's fastest probe (the probe's own spread on a quiet host is about 1%).
@@ -47,13 +48,13 @@ class Side:
 
 def sides(frame: pd.DataFrame) -> list[Side]:
     """Every row-side of a results frame whose forks recorded the probe beside each iteration."""
-    if frame.empty or PROBE not in set(frame["metric"]):
+    if frame.empty or PROBE_METRIC not in set(frame["metric"]):
         return []
     out = []
     keys = ["benchmark", "params", "variant"]
     for key, group in frame.groupby(keys, sort=True):
         score = group[group["metric"] == "score"]
-        probe = group[group["metric"] == PROBE]
+        probe = group[group["metric"] == PROBE_METRIC]
         if score.empty or probe.empty:
             continue
         t_forks, p_forks = score.iloc[0]["raw"], probe.iloc[0]["raw"]
@@ -140,10 +141,11 @@ def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
     logs = [_logs(s, fastest) for s in found]
     between = [(t, p) for _, _, t, p in logs if len(t) > 1]
     all_p = np.concatenate([p for s in found for p in s.probes])
+    slow = slow_probes(all_p, fastest)
     out = {
         "row_sides": len(found), "forks": int(sum(len(s.times) for s in found)),
         "iterations": len(all_p), "fastest_probe_us": fastest,
-        "slow_share": float(np.mean(all_p >= SLOW * fastest)),
+        "slow_share": slow.slow / slow.iterations,
         "probe_p50": float(np.median(all_p) / fastest), "probe_p90": float(np.quantile(all_p, 0.9) / fastest),
         "within_r": _r(np.concatenate([p for _, p, _, _ in logs]), np.concatenate([t for t, _, _, _ in logs])),
         "between_r": (_r(np.concatenate([p for _, p in between]), np.concatenate([t for t, _ in between]))
@@ -156,26 +158,25 @@ def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
     return out
 
 
-@dataclass(frozen=True)
-class Trace:
-    """How the host ran during one row-side's counted iterations."""
-
-    iterations: int
-    slow: int
-    slow_median: float  # the slow iterations' probe, in multiples of the run's fastest
-
-
-def traces(frame: pd.DataFrame) -> dict[RowKey, Trace]:
-    """Each row-side's trace of the host's speed, keyed by the side: how many
-    of its counted iterations the probe ran SLOW x the run's fastest or slower."""
+def traces(frame: pd.DataFrame) -> dict[RowKey, Slow]:
+    """Each row-side's trace of the host's speed, keyed by the side: how many of its counted
+    iterations the probe ran SLOW_PROBE x the run's fastest or slower."""
     found = sides(frame)
     if not found:
         return {}
     fastest = fastest_probe(found)
-    out = {}
-    for s in found:
-        ratio = np.concatenate(s.probes) / fastest
-        slow = ratio[ratio >= SLOW]
-        out[RowKey.of(s.benchmark, s.params, s.variant)] = Trace(
-            len(ratio), len(slow), float(np.median(slow)) if len(slow) else math.nan)
-    return out
+    return {RowKey.of(s.benchmark, s.params, s.variant): slow_probes(np.concatenate(s.probes), fastest)
+            for s in found}
+
+
+def probes(frame: pd.DataFrame) -> tuple[float, ...]:
+    """The host-speed probe around each counted iteration of every fork of a run (µs)."""
+    rows = frame[frame["metric"] == PROBE_METRIC] if "metric" in frame else frame.iloc[0:0]
+    return tuple(float(v) for raw in rows["raw"] for fork in raw for v in fork
+                 if isinstance(v, (int, float)) and math.isfinite(v) and v > 0)
+
+
+def slow_iterations(values: tuple[float, ...]) -> Slow:
+    """How many of a run's probes (``probes``; of several runs together, the overview's) ran slow
+    against the fastest of them."""
+    return slow_probes(values, min(values)) if values else Slow(0, 0, math.nan)

@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 
 from ..errors import ResultsError
-from .. import steady
+from ..stats import steady
 from ..jmh import VARIANT, MethodName, number, params_text, read_json, seconds
-from ..measure.runtimes import runtime_of
+from ..runtimes import runtime_of
 from ..paths import memory_of, peaks_of, sidecar_of
 
 #: Metrics of the memory pass (hotpath.profiler.NativeAllocProfiler): joined onto the timing rows.

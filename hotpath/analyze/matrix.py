@@ -10,7 +10,7 @@ import pandas as pd
 from . import compare
 from ..errors import ResultsError
 from .load import read_results
-from ..measure.runtimes import MAIN, MATRIX, PRESSURE, Cell
+from ..runtimes import MAIN, MATRIX, PRESSURE, Cell
 from ..paths import matrix_file
 
 #: Every cell a matrix can hold, in the order reports show them.

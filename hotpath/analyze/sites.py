@@ -1,4 +1,4 @@
-"""Where the bytes went: a run's allocation sites (``<case>.sites.json``, hotpath.measure.sites)
+"""Where the bytes went: a run's allocation sites (``<case>.sites.json``, the site pass's file)
 named, per operation, and set old against new.
 
 A *site* is where in the code under test an allocation was asked for: the innermost frame
@@ -10,7 +10,7 @@ allocates several sizes shows their mean.
 
 What JMH's harness allocates inside the measured loop is kept apart from the code's sites: a
 stack that runs through a JMH frame or allocates in the generated stub itself
-(``measure.sites.is_harness``). Where an iteration runs few operations (a slow row, a loaded
+(``records.is_harness``). Where an iteration runs few operations (a slow row, a loaded
 host), the Blackhole's consuming path or the stub allocates a few objects in it (two ``byte[]``
 and two ``String`` objects in the reference's slow rows), whatever the iteration's length: per operation they weigh the more the fewer
 operations a loaded host ran (0.72 B/op at 200). ``-prof gc`` counts them with the code's, so
@@ -30,8 +30,9 @@ import pandas as pd
 
 from ..errors import ResultsError
 from ..jmh import VARIANT, MethodName, params_text
-from ..measure.sites import FORMAT, is_harness
 from ..paths import sites_of
+from ..records import SITES_FORMAT, is_harness
+from .fidelity import same_bytes
 
 #: Frames of the JDK and of JMH's harness: a site is named by the code that called into them.
 LIBRARY = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "org/openjdk/jmh/")
@@ -124,8 +125,8 @@ def read_file(path: Path) -> Sites:
         document = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
         raise ResultsError(f"{path}: truncated or corrupt JSON ({e.msg})") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ResultsError(f"{path}: not a file of allocation sites ({FORMAT!r})")
+    if not isinstance(document, dict) or document.get("format") != SITES_FORMAT:
+        raise ResultsError(f"{path}: not a file of allocation sites ({SITES_FORMAT!r})")
     raw, recorded = [], []
     for e in document["entries"]:
         params = dict(e["params"])
@@ -328,8 +329,9 @@ def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int 
 
 
 #: A release's site is the model's when it allocates the same type as often and as large: within
-#: 0.05 allocations per op, and a mean size within 2% or 16 B (the fidelity table's B/op rule).
-SAME_COUNT, SAME_SHARE, SAME_BYTES = 0.05, 0.02, 16.0
+#: 0.05 allocations per op, and bytes and mean size the same by the fidelity table's B/op rule
+#: (fidelity.same_bytes: within 2% or 16 B).
+SAME_COUNT = 0.05
 #: The variant that runs the released code beside the models.
 RELEASE = "upstream"
 #: The columns of data/fidelity/site-equivalences.csv: a model's type the release allocates under
@@ -393,9 +395,8 @@ def fidelity(sites: Sites, benchmark: str, params: str, model: str = "old",
         return u["bytes"] / u["allocs"] if u["allocs"] else 0.0
 
     def alike(m: dict, r: dict) -> bool:
-        return (abs(r["allocs"] - m["allocs"]) < SAME_COUNT
-                and abs(r["bytes"] - m["bytes"]) <= max(SAME_BYTES, SAME_SHARE * m["bytes"])
-                and abs(size(r) - size(m)) <= max(SAME_BYTES, SAME_SHARE * size(m)))
+        return bool(abs(r["allocs"] - m["allocs"]) < SAME_COUNT
+                    and same_bytes(m["bytes"], r["bytes"]) and same_bytes(size(m), size(r)))
 
     def one_type(m: dict, r: dict) -> bool:
         return m["type"] == r["type"] or (m["type"], r["type"]) in declared

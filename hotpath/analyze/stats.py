@@ -1,15 +1,8 @@
-"""Fork-aware statistics: the fork, not the iteration, is the unit of replication.
+"""A row's verdicts as the reports give them: time (faster, slower, same or inconclusive, with
+its interval and a Mann-Whitney U test on the fork means), heap B/op, and a score's precision.
 
-JMH's scoreError pools every iteration of every fork as if they were independent, which
-understates fork-to-fork (JIT) variance. Here: per-fork means, a Mann-Whitney U test on them,
-a Welch t-interval of the ratio new/old on the log of the fork means, and a three-state
-verdict against a stated threshold.
-
-Why Welch on logs: simulated on this module's own verdict rule (fork CV 2-10%, iteration CV
-1-5%, 5 forks), a percentile bootstrap over forks and then iterations covered only 87-91%
-for a nominal 95% (five values make a too-narrow percentile interval, and resampling
-iterations on top of forks counts within-fork noise twice); the Welch interval covered
-95.0-95.9% in every cell, is closed form and needs no seed.
+The statistics they stand on sit below every stage (hotpath.stats): fork means, Welch's interval
+and the sequential rule's, whose decision the fork plan closed the row by.
 """
 
 from __future__ import annotations
@@ -20,13 +13,15 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats as sps
 
-from ..measure import sequential
+from ..stats import sequential
+from ..stats.forks import fork_means
 #: THRESHOLD: changes within +-5% count as "same" (criterion's noise threshold); MIN_FORKS:
 #: Mann-Whitney U cannot reach p < 0.05 with fewer than 4 values per side.
-from ..measure.sequential import ALPHA, MIN_FORKS, THRESHOLD
+from ..stats.sequential import ALPHA, MIN_FORKS, THRESHOLD
+from ..stats.welch import CONFIDENCE, welch_ratio_ci
+
 #: Fork means varying more than this (coefficient of variation) earn a warning.
 HIGH_FORK_CV = 0.10
-CONFIDENCE = 0.95
 #: The precision a decisive run aims at: each score's 95% CI half-width within 3% of it.
 PRECISION_GOAL = 0.03
 #: B/op below this is alignment noise, not a change (objects are 8-byte aligned).
@@ -41,28 +36,6 @@ class TimeVerdict:
     ci_high: float
     p_value: float
     warnings: list[str] = field(default_factory=list)
-
-
-def fork_means(raw: list[list[float]]) -> np.ndarray:
-    return np.array([np.mean(f) for f in raw if len(f)], dtype=float)
-
-
-def welch_ratio_ci(old_means: np.ndarray, new_means: np.ndarray,
-                   confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """CI of new/old: a Welch t-interval on the log of the fork means, exponentiated."""
-    old_means, new_means = np.asarray(old_means, float), np.asarray(new_means, float)
-    if len(old_means) < 2 or len(new_means) < 2 or (old_means <= 0).any() or (new_means <= 0).any():
-        return math.nan, math.nan
-    lo_, ln_ = np.log(old_means), np.log(new_means)
-    vo, vn = lo_.var(ddof=1) / len(lo_), ln_.var(ddof=1) / len(ln_)
-    diff = ln_.mean() - lo_.mean()
-    se = math.sqrt(vo + vn)
-    if se == 0:
-        return float(math.exp(diff)), float(math.exp(diff))
-    # Welch-Satterthwaite degrees of freedom
-    df = (vo + vn) ** 2 / ((vo ** 2 / (len(lo_) - 1) if vo else 0) + (vn ** 2 / (len(ln_) - 1) if vn else 0))
-    t = float(sps.t.ppf(0.5 + confidence / 2, df))
-    return float(math.exp(diff - t * se)), float(math.exp(diff + t * se))
 
 
 def mann_whitney_p(old: np.ndarray, new: np.ndarray) -> float:
@@ -104,16 +77,10 @@ def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_bette
     if forks < first_look:
         warnings.append(f"too few forks for a test ({forks} per side, {first_look} needed)")
         return TimeVerdict("inconclusive", ratio, lo, hi, p, warnings)
-    if design is not None:
-        verdict = sequential.decision(lo, hi, higher_is_better, threshold) or "inconclusive"
-    elif 1 - threshold <= lo and hi <= 1 + threshold:
-        verdict = "same"
-    elif p < ALPHA and (hi < 1 - threshold or lo > 1 + threshold):
-        improved = (lo > 1) if higher_is_better else (hi < 1)
-        verdict = "faster" if improved else "slower"
-    else:
-        verdict = "inconclusive"
-    return TimeVerdict(verdict, ratio, lo, hi, p, warnings)
+    verdict = sequential.decision(lo, hi, higher_is_better, threshold)
+    if design is None and verdict in ("faster", "slower") and not p < ALPHA:
+        verdict = None  # a fixed number of forks calls a change only where the test agrees
+    return TimeVerdict(verdict or "inconclusive", ratio, lo, hi, p, warnings)
 
 
 def geometric_ratio(old_means, new_means) -> float:

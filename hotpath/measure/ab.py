@@ -36,7 +36,9 @@ from pathlib import Path
 from ..errors import HotpathError
 from ..jmh import RowKey, params_text, read_json
 from ..paths import AB_RESULTS, ROOT, ab_shard_folder, sites_of
-from . import forkplan, hostcheck, interleave, machine, sequential, shards, sites
+from . import forkplan, hostcheck, interleave, shards, sites
+from .. import machine
+from ..stats import sequential
 from .bench import environment
 from .builds import Side, SideError, listing
 from .profiles import HOST_ARGS, Profile

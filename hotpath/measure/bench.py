@@ -22,14 +22,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import forkplan, interleave, machine, prior, runtimes, sequential, shards, sites
+from . import forkplan, interleave, prior, shards, sites
+from .. import machine, runtimes
+from ..stats import sequential
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, MethodName, RowKey, params_text, read_json
 from ..paths import (JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of,
                      sites_of)
 from .profiles import Profile
-from .runtimes import Cell
+from ..runtimes import Cell
 from ..offline import external_references as _external
 
 
@@ -407,7 +409,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
         host_check: dict | None = None) -> Path:
     """Run the case's benchmarks under the profile; return the results file.
 
-    With a ``cell``, the forks run on that cell's JDK and collector (hotpath.measure.runtimes) instead
+    With a ``cell``, the forks run on that cell's JDK and collector (hotpath.runtimes) instead
     of the main configuration; peak live heap is measured on the main configuration only.
     A sequential profile spends at most ``budget_s`` (else its own budget) on the whole case:
     the memory pass and the peak measurement first, then the timed rounds in what is left.

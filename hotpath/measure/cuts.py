@@ -6,7 +6,8 @@ tree, the jar and the arguments only, so every machine of a CI matrix finds the 
 
 from __future__ import annotations
 
-from . import ab, bench, forkplan, runtimes, shards
+from . import ab, bench, forkplan, shards
+from .. import runtimes
 from . import matrix as measure_matrix
 from ..cases import get_case
 from .builds import Side

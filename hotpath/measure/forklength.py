@@ -1,6 +1,6 @@
 """How long a row's next fork runs, from what its forks so far showed.
 
-A recorded fork (hotpath.steady) is spent in two parts: its warmup, up to where its steady
+A recorded fork (hotpath.stats.steady) is spent in two parts: its warmup, up to where its steady
 segment starts, and its steady iterations, which make its figure. The first fork of each side
 is a scout, long enough to see the row settle. After it, a fork runs for the latest steady
 start any fork of the row showed, a margin, and as many steady iterations as pay off.
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import steady
+from ..stats import steady
 from .profiles import Profile
 
 #: The between-fork spread assumed before a row has two forks of a side: the reference's

@@ -3,7 +3,7 @@
 A row is one benchmark x params, a candidate variant against old. Rounds run one fork of
 every side an open row needs (old and the candidate), one variant after the other, the order
 alternating round by round (hotpath.measure.interleave). From the design's first look on, every open
-row is tested after every round (hotpath.measure.sequential) and closes when its verdict is decided,
+row is tested after every round (hotpath.stats.sequential) and closes when its verdict is decided,
 when it reaches its cap, or (where the profile says so) when its ratio and fork CV put a decision
 beyond its cap. The first round takes every row, whatever the budget; later rounds take the rows
 the budget left can bring to a decision, and the rows still open when it is spent close as
@@ -27,8 +27,8 @@ from typing import Callable
 
 import numpy as np
 
-from . import forklength, sequential
-from .. import steady
+from . import forklength
+from ..stats import sequential, steady
 from .interleave import order_of_round
 from ..cases import Case, load_claims
 from ..errors import HotpathError
@@ -195,7 +195,7 @@ def invocations(sides: list[RowKey], declared: dict[str, dict[str, list[str]]],
 def _forks(path: Path, side: str, label: str | None = VARIANT,
            estimate: str = steady.MEAN) -> dict[RowKey, list[steady.Fork]]:
     """Each benchmark x params' forks in one run of ``side``, each summarized by ``estimate``
-    over its steady segment where it was recorded from its start (hotpath.steady). A benchmark
+    over its steady segment where it was recorded from its start (hotpath.stats.steady). A benchmark
     of several modes (JMH forks each mode apart) counts by its first: one mode's forks decide
     the row."""
     out: dict[RowKey, list[steady.Fork]] = {}
@@ -341,7 +341,7 @@ class Plan:
 
     def figures(self, row: Row) -> tuple[list[float], list[float]]:
         """The row's fork figures, old's and the candidate's, as its verdict takes them
-        (hotpath.steady): by the profile's estimate, or by the mean where the sides' GC time
+        (hotpath.stats.steady): by the profile's estimate, or by the mean where the sides' GC time
         or page faults differ (steady.row_estimate); without the forks of a side that ended
         before a slowdown another of its forks showed (steady.before_slowdown)."""
         sides = [row.side(self.case.baseline), row.side(row.candidate)]

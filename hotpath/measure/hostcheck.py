@@ -1,7 +1,7 @@
 """Whether the host runs settled code today as it ran for the committed A/A: one of its rows
 measured again, its forks summarized as the A/A's are, before a run that needs a quiet machine.
 
-The busy check (hotpath.measure.machine) sees other processes on this machine; it cannot see
+The busy check (hotpath.machine) sees other processes on this machine; it cannot see
 other tenants of the host, who slow settled code by 10-40% for seconds at a time and spread
 forks apart. What they do shows in a row's fork spread and time. Old encode(STR_64) is cheap and
 level within a 3 s warmup in every fork of the committed A/A (data/reference/aa/), whose forks
@@ -23,12 +23,13 @@ import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from .. import steady
+from .. import machine
 from ..errors import HotpathError
 from ..jmh import VARIANT
 from ..paths import AA_REFERENCE, JAR, ROOT
-from . import machine
-from .profiles import PROBE_METRIC, PROBE_PROFILER, PROFILES, SLOW_PROBE, Profile
+from ..records import PROBE_METRIC, SLOW_PROBE, slow_probes
+from ..stats import steady
+from .profiles import PROBE_PROFILER, PROFILES, Profile
 
 BENCHMARK = "hotpath.encoder.EncoderPayloadBenchmark.encode"
 PARAMS = {"payload": "STR_64", VARIANT: "old"}
@@ -121,7 +122,7 @@ def row_of(entries: list[dict], skip: int = 0) -> Row:
         raise HotpathError(f"fewer than two forks of {BENCHMARK}({PARAMS}) to take the host check's "
                            f"figures from")
     mean = statistics.fmean(figures)
-    slow = sum(p >= SLOW_PROBE * min(probes) for p in probes) if probes else 0
+    slow = slow_probes(probes, min(probes)).slow if probes else 0
     return Row(mean, statistics.stdev(figures) / mean, len(figures), unit, slow, len(probes))
 
 

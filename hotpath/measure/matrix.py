@@ -13,7 +13,7 @@ from . import bench, forkplan, shards
 from ..cases import Case
 from ..paths import matrix_file, shard_folder
 from .profiles import Profile
-from .runtimes import Cell, available
+from ..runtimes import Cell, available
 
 
 def profile_of(case: Case, profile: Profile) -> Profile:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .. import steady
+from ..stats import steady
 from ..errors import HotpathError
 from ..jmh import Params, RowKey
 from ..paths import REFERENCE, ROOT
@@ -56,7 +56,7 @@ def expected(case_id: str, rows: list, design, label: str = "variant") -> dict:
     lacks, or a case without one, gets none."""
     import numpy as np
 
-    from . import sequential
+    from ..stats import sequential
 
     path = REFERENCE / f"{case_id}.json"
     if not path.is_file():

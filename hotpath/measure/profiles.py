@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from . import sites
-from .. import steady
+from ..stats import steady
 from ..errors import UnknownNameError
 
 #: Every fork gets the same fixed heap so that GC counts and times compare between variants,
@@ -25,15 +25,9 @@ NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
 #: cheap as -prof gc's. It shows the cost of first-touched memory that a low quantile of a fork's
 #: iterations could step over (steady.row_estimate).
 FAULT_PROFILER = "hotpath.profiler.PageFaultProfiler"
-#: The host's speed around each iteration (host.probe, µs): a fixed, cache-resident piece of
-#: work timed before and after every iteration, outside its timed loop, as cheap as the
+#: The host's speed around each iteration (hotpath.records.PROBE_METRIC, µs), as cheap as the
 #: page-fault counter's reads; what only the host can slow down, recorded beside the code's time.
 PROBE_PROFILER = "hotpath.profiler.HostSpeedProfiler"
-PROBE_METRIC = "host.probe"
-#: An iteration whose probe took this many times the run's fastest or more ran on a slow host: ten
-#: times the probe's own spread on a quiet one (its 90th percentile 1.01x its fastest); on a day
-#: the host check read contended, it ran 1.1-1.34x slow for seconds in a third of the A/A's forks.
-SLOW_PROBE = 1.1
 #: Profilers that hook allocations or sample stacks: they move what they sit beside (the
 #: nativemem hook halved a malloc-heavy benchmark's throughput), so never in a timed fork.
 ALLOCATION_HOOKING = (NATIVE_PROFILER, sites.PROFILER, "async", "stack", "perfasm", "perfnorm", "jfr", "dtraceasm")
@@ -86,14 +80,14 @@ class Profile:
     #: write-ups' tables name, data/claims/, and each case's headline row; old against the
     #: write-up's own variants).
     rows: str = "all"
-    #: Refuse to start while other processes use the machine (hotpath.measure.machine).
+    #: Refuse to start while other processes use the machine (hotpath.machine).
     require_quiet: bool = False
     jvm_args: tuple[str, ...] = field(default=JVM_ARGS)
     #: The variants run (empty: every variant the benchmarks declare).
     variants: tuple[str, ...] = ()
     #: Timed forks recorded from their start: no unrecorded warmup, iterations of
     #: ``iteration_time`` from the first (-wi 0), so that each fork's steady state is found in
-    #: its own series (hotpath.steady) and its figures come from its steady segment. A row's
+    #: its own series (hotpath.stats.steady) and its figures come from its steady segment. A row's
     #: first fork of each side runs ``scout_s``, long enough to see it settle; later forks run
     #: for the latest steady start its forks showed, ``margin_s``, and as many steady
     #: iterations as pay off, at most ``max_fork_s`` in all (hotpath.measure.forklength).
@@ -121,9 +115,9 @@ class Profile:
     #: variants disagree must stop everything); off for two builds, whose failing rows are
     #: named in the report while the others go on.
     fail_on_error: bool = True
-    #: How a recorded fork's counted iterations make its figure (hotpath.steady.ESTIMATES): the
-    #: mean, or a low quantile that the host's interference, which only slows iterations down,
-    #: moves least. Unrecorded forks (two or three iterations of a second) keep the mean.
+    #: How a recorded fork's counted iterations make its figure (hotpath.stats.steady.ESTIMATES):
+    #: the mean, or a low quantile that the host's interference, which only slows iterations
+    #: down, moves least. Unrecorded forks (two or three iterations of a second) keep the mean.
     estimate: str = steady.MEAN
 
     def __post_init__(self):
@@ -308,9 +302,9 @@ PROFILES: dict[str, Profile] = {
             # writer's waves; later forks are as long as each row's own forks say.
             recorded=True, scout_s=2.0, margin_s=0.3, min_steady_s=0.5, max_steady_s=1.0,
             max_fork_s=4.0, room_for_late_levels=False,
-            # Each fork by its 10th percentile (hotpath.steady.figure): replayed on the committed
-            # A/A's forks in 90 min, 40-41 of 54 rows same (19-23 by the mean), none called
-            # faster or slower, a bound of 45 (32 by the mean).
+            # Each fork by its 10th percentile (hotpath.stats.steady.figure): replayed on the
+            # committed A/A's forks in 90 min, 40-41 of 54 rows same (19-23 by the mean), none
+            # called faster or slower, a bound of 45 (32 by the mean).
             estimate="p10",
             # A 2 s scout sees old zip's MAP_1600B before it slows down (at 2.0 s): a row whose
             # forks in the committed A/A run slowed down that late starts with a 4 s fork.
@@ -337,7 +331,7 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-#: The JDK x GC matrix (hotpath.measure.runtimes): the write-up's change in every cell, in a sitting.
+#: The JDK x GC matrix (hotpath.runtimes): the write-up's change in every cell, in a sitting.
 #: Per cell 4 to 12 forks per side, recorded from their start (the pilot: after 2 s, 31 of 40 rows
 #: were within 10% of steady; a 4 s scout), old and the write-up's variant only (hotpath.measure.matrix),
 #: the budget shared by the case's cells; native B/op per cell from a memory pass of

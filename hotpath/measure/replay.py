@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import steady
+from ..stats import steady
 from ..errors import HotpathError
 from ..jmh import RowKey, number, params_of
 from . import forkplan

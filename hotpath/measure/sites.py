@@ -18,11 +18,11 @@ import json
 from pathlib import Path
 
 from ..errors import ResultsError
+from ..records import SITES_FORMAT, is_harness
 
 PROFILER = "hotpath.profiler.AllocSiteProfiler"
-#: The profiler's file format (its first line) and the collected file's.
+#: The profiler's file format (its first line); the collected file's is SITES_FORMAT.
 FORK_HEADER = "# hotpath allocation sites 2"
-FORMAT = "hotpath allocation sites 1"
 #: The frame every measured operation passes through: JMH's generated stub loop.
 STUB = "_jmhStub"
 #: The site pass's JVMs allocate without TLABs: heap sampling takes effect at a thread's next
@@ -43,18 +43,6 @@ EXTRA_WARMUPS = SETTLING_WARMUPS + 1 + RECORDED_ITERATIONS
 
 def profiler_arg(folder: Path) -> str:
     return f"{PROFILER}:dir={folder}"
-
-
-#: JMH's own frames: a stack through one of them is the harness's allocation, not the code's.
-JMH = "org/openjdk/jmh/"
-
-
-def is_harness(stack: str) -> bool:
-    """Whether a stack (from the benchmark stub's callee up, its type last) is JMH's own
-    allocation inside the measured loop: in the stub itself, with no frame before its type, or
-    through a JMH frame (the Blackhole), whoever called it."""
-    calls = stack.split(";")[:-1]
-    return not calls or any(f.startswith(JMH) for f in calls)
 
 
 def read_fork(path: Path) -> dict:
@@ -124,7 +112,7 @@ def collect(folder: Path, command: str, side: str = "") -> dict:
     if not files:
         raise ResultsError(f"{folder}: the allocation-site pass wrote no files")
     entries = [{**read_fork(f), **({"side": side} if side else {})} for f in files]
-    return {"format": FORMAT, "profiler": PROFILER, "command": command,
+    return {"format": SITES_FORMAT, "profiler": PROFILER, "command": command,
             "recorded": "every heap allocation (async-profiler alloc, interval 1) of the last "
                         f"{RECORDED_ITERATIONS} warmup iterations of each memory-pass fork, each "
                         "after the JIT had gone idle; per row-side, of those that ran C2's code of "

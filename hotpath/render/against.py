@@ -61,7 +61,7 @@ def reach_line(held: Held) -> str:
     return (f"within reach: {n} of {m} rows. At the reference's own ratio and fork CV, {n} "
             f"row{'s' if n != 1 else ''} would be decided within the run's cap of forks per "
             f"side; the others need more forks of that precision than the cap allows (an "
-            f"estimate: hotpath.measure.sequential.forks_to_decide). A run whose forks are no "
+            f"estimate: hotpath.stats.sequential.forks_to_decide). A run whose forks are no "
             f"more precise than the reference's decides about that many at most, unless its "
             f"ratios differ from the reference's.")
 

@@ -25,14 +25,14 @@ import pandas as pd
 from . import chartcheck, charts, fmt, forks, headline, noise, paste, tables, units, versions
 from . import sites as site_render
 from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
-from ..analyze import claims, compare, hostspeed
+from ..analyze import claims, compare, fidelity, hostspeed
 from ..analyze import sites as site_analysis
-from ..measure import machine
-from .. import cases
+from .. import cases, machine
 from ..cases import get_case
 from ..jmh import MethodName
 from ..analyze.load import Run, read_peaks, read_results
-from ..analyze.stats import THRESHOLD
+from ..records import SLOW_PROBE
+from ..stats.sequential import THRESHOLD
 
 #: Written beside the report: its headline and charts, for the overview page.
 MANIFEST = "report.json"
@@ -254,7 +254,7 @@ class Document:
 
     @property
     def sites(self) -> site_analysis.Sites:
-        """The run's allocation sites (hotpath.measure.sites), read once."""
+        """The run's allocation sites (the site pass's ``<case>.sites.json``), read once."""
         if not hasattr(self, "_sites"):
             self._sites = site_analysis.read(self.run.source) if self.run else site_analysis.EMPTY
         return self._sites
@@ -342,7 +342,7 @@ class Document:
                         + (f" The host's speed is the host-speed probe's (a fixed, cache-resident "
                            f"piece of work timed before and after each iteration) against its "
                            f"fastest in the run, \"full speed\" where it stayed within "
-                           f"{hostspeed.SLOW:g}× of it: a trace of the host beside the code, not a "
+                           f"{SLOW_PROBE:g}× of it: a trace of the host beside the code, not a "
                            f"measure of it (on a contended host the probe ran slow where the code did "
                            f"not, and the code's own slowdowns, page faults and GC, leave it fast)."
                            if traces else ""))
@@ -350,7 +350,7 @@ class Document:
             self.figure("fork-series", forks.series_chart(self.pairs, iteration_s), forks.CAPTION)
 
     def shards(self) -> None:
-        """A run cut into shards (hotpath.measure.shards): which machine measured which rows."""
+        """A run cut into shards: which machine measured which rows."""
         p = self.run.provenance or {}
         if not p.get("shards"):
             return
@@ -522,14 +522,16 @@ class Document:
             f"Upstream: `{self.case.upstream}` from Maven Central, run as the `upstream` "
             f"variant of the same benchmarks; every benchmark setup aborts unless its output "
             f"equals our old model's. The old model should allocate what the release "
-            f"allocates (within 2% or 16 B) and take its time within 20%.{missing}"))
+            f"allocates (within {fidelity.SAME_SHARE:.0%} or {fidelity.SAME_BYTES:g} B) and take "
+            f"its time within {fidelity.SAME_TIME:.0%}.{missing}"))
         at_sites = site_render.fidelity_table(self.pairs, self.sites) if self.sites.measured else None
         if at_sites is not None and not at_sites.empty:
             self.table("Fidelity at the allocation sites", at_sites, priority=EXTRA, note=(
                 "The release's sites set against our old model's, paired by what they allocate, "
                 "since the two name their own methods: the same type, or one declared the same "
-                "in `data/fidelity/site-equivalences.csv` with its reason, as often (within 0.05 "
-                "a call) and as large (a mean size within 2% or 16 B). *Site for site*: each of "
+                "in `data/fidelity/site-equivalences.csv` with its reason, as often (within "
+                f"{site_analysis.SAME_COUNT:g} a call) and as large (a mean size within "
+                f"{fidelity.SAME_SHARE:.0%} or {fidelity.SAME_BYTES:g} B). *Site for site*: each of "
                 "the model's sites is one of the release's; *by type and size*: several sites of "
                 "one type and size on a side together; *as totals*: only a type's totals agree; "
                 "*nothing to pair*: no site on either side. A site either has alone is where the "

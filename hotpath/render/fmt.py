@@ -10,8 +10,8 @@ import math
 import pandas as pd
 
 from .units import Scale
-from .. import steady
-from ..analyze.stats import MIN_FORKS
+from ..stats import steady
+from ..stats.sequential import MIN_FORKS
 
 
 MINUS = "\u2212"
@@ -113,7 +113,7 @@ DEFAULT_ESTIMATE = steady.describe_estimate(steady.MEAN)
 def estimate_of(pairs: pd.DataFrame) -> str:
     """The figure each fork gives the verdicts, as the pairs name it row by row ('each fork's
     10th percentile of time per op over its counted iterations'), and the rows that rest on
-    another, with why (the sides' GC time differs: hotpath.steady.row_estimate)."""
+    another, with why (the sides' GC time differs: hotpath.stats.steady.row_estimate)."""
     if pairs.empty or "estimate" not in pairs:
         return DEFAULT_ESTIMATE
     # the run's own: the estimate of the rows that give no reason for theirs

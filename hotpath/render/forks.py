@@ -13,9 +13,9 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .. import steady
-from ..analyze import hostspeed
 from ..jmh import RowKey
+from ..records import SLOW_PROBE, Slow
+from ..stats import steady
 from .charts import NEW_COLORS, OLD_COLOR, _plain_log_axis
 from .fmt import label
 
@@ -70,7 +70,7 @@ def _given(n) -> bool:
     return bool(n) and not (isinstance(n, float) and math.isnan(n))
 
 
-def host(r: pd.Series, traces: dict[RowKey, hostspeed.Trace]) -> str:
+def host(r: pd.Series, traces: dict[RowKey, Slow]) -> str:
     """How the host ran during a row's counted iterations, both sides together, by the probe
     beside each: 'full speed' or '1.1× slow or more in 12 of 80 iterations (1.8× at their median)'."""
     found = [traces.get(RowKey.of(r["benchmark"], r["params"], r[side]))
@@ -82,12 +82,12 @@ def host(r: pd.Series, traces: dict[RowKey, hostspeed.Trace]) -> str:
     if not slow:
         return "full speed"
     medians = [t.slow_median for t in found if t.slow]
-    return (f"{hostspeed.SLOW:g}× slow or more in {slow} of {total} iterations "
+    return (f"{SLOW_PROBE:g}× slow or more in {slow} of {total} iterations "
             f"({max(medians):.1f}× at their median)")
 
 
 def table(pairs: pd.DataFrame, iteration_s: float,
-          traces: dict[tuple[str, str, str], hostspeed.Trace] | None = None) -> pd.DataFrame:
+          traces: dict[RowKey, Slow] | None = None) -> pd.DataFrame:
     """One row per recorded pair: the forks' classes and times to steady state per side, their
     lengths and, where the forks recorded the host-speed probe, how the host ran meanwhile."""
     rows = []

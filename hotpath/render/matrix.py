@@ -14,7 +14,7 @@ from ..analyze import claims, stats
 from ..analyze.compare import time_per_op
 from ..analyze.matrix import cell_files, profile_for, read
 from ..cases import Case
-from ..measure.runtimes import MAIN, PRESSURE, Cell
+from ..runtimes import MAIN, PRESSURE, Cell
 from . import fmt
 
 
@@ -255,7 +255,7 @@ class Matrix:
 
     def sources(self) -> pd.DataFrame:
         """One row per cell: the runtime, the results file, the commit and the machine's load."""
-        from ..measure import machine
+        from .. import machine
         from ..paths import ROOT
 
         rows = []

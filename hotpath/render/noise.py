@@ -18,8 +18,9 @@ import pandas as pd
 
 from ..analyze import against, hostspeed
 from ..analyze.load import read_provenance, read_results
-from ..analyze.stats import THRESHOLD
 from ..paths import results_file
+from ..records import SLOW_PROBE
+from ..stats.sequential import THRESHOLD
 from .tables import written
 
 #: The cap a row without a sequential plan is judged against, as compare.pair judges it for its
@@ -88,31 +89,24 @@ def of_run(frame: pd.DataFrame, pairs: pd.DataFrame, case: str, source: Path | s
         cpus = (against.cpus_of([read_provenance(Path(source)) if Path(source).is_file() else None]),
                 against.cpus_of([theirs.provenance]))
     return Noise(tuple(_floats(rows, "fork_cv")), tuple(_floats(rows, "cap")),
-                 tuple(_floats(rows, "first_look")), held, is_reference, cpus, probes_of(frame))
-
-
-def probes_of(frame: pd.DataFrame) -> tuple[float, ...]:
-    """The host-speed probe around each counted iteration of every fork of the run."""
-    rows = frame[frame["metric"] == hostspeed.PROBE] if "metric" in frame else frame.iloc[0:0]
-    return tuple(float(v) for raw in rows["raw"] for fork in raw for v in fork
-                 if isinstance(v, (int, float)) and math.isfinite(v) and v > 0)
+                 tuple(_floats(rows, "first_look")), held, is_reference, cpus,
+                 hostspeed.probes(frame))
 
 
 def host_speed(probes: tuple[float, ...]) -> str:
     """'The host ran its probe 1.1× or more slower than its fastest around 12% of the counted
     iterations (1.8× at their median).' ('' where the run has no probe)"""
-    if not probes:
+    found = hostspeed.slow_iterations(probes)
+    if not found.iterations:
         return ""
-    fastest = min(probes)
-    slow = [p / fastest for p in probes if p >= hostspeed.SLOW * fastest]
-    if not slow:
-        return (f"The host-speed probe stayed within {hostspeed.SLOW:g}× of its fastest around every "
-                f"one of the {len(probes)} counted iterations.")
-    share = len(slow) / len(probes)
-    around = f"{share:.0%} of" if share >= 0.01 else f"{len(slow)} of"
-    return (f"The host-speed probe ran {hostspeed.SLOW:g}× or more slower than its fastest around "
-            f"{around} the {len(probes)} counted iterations "
-            f"({statistics.median(slow):.1f}× at their median).")
+    if not found.slow:
+        return (f"The host-speed probe stayed within {SLOW_PROBE:g}× of its fastest around every "
+                f"one of the {found.iterations} counted iterations.")
+    share = found.slow / found.iterations
+    around = f"{share:.0%} of" if share >= 0.01 else f"{found.slow} of"
+    return (f"The host-speed probe ran {SLOW_PROBE:g}× or more slower than its fastest around "
+            f"{around} the {found.iterations} counted iterations "
+            f"({found.slow_median:.1f}× at their median).")
 
 
 def _floats(rows: pd.DataFrame, column: str) -> list[float]:

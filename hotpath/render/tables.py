@@ -11,7 +11,8 @@ import pandas as pd
 from .fmt import (NATIVE_NAMES, first_look, fmt_alloc_change, fmt_bytes, fmt_number, fmt_pct,
                   fmt_peak, fmt_score, fmt_stopped, fmt_time_change, fmt_verdict, label, undecided,
                   verdict_word)
-from ..analyze.compare import ALLOC, BEYOND, UPSTREAM, floor_of
+from ..analyze import fidelity
+from ..analyze.compare import ALLOC, BEYOND, floor_of
 from ..analyze.compare import time_per_op
 from ..jmh import MethodName
 from .units import Scale, byte_scale, score_scale
@@ -588,37 +589,30 @@ def claims_table(checked: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["claim", "write-up", "ours", "verdict", "why"])
 
 
-#: The old model "allocates what the release allocates" within this share or these bytes.
-FIDELITY_SHARE, FIDELITY_BYTES = 0.02, 16.0
-FIDELITY_TIME = 0.20
-
-
-def _matches(model: float, upstream: float) -> str:
-    if math.isnan(model) or math.isnan(upstream):
+def _matches(model: float, upstream: float, same: bool | None) -> str:
+    if same is None:
         return "—"
     delta = upstream - model
-    ok = abs(delta) <= max(FIDELITY_BYTES, FIDELITY_SHARE * max(model, upstream))
     sign = "+" if delta > 0 else ""
-    return f"{'yes' if ok else 'no'} ({sign}{fmt_bytes(delta)} B)"
+    return f"{'yes' if same else 'no'} ({sign}{fmt_bytes(delta)} B)"
 
 
 def fidelity_table(pairs: pd.DataFrame) -> pd.DataFrame:
     """The released upstream code beside our old model, row by row: heap (and native) B/op,
-    whether they match within 2% or 16 B, and time per op upstream/model with its CI."""
+    whether they match within 2% or 16 B, and time per op upstream/model with its CI
+    (analyze.fidelity's verdicts)."""
+    within = f"within {fidelity.SAME_SHARE:.0%} or {fidelity.SAME_BYTES:g} B"
     rows = []
-    for _, r in pairs[pairs["candidate"] == UPSTREAM].iterrows():
-        ratio, lo, hi = time_per_op(r)
+    for r, f in fidelity.verdicts(pairs):
         row = {"benchmark": label(r),
                "heap B/op model → upstream": f"{fmt_bytes(r['old_alloc'])} → {fmt_bytes(r['new_alloc'])}",
-               "heap within 2% or 16 B": _matches(r["old_alloc"], r["new_alloc"])}
+               f"heap {within}": _matches(r["old_alloc"], r["new_alloc"], f.heap)}
         if not math.isnan(r.get("old_native", math.nan)):
             row["native B/op model → upstream"] = f"{fmt_bytes(r['old_native'])} → {fmt_bytes(r['new_native'])}"
-            row["native within 2% or 16 B"] = _matches(r["old_native"], r["new_native"])
-        row["time/op upstream/model"] = "—" if math.isnan(ratio) else f"{ratio:.3f}"
-        row["95% CI"] = "—" if math.isnan(lo) else f"{lo:.3f}–{hi:.3f}"
-        row["time within 20%"] = ("—" if math.isnan(lo) else
-                                  "yes" if 1 - FIDELITY_TIME <= lo and hi <= 1 + FIDELITY_TIME else
-                                  "no" if hi < 1 - FIDELITY_TIME or lo > 1 + FIDELITY_TIME else "undecided")
+            row[f"native {within}"] = _matches(r["old_native"], r["new_native"], f.native)
+        row["time/op upstream/model"] = "—" if math.isnan(f.ratio) else f"{f.ratio:.3f}"
+        row["95% CI"] = "—" if math.isnan(f.low) else f"{f.low:.3f}–{f.high:.3f}"
+        row[f"time within {fidelity.SAME_TIME:.0%}"] = f.time or "—"
         row["output"] = "identical (every setup checks it)"
         rows.append(row)
     return pd.DataFrame(rows)

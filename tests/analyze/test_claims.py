@@ -87,13 +87,13 @@ def _slices(tmp_path, old: int, new: int):
     import json
 
     from hotpath.analyze import sites as S
-    from hotpath.measure import sites as recorded
+    from hotpath.records import SITES_FORMAT
 
     stack = "x/B.run;x/Store.select;java/nio/DirectByteBuffer.slice;java.nio.DirectByteBuffer_[i]"
     entries = [{"benchmark": "x.B.run", "params": {"variant": v}, "ops": 10, "jvm": "17",
                 "outside": [0, 0], "stacks": [[n * 10, n * 640, stack]] if n else []}
                for v, n in (("old", old), ("optimized", new))]
-    (tmp_path / "r.sites.json").write_text(json.dumps({"format": recorded.FORMAT, "entries": entries}))
+    (tmp_path / "r.sites.json").write_text(json.dumps({"format": SITES_FORMAT, "entries": entries}))
     return S.read(tmp_path / "r.json")
 
 

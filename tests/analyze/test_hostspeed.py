@@ -8,7 +8,8 @@ import pytest
 
 from hotpath.analyze import hostspeed
 from hotpath.jmh import RowKey
-from hotpath.render import forks
+from hotpath.records import PROBE_METRIC
+from hotpath.render import forks, noise
 
 BENCH = "hotpath.encoder.EncoderPayloadBenchmark.encode"
 FAST_PROBE = 91.0
@@ -17,7 +18,7 @@ FAST_PROBE = 91.0
 def frame(time_forks, probe_forks, variant="old", unit="ns/op", params="payload=STR_64"):
     base = {"benchmark": BENCH, "params": params, "variant": variant, "unit": unit}
     return pd.DataFrame([{**base, "metric": "score", "raw": [list(f) for f in time_forks]},
-                         {**base, "metric": hostspeed.PROBE, "unit": "us",
+                         {**base, "metric": PROBE_METRIC, "unit": "us",
                           "raw": [list(f) for f in probe_forks]}])
 
 
@@ -71,6 +72,21 @@ def test_traces_count_the_iterations_the_host_ran_slow():
     row = pd.Series({"benchmark": BENCH, "params": "payload=STR_64", "baseline": "old", "candidate": "new"})
     assert forks.host(row, traces) == "1.1× slow or more in 5 of 40 iterations (1.8× at their median)"
     assert forks.host(row, hostspeed.traces(frame([t], [p]))) == "full speed"
+
+
+def test_the_run_and_each_row_side_count_slow_iterations_by_one_rule():
+    t, p = quiet(n=20)
+    step = np.where(np.arange(20) >= 15, 1.8, 1.0)
+    run = frame([t * step, t], [p * step, p])
+    probes = hostspeed.probes(run)
+    whole = hostspeed.slow_iterations(probes)
+    [trace] = hostspeed.traces(run).values()
+    assert (whole.iterations, whole.slow, whole.slow_median) == (trace.iterations, trace.slow,
+                                                                 trace.slow_median)
+    assert whole.slow / whole.iterations == hostspeed.pooled(hostspeed.sides(run))["slow_share"]
+    assert noise.host_speed(probes).endswith(f"around 12% of the 40 counted iterations "
+                                             f"({whole.slow_median:.1f}× at their median).")
+    assert hostspeed.slow_iterations(()).iterations == 0 and noise.host_speed(()) == ""
 
 
 def test_throughput_is_turned_into_time_per_op_and_runs_without_a_probe_have_no_sides():

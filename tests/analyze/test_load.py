@@ -120,7 +120,7 @@ def test_a_recorded_fork_counts_from_its_steady_segment_in_every_metric():
 
     import numpy as np
 
-    from hotpath import steady
+    from hotpath.stats import steady
     from hotpath.analyze.load import read_results
 
     path = Path(__file__).parent.parent / "data" / "steady" / "writer-optimized.json"
@@ -144,7 +144,7 @@ def test_heap_and_gc_figures_never_take_a_forks_first_iterations():
     verdict is judged against is that of the counted iterations (a few bytes, not 30 MB)."""
     import json
 
-    from hotpath import steady
+    from hotpath.stats import steady
     from hotpath.analyze import compare
     from hotpath.analyze.load import tidy
     from hotpath.paths import AA_REFERENCE

@@ -9,6 +9,7 @@ from hotpath.analyze import claims
 from hotpath.analyze import sites as S
 from hotpath.errors import ResultsError
 from hotpath.measure import sites as recorded
+from hotpath.records import SITES_FORMAT
 
 ROW = ("hotpath.demo.DemoBenchmark.run", "size=1024")
 
@@ -146,7 +147,7 @@ def test_the_release_is_set_against_the_model_by_what_it_allocates_not_by_its_na
                     [20, 480, f"{stub};x/Lib.run;x.LibHolder_[i]"],
                     [40, 2560, f"{stub};x/Lib.select;java/nio/DirectByteBuffer.slice;java.nio.DirectByteBuffer_[i]"],
                     [20, 1280, f"{stub};x/Lib.extra;byte[]_[i]"]]}]
-    (tmp_path / "r.sites.json").write_text(json.dumps({"format": recorded.FORMAT, "entries": entries}))
+    (tmp_path / "r.sites.json").write_text(json.dumps({"format": SITES_FORMAT, "entries": entries}))
     found = S.read(tmp_path / "r.json")
     f = S.fidelity(found, "x.B.run", "", declared=frozenset({("Holder", "LibHolder")}))
     same = f[f["same"].astype(bool)]
@@ -169,7 +170,7 @@ def _sides(tmp_path, model, release):
     entries = [{"benchmark": "x.B.run", "params": {"variant": v}, "ops": 1, "jvm": "17",
                 "outside": [0, 0], "stacks": [[n, b, f"{stub};{s}"] for n, b, s in stacks]}
                for v, stacks in (("old", model), ("upstream", release))]
-    (tmp_path / "r.sites.json").write_text(json.dumps({"format": recorded.FORMAT, "entries": entries}))
+    (tmp_path / "r.sites.json").write_text(json.dumps({"format": SITES_FORMAT, "entries": entries}))
     return S.read(tmp_path / "r.json")
 
 
@@ -233,7 +234,7 @@ def test_the_harness_allocations_in_the_measured_loop_are_kept_apart_and_added_b
                  [1, 24, "java.lang.String_[i]"]]}
     nothing = {**entry, "params": {"size": "1024", "variant": "old"}, "stacks": entry["stacks"][1:]}
     path = tmp_path / "run.sites.json"
-    path.write_text(json.dumps({"format": recorded.FORMAT, "entries": [entry, nothing]}), encoding="utf-8")
+    path.write_text(json.dumps({"format": SITES_FORMAT, "entries": [entry, nothing]}), encoding="utf-8")
     found = S.read_file(path)
     assert list(S.side(found, *ROW, "optimized")["site"]) == ["Codec.encode: byte[]"]
     assert S.total(found, *ROW, "optimized") == 1080.0

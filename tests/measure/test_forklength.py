@@ -3,7 +3,7 @@ a margin and the steady iterations that pay off."""
 
 import dataclasses
 
-from hotpath import steady
+from hotpath.stats import steady
 from hotpath.measure import forklength
 from hotpath.measure.profiles import get_profile
 

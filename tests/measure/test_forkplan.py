@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hotpath import steady
-from hotpath.measure import forkplan, interleave, sequential
+from hotpath.measure import forkplan, interleave
+from hotpath.stats import sequential, steady
 from hotpath.cases import get_case
 from hotpath.errors import HotpathError
 from hotpath.measure.profiles import get_profile

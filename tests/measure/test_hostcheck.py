@@ -7,7 +7,8 @@ import json
 import pytest
 
 from hotpath.errors import HotpathError
-from hotpath.measure import hostcheck, machine
+from hotpath import machine
+from hotpath.measure import hostcheck
 from hotpath.measure.hostcheck import HostCheck, Row
 from hotpath.measure.profiles import PROFILES
 from hotpath.paths import JAR

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from hotpath.measure import bench, machine
+from hotpath import machine
+from hotpath.measure import bench
 from hotpath.analyze import load
 from hotpath.cases import CASES
 from hotpath.errors import HotpathError

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from hotpath import steady
+from hotpath.stats import steady
 from hotpath.cases import get_case
 from hotpath.errors import HotpathError
 from hotpath.measure import forkplan, interleave, prior

@@ -88,8 +88,8 @@ def test_fidelity_compares_the_release_with_the_old_model_and_stays_out_of_the_c
     assert len(table) == len(pairs[pairs["candidate"] == "upstream"])
     # 80 B/op model vs 0 upstream: more than 16 B apart
     assert table.iloc[0]["heap within 2% or 16 B"] == "no (−80 B)"
-    assert tables._matches(1000.0, 1015.0) == "yes (+15 B)"
-    assert tables._matches(10000.0, 10150.0) == "yes (+150 B)"
+    assert tables._matches(1000.0, 1015.0, True) == "yes (+15 B)"
+    assert tables._matches(10000.0, 10250.0, False) == "no (+250 B)"
     compact = tables.compact_table(pairs)
     assert len(compact) == len(pairs[pairs["candidate"] == "optimized"])
     assert "upstream" not in headline.sentence(pairs)

@@ -9,14 +9,15 @@ from dataclasses import replace
 import pandas as pd
 import pytest
 
-from hotpath.measure import bench, runtimes
+from hotpath import runtimes
+from hotpath.measure import bench
 from hotpath.analyze import compare, load
 from hotpath.render import matrix, report
 from hotpath.cases import Case
 from hotpath.errors import UnknownNameError
 from hotpath.paths import JAR, RESULTS, matrix_file
 from hotpath.measure.profiles import JVM_ARGS, PROFILES
-from hotpath.measure.runtimes import Cell, MissingRuntimeError
+from hotpath.runtimes import Cell, MissingRuntimeError
 
 
 def test_a_cell_swaps_the_collector_and_under_pressure_the_heap():

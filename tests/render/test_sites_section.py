@@ -46,7 +46,7 @@ def test_the_labs_call_shows_any_two_variants_and_writes_both_graphs(tmp_path):
 
 def test_a_side_whose_code_allocates_nothing_says_so_whatever_the_harness_allocated(tmp_path):
     # Two builds of KnownWork: no allocation by the code, JMH's few objects an iteration apart
-    from hotpath.measure.sites import FORMAT
+    from hotpath.records import SITES_FORMAT as FORMAT
     harness = [[2, 96, "org/openjdk/jmh/infra/Blackhole.consume;byte[]_[i]"], [1, 24, "java.lang.String_[i]"]]
     entries = [{"benchmark": "hotpath.calibration.KnownWorkBenchmark.work", "params": {}, "ops": 120,
                 "jvm": "17", "side": side, "stacks": harness} for side in ("master", "patch")]
@@ -63,7 +63,7 @@ def test_a_side_whose_code_allocates_nothing_says_so_whatever_the_harness_alloca
 
 
 def test_a_side_recorded_before_c2_ran_the_benchmark_is_named(tmp_path):
-    from hotpath.measure.sites import FORMAT
+    from hotpath.records import SITES_FORMAT as FORMAT
     stacks = [[100, 8000, "hotpath/demo/DemoBenchmark.run;byte[]_[i]"]]
     entries = [{"benchmark": ROW["benchmark"], "params": {"size": "1024", "variant": v}, "ops": 100,
                 "jvm": "17", "settled": v == "old", "stacks": stacks} for v in ("old", "optimized")]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Records the real forks that tests/test_steady.py classifies: each benchmark's forks
+# Records the real forks that tests/stats/test_steady.py classifies: each benchmark's forks
 # from their first iteration (no warmup, 60 measurement iterations of 100 ms, so JMH's rawData
 # holds the whole fork), with -prof gc and the study's JVM flags (hotpath.measure.profiles).
 # The JSON files are kept as JMH writes them. Run from the repository root after `make build`;

@@ -7,10 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from hotpath.measure import sequential
 from hotpath.analyze import stats
 from hotpath.measure.profiles import get_profile
-from hotpath.measure.sequential import Design, lognormal, simulate, two_level
+from hotpath.stats import sequential, welch
+from hotpath.stats.sequential import Design, lognormal, simulate, two_level
 
 CAP = 24
 QUICK = get_profile("quick")
@@ -74,8 +74,8 @@ def test_looking_after_every_round_at_the_fixed_95_percent_level_would_not_hold(
     called = 0
     for o, n in zip(np.exp(old), np.exp(new)):
         for k in range(4, CAP + 1):
-            lo, hi = stats.welch_ratio_ci(o[:k], n[:k])
-            if hi < 1 - stats.THRESHOLD or lo > 1 + stats.THRESHOLD:
+            lo, hi = welch.welch_ratio_ci(o[:k], n[:k])
+            if hi < 1 - sequential.THRESHOLD or lo > 1 + sequential.THRESHOLD:
                 called += 1
                 break
     assert called / 4000 > 0.05
@@ -92,7 +92,7 @@ def test_the_vectorized_simulation_and_the_report_take_the_same_interval():
     rng = np.random.default_rng(17)
     old, new = np.exp(rng.normal(0, 0.1, 6)), np.exp(rng.normal(-0.3, 0.1, 6))
     iv = sequential.interval(old, new, design)
-    diff, se = sequential.welch_paths(np.log(old)[None, :], np.log(new)[None, :])
+    diff, se = welch.welch_paths(np.log(old)[None, :], np.log(new)[None, :])
     c = design.boundary(6)
     assert iv.low == pytest.approx(math.exp(diff[0, 5] - c * se[0, 5]))
     assert iv.ratio == pytest.approx(math.exp(diff[0, 5]))
@@ -115,7 +115,7 @@ def test_forks_to_decide_grows_as_the_ratio_nears_the_band():
 
 
 #: The host measured here: busy stretches of 0.8 s covering about 30% of the time, 10-40% slower
-#: (hotpath.measure.sequential.positive_delays), on forks of 2 s at a fork CV of 3%.
+#: (hotpath.stats.sequential.positive_delays), on forks of 2 s at a fork CV of 3%.
 @pytest.mark.parametrize("design", DESIGNS)
 @pytest.mark.parametrize("ratio", [1.0, 0.75, 0.9])
 def test_a_forks_10th_percentile_keeps_the_error_control_under_the_hosts_delays(design, ratio):

@@ -35,7 +35,7 @@ from typing import Any, Sequence
 import numpy as np
 import ruptures as rpt
 
-from .jmh import SECONDS, number, per_op, per_time, seconds
+from ..jmh import SECONDS, number, per_op, per_time, seconds
 
 FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE = "flat", "warmup", "slowdown", "no steady state"
 #: A fork whose code settled on a host that did not: its levels wander above one floor, the
@@ -69,9 +69,9 @@ MIN_NOISE = 0.005
 SPIKE_SIGMAS = 3.0
 SPIKE_REACH = 3
 #: Segments whose means differ by at most 5% are one level: the study's own threshold for
-#: "same" (the value of hotpath.measure.sequential.THRESHOLD), and Barrett et al.'s merging of equivalent
-#: segments. Also the margin by which an earlier segment must beat the steady one to make a
-#: slowdown.
+#: "same" (the value of hotpath.stats.sequential.THRESHOLD), and Barrett et al.'s merging of
+#: equivalent segments. Also the margin by which an earlier segment must beat the steady one to
+#: make a slowdown.
 EQUIVALENT = 0.05
 #: The steady segment must cover at least half of the fork: the level the fork spends most of
 #: its recording at. Barrett et al. asked for a quarter (no changepoint in the last 500 of

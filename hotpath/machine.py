@@ -3,6 +3,8 @@
 The machine's CPU time comes from /proc/stat; our own, with every child we waited for (JMH's
 host JVM and its forks), from os.times(). What is left was used by other processes: on a
 2-core machine, a tenth of a core of someone else's work already shows as fork-to-fork noise.
+Measure records it (``CpuMeter``) and refuses a busy machine by it; the reports describe the
+record (``describe``).
 """
 
 from __future__ import annotations

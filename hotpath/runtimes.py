@@ -4,6 +4,9 @@ A cell of the JDK x GC matrix is one (JDK, collector) pair, optionally under GC 
 profiles' JVM arguments name G1; a cell swaps the collector flag (and, under pressure, the heap
 flags) and points JMH at the cell's `java` with its own ``-jvm``. Nothing is downloaded: a JDK is
 found where Debian and Adoptium's packages put it, or where the user says.
+
+Shared by the stages: measure runs a cell's forks, analyze reads back the cell a row ran on
+(``runtime_of``, from the JVM arguments a cell gives), render names the cells.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import HotpathError, UnknownNameError
+from .errors import HotpathError, UnknownNameError
 
 #: Collector name -> the flag that selects it. ZGC is single-generation on 17 and
 #: generational on 25 (the only ZGC left since JDK 24).

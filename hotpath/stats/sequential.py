@@ -16,11 +16,11 @@ by the time budget still reports a valid interval, and the three-state verdict (
 slower, same at +-5%) reads off it as before.
 
 The statistic is Welch's on the logs of the fork means (their difference over its standard
-error). Its critical values per look cannot come from the normal recursion of a classic
-design, because the standard error is estimated from as few as four forks; they are
-calibrated instead by simulation of that same statistic under no change (normal log fork
-means, a fixed seed: the same design always has the same boundaries). The tests check the
-rule by simulation with fork means drawn as measured on this machine.
+error, hotpath.stats.welch). Its critical values per look cannot come from the normal
+recursion of a classic design, because the standard error is estimated from as few as four
+forks; they are calibrated instead by simulation of that same statistic under no change
+(normal log fork means, a fixed seed: the same design always has the same boundaries). The
+tests check the rule by simulation with fork means drawn as measured on this machine.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+
+from .forks import fork_means
+from .welch import welch, welch_paths
 
 #: Changes within +-THRESHOLD of the old score count as "same" (criterion's noise threshold).
 THRESHOLD = 0.05
@@ -85,21 +88,6 @@ def spent(t: float, alpha: float = ALPHA, rho: float = RHO) -> float:
     return alpha * min(max(t, 0.0), 1.0) ** rho
 
 
-def welch_paths(old: np.ndarray, new: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For log fork means of shape (paths, forks): the difference of means and its Welch
-    standard error after 1, 2, ... forks per side."""
-    k = np.arange(1, old.shape[1] + 1)
-
-    def running(x):
-        mean = np.cumsum(x, axis=1) / k
-        var = (np.cumsum(x * x, axis=1) - k * mean * mean) / np.maximum(k - 1, 1)
-        return mean, np.maximum(var, 0.0)
-
-    mo, vo = running(old)
-    mn, vn = running(new)
-    return mn - mo, np.sqrt(vo / k + vn / k)
-
-
 @functools.lru_cache(maxsize=None)
 def boundaries(min_forks: int, cap: int, alpha: float = ALPHA, rho: float = RHO) -> np.ndarray:
     """Critical values of |difference / standard error| for the looks min_forks..cap.
@@ -141,14 +129,14 @@ def interval(old_means, new_means, design: Design) -> Interval:
     forks = int(min(len(o), len(n)))
     if not forks or not np.isfinite(o).all() or not np.isfinite(n).all():
         return Interval(math.nan, math.nan, math.nan, forks)
-    diff = float(n.mean() - o.mean())
     if forks < 2:
-        return Interval(math.exp(diff), math.nan, math.nan, forks)
-    se = math.sqrt(o.var(ddof=1) / len(o) + n.var(ddof=1) / len(n))
+        return Interval(math.exp(float(n.mean() - o.mean())), math.nan, math.nan, forks)
+    w = welch(o, n)
     c = design.boundary(forks)
     if not math.isfinite(c):
-        return Interval(math.exp(diff), math.nan, math.nan, forks)
-    return Interval(math.exp(diff), math.exp(diff - c * se), math.exp(diff + c * se), forks)
+        return Interval(math.exp(w.diff), math.nan, math.nan, forks)
+    return Interval(math.exp(w.diff), math.exp(w.diff - c * w.se), math.exp(w.diff + c * w.se),
+                    forks)
 
 
 def decision(low: float, high: float, higher_is_better: bool,
@@ -181,15 +169,11 @@ def forks_to_decide(ratio: float, fork_cv: float, design: Design,
 
 def pooled_fork_cv(old: list[list[float]], new: list[list[float]]) -> float:
     """The fork CV of a row, both sides pooled (the SD of the log fork means, as a CV)."""
-    logs = [np.log(m) for m in (_fork_means(old), _fork_means(new)) if len(m) >= 2 and (m > 0).all()]
+    logs = [np.log(m) for m in (fork_means(old), fork_means(new)) if len(m) >= 2 and (m > 0).all()]
     if not logs:
         return math.nan
     var = sum(((x - x.mean()) ** 2).sum() for x in logs) / sum(len(x) - 1 for x in logs)
     return float(math.sqrt(math.exp(var) - 1))
-
-
-def _fork_means(raw: list[list[float]]) -> np.ndarray:
-    return np.array([np.mean(fork) for fork in raw if len(fork)], dtype=float)
 
 
 #: Why a row stopped taking forks.
@@ -246,12 +230,12 @@ def lognormal(fork_cv: float):
 def positive_delays(fork_cv: float, estimate: str, iterations: int = 20, noise: float = 0.02,
                     busy: float = 0.3, burst: int = 8, slower: tuple[float, float] = (0.10, 0.40)):
     """Forks whose iterations carry the host's interference, summarized by ``estimate``
-    (hotpath.steady.figure): each fork's level log-normal with this CV, each iteration's noise
-    ``noise``, and busy stretches of ``burst`` iterations (0.8 s of 100 ms ones) covering about
-    ``busy`` of the time, every iteration in one ``slower[0]``-``slower[1]`` slower: the host
-    measured here, where other tenants slow settled code by 10-40% for seconds at a time and
-    never speed it up. Returns log fork figures, as :func:`simulate` takes them."""
-    from .. import steady
+    (hotpath.stats.steady.figure): each fork's level log-normal with this CV, each iteration's
+    noise ``noise``, and busy stretches of ``burst`` iterations (0.8 s of 100 ms ones) covering
+    about ``busy`` of the time, every iteration in one ``slower[0]``-``slower[1]`` slower: the
+    host measured here, where other tenants slow settled code by 10-40% for seconds at a time
+    and never speed it up. Returns log fork figures, as :func:`simulate` takes them."""
+    from . import steady
 
     sd = math.sqrt(math.log(1 + fork_cv ** 2))
 

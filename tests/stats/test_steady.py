@@ -8,15 +8,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hotpath import steady
-from hotpath.steady import FLAT, NO_STEADY_STATE, SLOWDOWN, WARMUP, classify
+from hotpath.stats import steady
+from hotpath.stats.steady import FLAT, NO_STEADY_STATE, SLOWDOWN, WARMUP, classify
 from hotpath.jmh import read_json
 
 N = 60  # iterations: a 6 s recording
 ITERATION_S = 0.1
 #: A found start may miss the true one by a shortest segment: PELT's resolution.
 START_TOLERANCE = steady.MIN_SEGMENT
-STEADY = Path(__file__).parent / "data" / "steady"
+STEADY = Path(__file__).parent.parent / "data" / "steady"
 
 
 def noise(seed: int, sigma: float = 0.02) -> np.ndarray:
