@@ -14,7 +14,7 @@ from typing import Callable, NamedTuple
 from .measure import bench
 from .measure import matrix as measure_matrix
 from .analyze import against, compare, load
-from .render import matrix, report, tables
+from .render import report, tables
 from .render import against as against_text
 from .render.document import headline_of
 from .cases import CASES, existing_cases, get_case

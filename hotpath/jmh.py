@@ -167,23 +167,34 @@ def looks_like_results(text: str) -> bool:
 
 def read_json(path: Path) -> list[dict[str, Any]]:
     """Parse a JMH results file, turning every way it can be wrong into a one-line error."""
+    return parse_json(read_bytes(path), path)
+
+
+def read_bytes(path: Path) -> bytes:
+    """A results file's bytes; a missing one is a one-line error that says how to make it."""
     path = Path(path)
     if not path.is_file():
         raise ResultsError(f"{path}: no such results file" + _how_to_make(path))
-    text = path.read_text(encoding="utf-8", errors="replace")
+    return path.read_bytes()
+
+
+def parse_json(data: bytes, path: Path) -> list[dict[str, Any]]:
+    """JMH's results in a file's bytes (``path`` names it in the errors), every way they can
+    be wrong a one-line error."""
+    text = data.decode("utf-8", errors="replace")
     if not text.strip():
         raise ResultsError(f"{path}: the results file is empty (an interrupted run?)")
     try:
-        data = json.loads(text)
+        parsed = json.loads(text)
     except json.JSONDecodeError as e:
         raise ResultsError(
             f"{path}: truncated or corrupt JSON ({e.msg} at line {e.lineno}, column {e.colno})"
         ) from None
-    if not isinstance(data, list):
+    if not isinstance(parsed, list):
         raise ResultsError(f"{path}: not JMH JSON (expected an array of benchmark results)")
-    if not data:
+    if not parsed:
         raise ResultsError(f"{path}: holds no benchmark results")
-    for i, entry in enumerate(data):
+    for i, entry in enumerate(parsed):
         if not isinstance(entry, dict) or any(k not in entry for k in _REQUIRED):
             raise ResultsError(
                 f"{path}: entry {i} is not a JMH result (needs {', '.join(_REQUIRED)})"
@@ -191,4 +202,4 @@ def read_json(path: Path) -> list[dict[str, Any]]:
         pm = entry["primaryMetric"]
         if not isinstance(pm, dict) or "score" not in pm or "scoreUnit" not in pm:
             raise ResultsError(f"{path}: entry {i} has no primaryMetric score")
-    return data
+    return parsed

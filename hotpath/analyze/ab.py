@@ -5,7 +5,6 @@ what differs between the builds come from the provenance, for the report to name
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,10 +14,11 @@ import pandas as pd
 from ..errors import ResultsError
 from ..jmh import RowKey
 from . import compare
-from .load import Record, Run, read_results
+from .. import runs
+from .load import Record, Run, read_side
 
-MANIFEST = "ab.json"
-ROLES = ("baseline", "candidate")
+MANIFEST = runs.BUILDS.provenance
+ROLES = runs.ROLES
 UNPAIRED_COLUMNS = ["benchmark", "params", "mode", "variant", "reason"]
 
 
@@ -56,16 +56,13 @@ def read_manifest(folder: Path) -> dict:
 def read(folder: str | Path) -> ABRun:
     folder = Path(folder)
     manifest = read_manifest(folder)
+    run = runs.load(folder, runs.BUILDS)
     sides = {}
     for role in ROLES:
-        side = manifest["sides"][role]
-        path = folder / side["results"]
-        run = read_results(path)
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        if side.get("sha256") not in (None, digest):
-            raise ResultsError(f"{path}: its SHA-256 is not the one {MANIFEST} recorded: the file "
-                               f"was changed after the run")
-        sides[role] = run
+        if manifest["sides"][role].get("sha256") not in (None, run.sha256(role)):
+            raise ResultsError(f"{run.path(run.layout.results(role))}: its SHA-256 is not the one "
+                               f"{MANIFEST} recorded: the file was changed after the run")
+        sides[role] = read_side(run, role)
     names = {role: manifest["sides"][role]["name"] for role in ROLES}
     frame = pd.concat([compare.relabel(sides[r].frame, names[r]) for r in ROLES], ignore_index=True)
     frame.attrs["sequential"] = Record(manifest.get("sequential") or {})

@@ -7,7 +7,6 @@ per-iteration values stay in the ``raw`` column so later stages can do fork-awar
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import dataclass
@@ -18,10 +17,10 @@ import numpy as np
 import pandas as pd
 
 from ..errors import ResultsError
+from .. import runs
 from ..stats import steady
-from ..jmh import VARIANT, MethodName, number, params_text, read_json, seconds
+from ..jmh import VARIANT, MethodName, number, params_text, parse_json, seconds
 from ..runtimes import runtime_of
-from ..paths import memory_of, peaks_of, sidecar_of
 
 #: Metrics of the memory pass (hotpath.profiler.NativeAllocProfiler): joined onto the timing rows.
 MEMORY_PASS_METRICS = "native.alloc"
@@ -146,17 +145,16 @@ def jmh_score(values: list[float]) -> tuple[float, float]:
 
 def read_provenance(results: Path) -> dict[str, Any] | None:
     """The sidecar beside a results file, checked against the file's own hash."""
-    path = sidecar_of(Path(results))
-    if not path.is_file():
-        return None
-    try:
-        provenance = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise ResultsError(f"{path}: corrupt provenance sidecar ({e.msg})") from None
-    digest = hashlib.sha256(Path(results).read_bytes()).hexdigest()
-    if provenance.get("sha256") not in (None, digest):
+    return provenance_of(runs.load(*runs.of_results(Path(results))))
+
+
+def provenance_of(run: runs.Run) -> dict[str, Any] | None:
+    """A case's run's provenance, checked against its results' own hash."""
+    provenance = run.provenance
+    if provenance is not None and provenance.get("sha256") not in (None, run.sha256()):
         raise ResultsError(
-            f"{path}: the sidecar describes another run (its sha256 does not match {results})"
+            f"{run.path(run.layout.provenance)}: the sidecar describes another run (its sha256 "
+            f"does not match {run.path(run.layout.results())})"
         )
     return provenance
 
@@ -174,22 +172,32 @@ def read_results(path: str | Path) -> Run:
     """Read a JMH results file (and its sidecar, if any) into a Run; a memory pass beside it
     contributes its native-bytes metrics."""
     path = Path(path)
-    entries = read_json(path)
-    frame = join_memory_pass(tidy(entries, str(path)), memory_of(path))
-    provenance = read_provenance(path)
+    run = runs.load(*runs.of_results(path))
+    read = read_side(run)
+    provenance = provenance_of(run)
     # The sequential plan's designs and stop reasons travel with the frame to the comparison.
     if provenance and provenance.get("sequential"):
-        frame.attrs["sequential"] = Record(provenance["sequential"])
-    return Run(source=path, frame=frame, provenance=provenance)
+        read.frame.attrs["sequential"] = Record(provenance["sequential"])
+    return Run(source=path, frame=read.frame, provenance=provenance)
 
 
-def join_memory_pass(frame: pd.DataFrame, memory: Path) -> pd.DataFrame:
+def read_side(run: runs.Run, side: str | None = None) -> Run:
+    """One side of a run (hotpath.runs): its results' tidy frame, the memory pass's rows joined
+    on; its provenance is the run's, read apart."""
+    source = run.path(run.layout.results(side))
+    return Run(source=source, frame=join_memory_pass(tidy(run.entries(side), str(source)), run, side),
+               provenance=None)
+
+
+def join_memory_pass(frame: pd.DataFrame, run: runs.Run, side: str | None = None) -> pd.DataFrame:
     """Native bytes per op come from forks of their own (the profiler that hooks every malloc
     would slow the timed forks): its rows join the timing rows by benchmark, mode, params and
     variant. A timing file that carries them itself (runs before the split) keeps its own."""
-    if not memory.is_file():
+    memory = run.passed("memory", side)
+    if memory is None:
         return frame
-    extra = tidy(read_json(memory), str(memory))
+    path = run.path(run.layout.file("memory", side))
+    extra = tidy(parse_json(memory, path), str(path))
     extra = extra[extra["metric"].str.startswith(MEMORY_PASS_METRICS)]
     keys = ["benchmark", "mode", "params", "variant"]
     own = frame[frame["metric"].str.startswith(MEMORY_PASS_METRICS)]
@@ -208,13 +216,15 @@ PEAK_COLUMNS = ["benchmark", "params", "variant", "peak_bytes", "baseline_bytes"
 
 def read_peaks(results: str | Path) -> pd.DataFrame:
     """Peak live heap per call measured beside a results file (empty if none was measured)."""
-    path = peaks_of(Path(results))
-    if not path.is_file():
+    run = runs.load(*runs.of_results(Path(results)))
+    data = run.passed("peaks")
+    if data is None:
         return pd.DataFrame(columns=PEAK_COLUMNS)
     try:
-        entries = json.loads(path.read_text(encoding="utf-8"))
+        entries = json.loads(data)
     except json.JSONDecodeError as e:
-        raise ResultsError(f"{path}: truncated or corrupt JSON ({e.msg})") from None
+        raise ResultsError(f"{run.path(run.layout.file('peaks'))}: truncated or corrupt JSON "
+                           f"({e.msg})") from None
     rows = []
     for e in entries:
         params = dict(e["params"])

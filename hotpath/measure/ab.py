@@ -9,17 +9,17 @@ recorded for the report. A run writes into a staging folder and replaces
 data/results/ab/<name>/ only when it is complete: a failed or interrupted run leaves the earlier
 one as it was. A benchmark that fails on one side closes its rows as failed and the others go on.
 
-Written per run: baseline.json and candidate.json (each build's forks merged, JMH's own format),
-<side>.memory.json (native B/op), rounds/ (every fork's JSON as JMH wrote it) and ab.json (the
-provenance: both builds with the SHA-256 of every jar, the selection, every round's command, the
-plan's record of each row, the machine's load).
+Written per run (hotpath.runs.BUILDS): baseline.json and candidate.json (each build's forks
+merged, JMH's own format), <side>.memory.json (native B/op), ab.sites.json (the allocation
+sites), rounds/ (every fork's JSON as JMH wrote it) and ab.json (the provenance: both builds with
+the SHA-256 of every jar, the selection, every round's command, the plan's record of each row,
+the machine's load).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import hashlib
 import itertools
 import json
 import math
@@ -32,19 +32,21 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
+from .. import runs
 from ..errors import HotpathError
 from ..jmh import RowKey, params_text, read_json
-from ..paths import AB_RESULTS, ROOT, ab_shard_folder, sites_of
-from . import forkplan, hostcheck, interleave, shards, sites
+from ..paths import AB_RESULTS, ROOT, ab_shard_folder
+from . import forkplan, hostcheck, interleave, passes, shards, sites
 from .. import machine
 from ..stats import sequential
 from .bench import environment
-from .builds import Side, SideError, listing
-from .profiles import HOST_ARGS, Profile
+from .builds import Side, SideError, listing, sha256
+from .profiles import Profile
 
-ROLES = ("baseline", "candidate")
-MANIFEST = "ab.json"
+ROLES = runs.ROLES
+MANIFEST = runs.BUILDS.provenance
 Declared = dict[str, dict[str, list[str]]]
 
 
@@ -204,53 +206,62 @@ def _why(output: str, returncode: int) -> str:
     return f"JMH exited with {returncode}"
 
 
-def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path, log: Path,
-                java: str = "java") -> dict:
-    """Native B/op of the side's rows in forks of their own, with hotpath's profiler on the
-    side's classpath. Where the side's JMH cannot load it, or the pass fails, the record says
-    so and why."""
-    if not profile.memory_profilers:
-        return {"status": "not measured", "why": f"the {profile.name} profile has no memory pass"}
-    sides = [r.side(side.name) for r in plan.rows]
-    files, commands = [], []
-    recorded = staging / f"{side.role}.sites.d"
-    host = ((*profile.jvm_args, *(sites.JVM_ARGS if profile.sites else ()), *HOST_ARGS)
-            if profile.memory_forks == 0 else ())
-    for i, (benchmarks, params) in enumerate(forkplan.invocations(sides, plan.declared, None)):
-        target = staging / f"{side.role}.memory.{i}.json"
-        cmd = [*side.java(java, profiler=True, jvm_args=host), interleave.include_only(benchmarks),
-               *profile.memory_args(java, recorded), *forkplan.jmh_params(params), "-rf", "json",
-               "-rff", str(target)]
+class _NotMeasured(Exception):
+    """A pass's JMH run that failed on one build: why, in JMH's own words."""
+
+
+def _run_or_stop(log: Path, commands: list[str], shown: Callable[[list[str]], str],
+                 keeps_json: bool = True):
+    """A pass's JMH runner on a build: each command recorded as ``shown`` makes it, run, and a
+    failure (or, where the pass keeps JMH's JSON, a run that wrote none) stops the pass with
+    the line that says why."""
+    def jmh(cmd: list[str]) -> None:
+        commands.append(shown(cmd))
         code, output = _run_jmh(cmd, log)
-        commands.append(_recorded(cmd[:-1] + [f"{side.role}.memory.json"]).replace(str(recorded), "sites"))
-        if code or not target.is_file():
-            return {"status": "not measured", "why": _why(output, code), "command": "; ".join(commands)}
-        files.append(target)
+        if code or (keeps_json and not Path(cmd[-1]).is_file()):
+            raise _NotMeasured(_why(output, code))
+    return jmh
+
+
+def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path, log: Path,
+                written: runs.Run, java: str = "java") -> tuple[dict, dict | None]:
+    """Native B/op of the side's rows in forks of their own, with hotpath's profiler on the
+    side's classpath, put into the run being ``written`` (and, where the profile records them,
+    its allocation sites in the same forks, returned as their document). Where the side's JMH
+    cannot load the profiler, or the pass fails, the record says so and why."""
+    if not profile.memory_profilers:
+        return {"status": "not measured", "why": f"the {profile.name} profile has no memory pass"}, None
+    recorded = staging / f"{side.role}.sites.d"
+    files: list[Path] = []
+    commands: list[str] = []
+
+    def target(i: int) -> Path:
+        files.append(staging / f"{side.role}.memory.{i}.json")
+        return files[-1]
+
+    def shown(cmd: list[str]) -> str:
+        return _recorded(cmd[:-1] + [f"{side.role}.memory.json"]).replace(str(recorded), "sites")
+
+    try:
+        passes.run(side, [r.side(side.name) for r in plan.rows], plan.declared,
+                   profile.memory_java(java, recorded), profile.memory_args(java, recorded),
+                   target, _run_or_stop(log, commands, shown))
+    except _NotMeasured as e:
+        return {"status": "not measured", "why": str(e), "command": "; ".join(commands)}, None
+    document = None
     if profile.sites:
         # Each side's sites under its build's name, as the report pairs them (hotpath.analyze.sites)
         document = sites.collect(recorded, "; ".join(commands), side=side.name)
-        (staging / f"{side.role}.sites.json").write_text(sites.text(document), encoding="utf-8")
         shutil.rmtree(recorded, ignore_errors=True)
     merged = interleave.merge(files)
     if not any(n.lstrip("·").startswith("native.alloc") for e in merged
                for n in (e.get("secondaryMetrics") or {})):
         return {"status": "not measured", "command": "; ".join(commands),
-                "why": "the memory pass ran but reported no native.alloc metrics"}
-    (staging / f"{side.role}.memory.json").write_text(json.dumps(merged, indent=2), encoding="utf-8")
+                "why": "the memory pass ran but reported no native.alloc metrics"}, document
+    written.put("memory", json.dumps(merged, indent=2).encode(), side=side.role)
     for f in files:
         f.unlink()
-    return {"status": "measured", "command": "; ".join(commands)}
-
-
-def join_sites(staging: Path) -> None:
-    """Both sides' allocation sites as the run's one file (ab.sites.json), where both have them."""
-    parts = [staging / f"{role}.sites.json" for role in ("baseline", "candidate")]
-    if all(p.is_file() for p in parts):
-        documents = [json.loads(p.read_text(encoding="utf-8")) for p in parts]
-        (staging / sites_of(staging / MANIFEST).name).write_text(sites.text(sites.joined(documents)),
-                                                                 encoding="utf-8")
-    for p in parts:
-        p.unlink(missing_ok=True)
+    return {"status": "measured", "command": "; ".join(commands)}, document
 
 
 def rows_for(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
@@ -290,18 +301,79 @@ def in_shard(found: Rows, keys: set) -> Rows:
     return Rows(rows, forkplan.declared_of(rows, found.declared), found.one_sided)
 
 
+@dataclass
+class BuildsRun:
+    """A run of two builds in progress: what it measures, where it works and what it has done."""
+
+    name: str
+    out: Path
+    profile: Profile
+    selection: Selection
+    sides: dict[str, Side]  # by role
+    listings: dict[str, Declared]
+    found: Rows
+    plan: forkplan.Plan
+    java: str
+    shard: "shards.Shard | None"
+    host: "hostcheck.HostCheck | None"
+    #: where JMH's files go while it runs (replaced by the run's folder once it is whole)
+    staging: Path
+    log: Path
+    started: dt.datetime
+    #: the machine, JDK and revision (bench.environment), taken before anything runs
+    env: dict
+    t0: float = field(default_factory=time.monotonic)
+    meter: machine.CpuMeter = field(default_factory=machine.CpuMeter.start)
+    #: the run's files as they are made, written in place of the earlier run once it is whole
+    written: runs.Run = field(default_factory=lambda: runs.Run(runs.BUILDS, {}))
+    memory: dict[str, dict] = field(default_factory=dict)  # each side's memory pass, as recorded
+    entries: dict[str, list[dict]] = field(default_factory=dict)  # each side's results
+    done: list[tuple[list[str], Path]] = field(default_factory=list)  # the rounds' forks
+    #: each round file's side (by its build's name)
+    side_of: dict[Path, str] = field(default_factory=dict)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {role: s.name for role, s in self.sides.items()}
+
+
 def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
         budget_s: float | None = None, name: str = "", out: Path | None = None,
         java: str = "java", log_to=print, shard: "shards.Shard | None" = None) -> Path:
     """Measure the two builds; returns the run's folder (data/results/ab/<name>/ unless
     ``out``; a ``shard``'s rows only, into data/results/ab-shards/<name>/<k>-of-<N>/).
     Bad sides and empty selections stop before anything runs (HotpathError)."""
-    sides = {"baseline": baseline, "candidate": candidate}
-    names = {role: s.name for role, s in sides.items()}
+    r = start(baseline, candidate, selection, profile, budget_s, name, out, java, shard)
+    _announce(r, log_to)
+    try:
+        documents: list[dict | None] = []
+        for role, side in r.sides.items():
+            log_to(f"hotpath: {r.name}: memory pass of {side.name}")
+            r.memory[role], document = memory_pass(side, r.plan, r.profile, r.staging, r.log,
+                                                   r.written, java)
+            documents.append(document)
+        if all(documents):
+            r.written.put("sites", runs.sites_text(runs.joined_sites(documents)).encode())
+        r.plan.budget_s -= time.monotonic() - r.t0
+        _timed_rounds(r, log_to)
+        load = r.meter.read()
+        r.written.rounds = {f.name: f.read_bytes() for f in sorted((r.staging / "rounds").glob("*.json"))}
+        r.written.provenance = manifest_of(r, load)
+        runs.dump(r.written, r.out)
+    finally:
+        shutil.rmtree(r.staging, ignore_errors=True)
+    if load["others_cores"] > machine.QUIET_CORES:
+        log_to(f"hotpath: warning: {r.name}: {machine.describe(load)}")
+    return r.out
+
+
+def start(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
+          budget_s: float | None, name: str, out: Path | None, java: str,
+          shard: "shards.Shard | None") -> BuildsRun:
+    """Two builds' run checked and planned, nothing measured yet (see :func:`run`)."""
     name = slug(name) if name else default_name(baseline, candidate)
     if out is None:
         out = AB_RESULTS / name if shard is None else ab_shard_folder(name, shard.index, shard.count)
-    out = Path(out)
     profile = dataclasses.replace(profile, fail_on_error=False)
     if budget_s is None:
         budget_s = forkplan.parse_budget(profile.budget) or math.inf
@@ -319,6 +391,7 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
         refuse_if_busy(profile)
         host = hostcheck.refuse_if_contended(profile)
     plan = plan_of(name, baseline, found, profile, budget_s)
+    out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.with_name(f".{out.name}.partial")
     shutil.rmtree(staging, ignore_errors=True)
@@ -327,94 +400,85 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
     log.parent.mkdir(parents=True, exist_ok=True)
     log.unlink(missing_ok=True)
     started = dt.datetime.now(dt.timezone.utc)
-    env = environment(java)
-    t0 = time.monotonic()
-    meter = machine.CpuMeter.start()
-    log_to(f"hotpath: {name}: {names['baseline']} against {names['candidate']}: {selection.describe()}")
-    log_to(f"hotpath: {name}: plan: {plan.describe()}")
-    if found.one_sided:
-        log_to(f"hotpath: {name}: {len(found.one_sided)} benchmark x params declared by one build "
-               f"only, not measured (named in the report)")
-    log_to(f"hotpath: {name}: JMH's output goes to {log.relative_to(ROOT)}")
-    side_of: dict[Path, str] = {}
-    try:
-        memory = {}
-        for role, side in sides.items():
-            log_to(f"hotpath: {name}: memory pass of {side.name}")
-            memory[role] = memory_pass(side, plan, profile, staging, log, java)
-        join_sites(staging)
-        plan.budget_s -= time.monotonic() - t0
-        by_name = {s.name: s for s in sides.values()}
-
-        # hotpath's jar after the side's own entries, for its page-fault counter
-        ours = any(p.startswith("hotpath.") for p in profile.profilers)
-
-        def command(side_name, benchmarks, params, target, iterations):
-            side_of[target] = side_name
-            return [*by_name[side_name].java(java, profiler=ours), interleave.include_only(benchmarks),
-                    *profile.jmh_args(forks=1, variant_filter=False, java=java,
-                                      iterations=iterations),
-                    *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
-
-        done = forkplan.run(plan, command, staging / "rounds", lambda cmd: _run_jmh(cmd, log)[1], log_to)
-        entries: dict[str, list[dict]] = {}
-        for role, side in sides.items():
-            files = [t for _, t in done if side_of.get(t) == side.name and t.is_file()]
-            for f in files:
-                read_json(f)
-            if not files:
-                failed = [s.error for s in plan.states.values() if s.error]
-                raise HotpathError(f"nothing ran on {side.name}: "
-                                   + (failed[0] if failed else f"see {log.relative_to(ROOT)}")
-                                   + f"; {out} was left as it was")
-            merged = interleave.merge(files)
-            entries[role] = merged
-            (staging / f"{role}.json").write_text(json.dumps(merged, indent=2), encoding="utf-8")
-        load = meter.read()
-        manifest = {
-            "kind": "ab",
-            "name": name,
-            "started": started.isoformat(timespec="seconds"),
-            "duration_s": round(time.monotonic() - t0, 1),
-            "profile": profile.name,
-            "profile_settings": profile.describe(),
-            "selection": selection.record(),
-            "sides": {role: {**s.record(), "results": f"{role}.json",
-                             "sha256": hashlib.sha256((staging / f"{role}.json").read_bytes()).hexdigest(),
-                             "jmh_version": ", ".join(sorted({e.get("jmhVersion", "?") for e in entries[role]})),
-                             "memory": memory[role]}
-                      for role, s in sides.items()},
-            "one_sided": found.one_sided,
-            "differences": differences(listings, entries, names, plan.rows),
-            "failed": [{"benchmark": r.benchmark, "params": r.params_text, "on": s.failed_on,
-                        "error": s.error}
-                       for r, s in plan.states.items() if s.stopped == sequential.FAILED],
-            "jvm_args": list(profile.jvm_args),
-            "interleaved_rounds": [_recorded([*c[:-1], f"rounds/{t.name}"]) for c, t in done],
-            "round_sides": [side_of.get(t, "?") for _, t in done],
-            "sequential": plan.record(),
-            "machine_load": load,
-            "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
-            **({"shard": {**shards.record(shard), "machine": shards.machine_name()}} if shard else {}),
-            **({"host_check": host.record()} if host else {}),
-            **env,
-        }
-        (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-        _publish(staging, out)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    if load["others_cores"] > machine.QUIET_CORES:
-        log_to(f"hotpath: warning: {name}: {machine.describe(load)}")
-    return out
+    return BuildsRun(name, out, profile, selection, {"baseline": baseline, "candidate": candidate},
+                     listings, found, plan, java, shard, host, staging, log, started,
+                     environment(java))
 
 
-def _publish(staging: Path, out: Path) -> None:
-    """The finished run replaces the earlier one in two renames."""
-    previous = out.with_name(f".{out.name}.previous-{os.getpid()}")
-    if out.exists():
-        os.replace(out, previous)
-    os.replace(staging, out)
-    shutil.rmtree(previous, ignore_errors=True)
+def _announce(r: BuildsRun, log_to) -> None:
+    """What the run will measure, and where JMH's output goes."""
+    names = r.names
+    log_to(f"hotpath: {r.name}: {names['baseline']} against {names['candidate']}: "
+           f"{r.selection.describe()}")
+    log_to(f"hotpath: {r.name}: plan: {r.plan.describe()}")
+    if r.found.one_sided:
+        log_to(f"hotpath: {r.name}: {len(r.found.one_sided)} benchmark x params declared by one "
+               f"build only, not measured (named in the report)")
+    log_to(f"hotpath: {r.name}: JMH's output goes to {r.log.relative_to(ROOT)}")
+
+
+def _timed_rounds(r: BuildsRun, log_to) -> None:
+    """The plan's rounds, one fork per side of a row in each, the sides in alternating order;
+    each side's forks merged into its results."""
+    by_name = {s.name: s for s in r.sides.values()}
+    profile, java = r.profile, r.java
+    # hotpath's jar after the side's own entries, for its page-fault counter
+    ours = any(p.startswith("hotpath.") for p in profile.profilers)
+
+    def command(side_name, benchmarks, params, target, iterations):
+        r.side_of[target] = side_name
+        return [*by_name[side_name].java(java, profiler=ours), interleave.include_only(benchmarks),
+                *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations),
+                *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
+
+    r.done = forkplan.run(r.plan, command, r.staging / "rounds",
+                          lambda cmd: _run_jmh(cmd, r.log)[1], log_to)
+    for role, side in r.sides.items():
+        files = [t for _, t in r.done if r.side_of.get(t) == side.name and t.is_file()]
+        for f in files:
+            read_json(f)
+        if not files:
+            failed = [s.error for s in r.plan.states.values() if s.error]
+            raise HotpathError(f"nothing ran on {side.name}: "
+                               + (failed[0] if failed else f"see {r.log.relative_to(ROOT)}")
+                               + f"; {r.out} was left as it was")
+        r.entries[role] = interleave.merge(files)
+        r.written.results[role] = json.dumps(r.entries[role], indent=2).encode()
+
+
+def manifest_of(r: BuildsRun, load: dict) -> dict:
+    """The run's provenance (ab.json): both builds with every jar's SHA-256, the selection,
+    every round's command and side, the plan's record of each row, the machine's load."""
+    plan = r.plan
+    return {
+        "kind": "ab",
+        "name": r.name,
+        "started": r.started.isoformat(timespec="seconds"),
+        "duration_s": round(time.monotonic() - r.t0, 1),
+        "profile": r.profile.name,
+        "profile_settings": r.profile.describe(),
+        "selection": r.selection.record(),
+        "sides": {role: {**s.record(), "results": r.written.layout.results(role),
+                         "sha256": r.written.sha256(role),
+                         "jmh_version": ", ".join(sorted({e.get("jmhVersion", "?")
+                                                          for e in r.entries[role]})),
+                         "memory": r.memory[role]}
+                  for role, s in r.sides.items()},
+        "one_sided": r.found.one_sided,
+        "differences": differences(r.listings, r.entries, r.names, plan.rows),
+        "failed": [{"benchmark": row.benchmark, "params": row.params_text, "on": s.failed_on,
+                    "error": s.error}
+                   for row, s in plan.states.items() if s.stopped == sequential.FAILED],
+        "jvm_args": list(r.profile.jvm_args),
+        "interleaved_rounds": [_recorded([*c[:-1], f"rounds/{t.name}"]) for c, t in r.done],
+        "round_sides": [r.side_of.get(t, "?") for _, t in r.done],
+        "sequential": plan.record(),
+        "machine_load": load,
+        "invoked_as": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+        **({"shard": {**shards.record(r.shard), "machine": shards.machine_name()}} if r.shard else {}),
+        **({"host_check": r.host.record()} if r.host else {}),
+        **r.env,
+    }
 
 
 def add_sites(folder: Path, java: str = "java") -> Path:
@@ -423,14 +487,14 @@ def add_sites(folder: Path, java: str = "java") -> Path:
     the run names. Writes ab.sites.json into the run's folder; its other files stay as they
     were. Where a jar is not the one the run measured (its SHA-256 differs: built again), the
     file says so, and the report with it."""
-    from . import builds
     from .profiles import PROFILES
 
     folder = Path(folder)
-    manifest_path = folder / MANIFEST
-    if not manifest_path.is_file():
+    if not (folder / MANIFEST).is_file():
         raise HotpathError(f"{folder}: not a run of two builds (no {MANIFEST})")
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    sides = {role: _side_of_record(manifest["sides"][role], role) for role in ROLES}
+    finished = runs.load(folder, runs.BUILDS)
     profile = PROFILES.get(str(manifest.get("profile")), PROFILES["ab"])
     staging = folder / ".sites.partial"
     shutil.rmtree(staging, ignore_errors=True)
@@ -442,44 +506,49 @@ def add_sites(folder: Path, java: str = "java") -> Path:
     forks = max(profile.memory_forks, 1)
     documents, rebuilt = [], []
     try:
-        for role in ("baseline", "candidate"):
-            record = manifest["sides"][role]
-            entries = tuple((ROOT / e) if not Path(e).is_absolute() else Path(e) for e in record["entries"])
-            missing = [str(e) for e in entries if not e.exists()]
-            if missing:
-                raise HotpathError(f"{role} {record['name']}: {', '.join(missing)} is missing: build it "
-                                   f"as the run did (its command is in {MANIFEST})")
-            side = Side(role=role, name=record["name"], given=record["given"], entries=entries,
-                        kind=record["kind"])
-            for jar in record.get("jars", []):
-                path = ROOT / jar["path"] if not Path(jar["path"]).is_absolute() else Path(jar["path"])
-                if path.is_file() and builds.sha256(path) != jar["sha256"]:
-                    rebuilt.append(f"{jar['path']} ({record['name']})")
-            results = read_json(folder / record["results"])
-            mine = list(dict.fromkeys(RowKey.of_entry(e, None, side.name) for e in results))
-            declared = builds.listing(side, include, java)
+        for role, side in sides.items():
+            rebuilt += _rebuilt(manifest["sides"][role])
+            mine = list(dict.fromkeys(RowKey.of_entry(e, None, side.name)
+                                      for e in finished.entries(role)))
             recorded = staging / f"{role}.d"
-            commands = []
-            for i, (benchmarks, params) in enumerate(forkplan.invocations(mine, declared, None)):
-                scratch = staging / f"{role}.{i}.json"
-                cmd = [*side.java(java, profiler=True), interleave.include_only(benchmarks),
-                       *profile.sites_args(java, recorded, forks),
-                       *forkplan.jmh_params(params), "-rf", "json", "-rff", str(scratch)]
-                code, output = _run_jmh(cmd, log)
-                if code:
-                    raise HotpathError(f"{role} {record['name']}: {_why(output, code)}; the JMH log "
-                                       f"is {log.relative_to(ROOT)}")
-                commands.append(_recorded(cmd[:-2]).replace(str(recorded), "sites"))
+            commands: list[str] = []
+            try:
+                passes.run(side, mine, listing(side, include, java), profile.java(forks, java),
+                           profile.sites_args(java, recorded, forks), lambda i: staging / f"{role}.{i}.json",
+                           _run_or_stop(log, commands,
+                                        lambda cmd: _recorded(cmd[:-2]).replace(str(recorded), "sites"),
+                                        keeps_json=False))
+            except _NotMeasured as e:
+                raise HotpathError(f"{role} {side.name}: {e}; the JMH log is "
+                                   f"{log.relative_to(ROOT)}") from None
             documents.append(sites.collect(recorded, "; ".join(commands), side=side.name))
-        joined = sites.joined(documents, added="after the run, by hotpath sites --ab",
-                              **({"rebuilt": "the jars " + ", ".join(rebuilt) + " were built again "
-                                             "since the run: not the bytes it measured"}
-                                 if rebuilt else {}))
-        target = folder / sites_of(manifest_path).name
-        partial = target.with_name(target.name + ".partial")
-        partial.write_text(sites.text(joined), encoding="utf-8")
-        os.replace(partial, target)
+        joined = runs.joined_sites(documents, added="after the run, by hotpath sites --ab",
+                                   **({"rebuilt": "the jars " + ", ".join(rebuilt) + " were built "
+                                                  "again since the run: not the bytes it measured"}
+                                      if rebuilt else {}))
+        target = runs.add(folder, runs.BUILDS, "sites", runs.sites_text(joined).encode())
         log.unlink(missing_ok=True)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return target
+
+
+def _side_of_record(record: dict, role: str) -> Side:
+    """A build as a run's provenance names it; its jars and folders must still be there."""
+    entries = tuple((ROOT / e) if not Path(e).is_absolute() else Path(e) for e in record["entries"])
+    missing = [str(e) for e in entries if not e.exists()]
+    if missing:
+        raise HotpathError(f"{role} {record['name']}: {', '.join(missing)} is missing: build it "
+                           f"as the run did (its command is in {MANIFEST})")
+    return Side(role=role, name=record["name"], given=record["given"], entries=entries,
+                kind=record["kind"])
+
+
+def _rebuilt(record: dict) -> list[str]:
+    """A side's jars that are not the bytes the run measured (built again since)."""
+    found = []
+    for jar in record.get("jars", []):
+        path = Path(jar["path"]) if Path(jar["path"]).is_absolute() else ROOT / jar["path"]
+        if path.is_file() and sha256(path) != jar["sha256"]:
+            found.append(f"{jar['path']} ({record['name']})")
+    return found

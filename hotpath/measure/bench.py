@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import hashlib
 import math
 import json
 import os
@@ -22,17 +21,17 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import forkplan, interleave, prior, shards, sites
-from .. import machine, runtimes
+from . import forkplan, interleave, passes, prior, shards, sites
+from .. import machine, runs, runtimes
 from ..stats import sequential
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, MethodName, RowKey, params_text, read_json
-from ..paths import (JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sidecar_of,
-                     sites_of)
+from ..paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sites_of
 from .profiles import Profile
 from ..runtimes import Cell
 from ..offline import external_references as _external
+from .passes import shown as _shown
 
 
 def _git(*args: str) -> str:
@@ -96,18 +95,6 @@ def listed_benchmarks(include: str, jar: Path = JAR) -> list[str]:
     return [l.strip() for l in lines[start + 1:] if l.strip()]
 
 
-def _shown(path: Path) -> str:
-    """Paths in recorded commands are relative to the project root, as a user types them."""
-    path = Path(path).resolve()
-    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".partial")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
 def _jmh(cmd: list[str], case: Case, out: Path, log: Path | None = None) -> None:
     """Run JMH; with a ``log``, its console output goes there (a sequential run makes many
     short runs, and says itself what each round does)."""
@@ -160,10 +147,10 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
     """The sequential fork plan's rounds (hotpath.measure.forkplan), merged into ``merged``.
 
     Returns the round commands. Round files are left in rounds/<case>.partial/ beside ``out``:
-    the caller moves them to rounds/<case>/ once the run is accepted (promote_rounds), so that a
-    failed run leaves the earlier run's rounds as they were."""
+    they replace rounds/<case>/ once the run is accepted (finish), so that a failed run leaves
+    the earlier run's rounds as they were."""
     case, profile = plan.case, plan.profile
-    rounds_dir = rounds_of(out, case)
+    rounds_dir = rounds_of(out)
     staging = staging_of(rounds_dir)
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
@@ -191,18 +178,13 @@ def fork_command(profile: Profile, jar: Path, java: str = "java", extra_args: li
     return command
 
 
-def rounds_of(out: Path, case: Case) -> Path:
-    return out.parent / "rounds" / case.id
+def rounds_of(out: Path) -> Path:
+    """Where a results file's round files lie (hotpath.runs)."""
+    return out.parent / runs.case(out.stem).rounds
 
 
 def staging_of(rounds_dir: Path) -> Path:
     return rounds_dir.with_name(rounds_dir.name + ".partial")
-
-
-def promote_rounds(rounds_dir: Path) -> None:
-    """An accepted run's round files replace the earlier run's."""
-    shutil.rmtree(rounds_dir, ignore_errors=True)
-    os.replace(staging_of(rounds_dir), rounds_dir)
 
 
 def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Path,
@@ -256,6 +238,10 @@ class CaseRun:
     shared_with: list[str] = field(default_factory=list)
     #: The host check the command ran before it (hotpath.measure.hostcheck), as recorded.
     host_check: dict | None = None
+
+    @property
+    def layout(self) -> runs.Layout:
+        return runs.case(self.out.stem)
 
     @property
     def partial(self) -> Path:
@@ -331,12 +317,35 @@ def measure_untimed(run: CaseRun) -> None:
 
 
 def finish(run: CaseRun, record: dict | None = None) -> Path:
-    """The case's timed results checked, its provenance written, and every file moved into
-    place at once; ``record``: the plan record of its rows (its own plan's by default)."""
-    case, profile, plan, out = run.case, run.profile, run.plan, run.out
+    """The case's timed results checked, its provenance written, and every file put in place
+    (hotpath.runs); ``record``: the plan record of its rows (its own plan's by default)."""
     entries = read_json(run.partial)
-    if plan:
-        sides = forkplan.sides_of(plan.rows, case.baseline)
+    _check_complete(run, entries)
+    load = run.meter.read()
+    written = runs.Run(run.layout, {run.layout.sides[0]: run.partial.read_bytes()})
+    if run.plan:
+        written.rounds = {f.name: f.read_bytes()
+                          for f in sorted(staging_of(rounds_of(run.out)).glob("*.json"))}
+    if run.memory_cmd:
+        written.put("memory", run.memory_partial.read_bytes())
+        if run.sites_partial.is_file():
+            written.put("sites", run.sites_partial.read_bytes())
+    # a case's peaks are measured once (hotpath.measure.shards): a run that did not measure
+    # them keeps the earlier ones
+    peaks = run.peak_partial if run.peak_cmd else peaks_of(run.out)
+    if peaks.is_file():
+        written.put("peaks", peaks.read_bytes())
+    written.provenance = _provenance(run, entries, load, record, written.sha256())
+    runs.dump(written, run.out.parent)
+    if load["others_cores"] > machine.QUIET_CORES:
+        print(f"hotpath: warning: {run.case.id}: {machine.describe(load)}", file=sys.stderr)
+    return run.out
+
+
+def _check_complete(run: CaseRun, entries: list[dict]) -> None:
+    """Every side the plan measured (every benchmark, without a plan) has its result."""
+    if run.plan:
+        sides = forkplan.sides_of(run.plan.rows, run.case.baseline)
         found = {RowKey.of_entry(e) for e in entries}
         missing = [f"{b}({params_text(dict(p))}) {v}" for b, p, v in sides
                    if (b, p, v) not in found]
@@ -344,10 +353,15 @@ def finish(run: CaseRun, record: dict | None = None) -> Path:
         missing = sorted(set(run.expected) - {e["benchmark"] for e in entries})
     if missing:
         raise HotpathError(f"JMH produced no result for {', '.join(missing)}; "
-                           f"{out} was left as it was")
-    load = run.meter.read()
+                           f"{run.out} was left as it was")
+
+
+def _provenance(run: CaseRun, entries: list[dict], load: dict, record: dict | None,
+                sha256: str) -> dict:
+    """What the case's run records of itself (its sidecar): how, where and when it ran."""
+    case, profile, plan = run.case, run.profile, run.plan
     cmd = timing_command(case, profile, run.jar, run.partial, run.extra_args, run.java)
-    provenance = {
+    return {
         "case": case.id,
         "profile": profile.name,
         "profile_settings": profile.describe(),
@@ -358,7 +372,7 @@ def finish(run: CaseRun, record: dict | None = None) -> Path:
         "runtime": (run.cell or runtimes.MAIN).id,
         "runtime_description": (run.cell or runtimes.MAIN).describe(),
         "command": (shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]]) if plan
-                    else shlex.join([*cmd[:-1], _shown(out)])),
+                    else shlex.join([*cmd[:-1], _shown(run.out)])),
         "memory_command": run.memory_cmd,
         "peak_command": run.peak_cmd,
         "machine_load": load,
@@ -371,32 +385,15 @@ def finish(run: CaseRun, record: dict | None = None) -> Path:
         **({"shard": {**shards.record(run.shard), "machine": shards.machine_name()}}
            if run.shard else {}),
         **run.env,
-        "sha256": hashlib.sha256(run.partial.read_bytes()).hexdigest(),
+        "sha256": sha256,
     }
-    os.replace(run.partial, out)
-    if plan:
-        promote_rounds(rounds_of(out, case))
-    if run.memory_cmd:
-        os.replace(run.memory_partial, memory_of(out))
-    else:  # a stale memory pass must not join onto new timing rows
-        memory_of(out).unlink(missing_ok=True)
-    if run.memory_cmd and run.sites_partial.is_file():
-        os.replace(run.sites_partial, sites_of(out))
-    else:  # nor stale sites
-        sites_of(out).unlink(missing_ok=True)
-    if run.peak_cmd:
-        os.replace(run.peak_partial, peaks_of(out))
-    _atomic_write(sidecar_of(out), json.dumps(provenance, indent=2) + "\n")
-    if load["others_cores"] > machine.QUIET_CORES:
-        print(f"hotpath: warning: {case.id}: {machine.describe(load)}", file=sys.stderr)
-    return out
 
 
 def clean_up(run: CaseRun) -> None:
     """What a run leaves behind when it fails: nothing of its own, the earlier run's files as
     they were."""
     run.partial.unlink(missing_ok=True)
-    shutil.rmtree(staging_of(rounds_of(run.out, run.case)), ignore_errors=True)
+    shutil.rmtree(staging_of(rounds_of(run.out)), ignore_errors=True)
     run.memory_partial.unlink(missing_ok=True)
     run.sites_partial.unlink(missing_ok=True)
     shutil.rmtree(sites_staging(run.sites_partial), ignore_errors=True)
@@ -484,7 +481,7 @@ def _split_rounds(run: CaseRun, done: list[tuple[list[str], Path]]) -> list[str]
     interleave.invocations groups them by their params), and all of them merged into its
     results. Returns the round commands that gave the case any entry."""
     mine = {r.benchmark for r in run.plan.rows}
-    rounds_dir = rounds_of(run.out, run.case)
+    rounds_dir = rounds_of(run.out)
     staging = staging_of(rounds_dir)
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
@@ -559,26 +556,25 @@ def _memory_runs(case: Case, profile: Profile, jar: Path, partial: Path, final: 
         if missing:
             raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
         return _shown_command(cmd, final, staging)
-    sides = forkplan.sides_of(plan.rows, case.baseline)
-    commands, files = [], []
+    files: list[Path] = []
+
+    def target(i: int) -> Path:
+        files.append(partial.with_name(f"{partial.name}.{i}"))
+        return files[-1]
+
+    def jmh(cmd: list[str]) -> None:
+        _jmh(cmd, case, final)
+        read_json(files[-1])
+
     try:
-        for variant in dict.fromkeys(v for _, _, v in sides):
-            mine = [s for s in sides if s[2] == variant]
-            for benchmarks, params in forkplan.invocations(mine, plan.declared):
-                target = partial.with_name(f"{partial.name}.{len(files)}")
-                cmd = [*profile.memory_java(java, staging), "-jar", _shown(jar),
-                       interleave.include_only(benchmarks), *profile.memory_args(java, staging),
-                       *(extra_args or []), "-p", f"variant={variant}",
-                       *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
-                _jmh(cmd, case, final)
-                read_json(target)
-                files.append(target)
-                commands.append(_shown_command(cmd, final, staging))
+        commands = passes.run(passes.CaseJar(jar), forkplan.sides_of(plan.rows, case.baseline),
+                              plan.declared, profile.memory_java(java, staging),
+                              [*profile.memory_args(java, staging), *(extra_args or [])], target, jmh)
         partial.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
     finally:
         for f in files:
             f.unlink(missing_ok=True)
-    return "; ".join(commands)
+    return "; ".join(_shown_command(cmd, final, staging) for cmd in commands)
 
 
 def _shown_command(cmd: list[str], final: Path, staging: Path | None) -> str:
@@ -680,10 +676,10 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
     beside ``results``; the run's own files stay as they were."""
     if not jar.is_file():
         raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
-    entries = read_json(results)
-    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in entries))
+    finished = runs.load(*runs.of_results(results))
+    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in finished.entries()))
     declared = benchmark_listing(case, jar)
-    target = sites_of(results)
+    target = finished.path(finished.layout.file("sites"))
     partial = target.with_name(target.name + ".partial")
     staging = sites_staging(partial)
     shutil.rmtree(staging, ignore_errors=True)
@@ -691,22 +687,17 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
     log = ROOT / "target" / "jmh-logs" / f"sites-{case.id}-{profile.name}.log"
     log.unlink(missing_ok=True)
     forks = max(profile.memory_forks, 1)  # a fork each: the reference's memory pass forks too
-    commands = []
     print(f"hotpath: {case.id}: allocation sites of {len(sides)} row-sides of {_shown(results)}",
           flush=True)
     try:
-        for variant in dict.fromkeys(v for _, _, v in sides):
-            mine = [s for s in sides if s[2] == variant]
-            for benchmarks, params in forkplan.invocations(mine, declared):
-                cmd = [*profile.java(forks, java, sites.JVM_ARGS), "-jar", _shown(jar),
-                       interleave.include_only(benchmarks), *profile.sites_args(java, staging, forks),
-                       *(["-p", f"variant={variant}"] if variant else []),
-                       *forkplan.jmh_params(params), "-rf", "json", "-rff", str(scratch)]
-                _jmh(cmd, case, target, log=log)
-                commands.append(_shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"),
-                                               staging))
-        sites.write(staging, "; ".join(commands), partial)
-        os.replace(partial, target)
+        commands = passes.run(passes.CaseJar(jar), sides, declared,
+                              profile.java(forks, java, sites.JVM_ARGS),
+                              profile.sites_args(java, staging, forks), lambda i: scratch,
+                              lambda cmd: _jmh(cmd, case, target, log=log))
+        shown = [_shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"), staging)
+                 for cmd in commands]
+        document = sites.collect(staging, "; ".join(shown))
+        runs.add(results.parent, finished.layout, "sites", runs.sites_text(document).encode())
         log.unlink(missing_ok=True)  # kept where a run failed: its error names it
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -20,10 +20,12 @@ import subprocess
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from ..errors import HotpathError
 from ..paths import JAR, ROOT
 from .interleave import declared_params
+from .passes import shown as _shown
 
 BENCHMARK_LIST = "META-INF/BenchmarkList"
 JMH_MAIN = "org.openjdk.jmh.Main"
@@ -68,17 +70,22 @@ class Side:
         cp = self.classpath + (os.pathsep + str(profiler_jar()) if profiler else "")
         return [java, *jvm_args, "-cp", cp, JMH_MAIN]
 
+    #: As a pass's launcher (hotpath.measure.passes): the build is the side, no @Param names it.
+    label: ClassVar[str | None] = None
+
+    def start(self, jvm: list[str]) -> list[str]:
+        """A pass's JMH on this side, hotpath's profilers after its own entries."""
+        return self.java(jvm[0], profiler=True, jvm_args=tuple(jvm[1:]))
+
+    def variant(self, name: str) -> list[str]:
+        return []
+
     def record(self) -> dict:
         """What the provenance says of the side: what was given, every jar and its SHA-256."""
         return {"role": self.role, "name": self.name, "given": self.given, "kind": self.kind,
                 "entries": [_shown(e) for e in self.entries],
                 "jars": [{"path": _shown(j.path), "sha256": j.sha256} for j in self.jars],
                 "jmh_version_in_jars": self.jmh_version or None}
-
-
-def _shown(path: Path) -> str:
-    path = Path(path).resolve()
-    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def sha256(path: Path) -> str:

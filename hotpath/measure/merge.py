@@ -6,25 +6,22 @@ measured at one commit, under one profile, cut into the same number of shards; e
 there once, and no row group is in two of them. What fails a check is said in one line, and
 nothing is written: a merge never leaves half a run where a whole one was.
 
-The JMH entries of a case's shards are set side by side in one file, each entry as JMH wrote
-it; a row's two sides always come from one shard (the cut keeps a row group's sides together),
-so no ratio is ever taken across machines. The merged sidecar names each shard, its machine,
-and the rows it measured.
+The shards' runs are joined as hotpath.runs joins them: the JMH entries of a case's shards side
+by side in one file, each entry as JMH wrote it; a row's two sides always come from one shard
+(the cut keeps a row group's sides together), so no ratio is ever taken across machines. The
+merged sidecar names each shard, its machine, and the rows it measured.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import HotpathError
-from ..jmh import read_json
-from ..paths import MATRIX, RESULTS, memory_of, peaks_of, sidecar_of, sites_of
-from . import shards, sites
+from .. import runs
+from ..paths import MATRIX, RESULTS
+from . import shards
 
 
 @dataclass(frozen=True)
@@ -135,85 +132,46 @@ def merge(folders: list[Path], profile: str, out: Path | None = None,
           case_ids: list[str] | None = None) -> list[Path]:
     """Check the shards' folders, then write each case's merged results into ``out`` (default:
     data/results/<profile>/); returns the results files written."""
-    runs = sorted((read_shard(f) for f in folders), key=lambda r: r.index)
-    check(runs, profile)
+    found = sorted((read_shard(f) for f in folders), key=lambda r: r.index)
+    check(found, profile)
     out = out or (MATRIX if profile == "matrix" else RESULTS / profile)
-    cases = list(dict.fromkeys(c for r in runs for c in r.cases))
+    cases = list(dict.fromkeys(c for r in found for c in r.cases))
     if case_ids:
         cases = [c for c in cases if c.rsplit("/", 1)[-1] in case_ids]
-    staged: list[tuple[Path, bytes]] = []
-    for case in cases:
-        mine = [r for r in runs if case in r.cases]
-        staged += _merged_case(case, mine, out, len(runs))
-    # every file built before the first is written: a failed merge leaves the old results
-    for path, data in staged:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".partial")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    written = {path for path, _ in staged}
-    for case in cases:
-        target = out / f"{case}.json"
-        for extra in (memory_of(target), peaks_of(target), sites_of(target)):
-            if extra not in written:  # an earlier run's must not join onto these rows
-                extra.unlink(missing_ok=True)
-        _copy_rounds(case, [r for r in runs if case in r.cases], out)
+    # every case's run made before the first is written: a failed merge leaves the old results
+    merged = {case: _merged_case(case, [r for r in found if case in r.cases], len(found))
+              for case in cases}
+    for case, run in merged.items():
+        runs.dump(run, out / case.rpartition("/")[0])
     return [out / f"{case}.json" for case in cases]
 
 
-def _merged_case(case: str, runs: list[ShardRun], out: Path, count: int) -> list[tuple[Path, bytes]]:
+def _label(shard: ShardRun | BuildsShard) -> str:
+    """A shard's name in the merged run: its round files take it as a prefix."""
+    return f"shard-{shard.index}-of-{shard.count}"
+
+
+def _merged_case(case: str, found: list[ShardRun], count: int) -> runs.Run:
     """``case``: a results file's path in the folders without ".json" (a case, or cell/case)."""
-    entries, memory, peaks, recorded = [], [], None, []
-    for run in runs:
-        results = run.folder / f"{case}.json"
-        try:
-            entries += read_json(results)
-        except (OSError, ValueError) as e:
-            raise HotpathError(f"{results}: unreadable ({e})") from None
-        if memory_of(results).is_file():
-            memory += read_json(memory_of(results))
-        if peaks_of(results).is_file():
-            peaks = peaks_of(results).read_bytes()
-        if sites_of(results).is_file():
-            recorded.append(_read_sites(sites_of(results)))
-    data = (json.dumps(entries, indent=2) + "\n").encode()
-    target = out / f"{case}.json"
-    files = [(target, data)]
-    if memory:
-        files.append((memory_of(target), (json.dumps(memory, indent=2) + "\n").encode()))
-    if peaks is not None:
-        files.append((peaks_of(target), peaks))
-    if recorded and len(recorded) == len(runs):  # every shard's sites, or none: no half a pass
-        files.append((sites_of(target), _joined_sites(recorded)))
-    files.append((sidecar_of(target), (json.dumps(_sidecar(case, runs, count, data), indent=2)
-                                       + "\n").encode()))
-    return files
+    where, _, stem = case.rpartition("/")
+    merged = runs.join({_label(r): runs.load(r.folder / where, runs.case(stem), rounds=True)
+                        for r in found})
+    merged.provenance = _sidecar(case, found, count, merged.sha256())
+    return merged
 
 
-def _read_sites(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise HotpathError(f"{path}: unreadable ({e})") from None
-
-
-def _joined_sites(documents: list[dict]) -> bytes:
-    """The shards' allocation sites as one file."""
-    return sites.text(sites.joined(documents)).encode()
-
-
-def _sidecar(case: str, runs: list[ShardRun], count: int, data: bytes) -> dict:
+def _sidecar(case: str, found: list[ShardRun], count: int, sha256: str) -> dict:
     """The first shard's provenance for what all share (commit, profile, JVM), the shards and
     their machines, and the plan records' rows side by side, each naming its shard."""
-    base = dict(runs[0].cases[case])
+    base = dict(found[0].cases[case])
     base.pop("shard", None)
-    joined = _joined([(run, run.cases[case]) for run in runs], count)
+    joined = _joined([(shard, shard.cases[case]) for shard in found], count)
     if not base.get("sequential"):
         del joined["sequential"]  # a profile without a plan keeps its record as it was
     base.update(joined)
-    for entry, run in zip(base["shards"], runs):
-        entry["sha256"] = run.cases[case].get("sha256")
-    base["sha256"] = hashlib.sha256(data).hexdigest()
+    for entry, shard in zip(base["shards"], found):
+        entry["sha256"] = shard.cases[case].get("sha256")
+    base["sha256"] = sha256
     return base
 
 
@@ -241,26 +199,11 @@ def _joined(records: list[tuple], count: int) -> dict:
     }
 
 
-def _copy_rounds(path: str, runs: list[ShardRun], out: Path) -> None:
-    """Each shard's round files under rounds/<case>/ beside the results, named by their shard."""
-    where, _, case = path.rpartition("/")
-    target = out / where / "rounds" / case
-    staging = target.with_name(case + ".partial")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    for run in runs:
-        source = run.folder / where / "rounds" / case
-        for f in sorted(source.glob("*.json")) if source.is_dir() else []:
-            shutil.copy2(f, staging / f"shard-{run.index}-of-{run.count}-{f.name}")
-    shutil.rmtree(target, ignore_errors=True)
-    os.replace(staging, target)
-
-
 # -- two builds -------------------------------------------------------------------------------
 
 def is_builds_shard(folder: Path) -> bool:
     """A shard of a two-builds run: a run folder with its manifest (hotpath.measure.ab)."""
-    return (folder / "ab.json").is_file()
+    return (folder / runs.BUILDS.provenance).is_file()
 
 
 @dataclass(frozen=True)
@@ -287,7 +230,7 @@ class BuildsShard:
 
 
 def read_builds_shard(folder: Path) -> BuildsShard:
-    path = folder / "ab.json"
+    path = folder / runs.BUILDS.provenance
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as e:
@@ -295,7 +238,7 @@ def read_builds_shard(folder: Path) -> BuildsShard:
     if not isinstance(manifest, dict) or manifest.get("kind") != "ab" \
             or not isinstance(manifest.get("shard"), dict):
         raise HotpathError(f"{path}: not a shard of a two-builds run (no shard in its manifest)")
-    for role in ("baseline", "candidate"):
+    for role in runs.ROLES:
         if not (folder / f"{role}.json").is_file():
             raise HotpathError(f"{folder}: its {role}.json is missing")
     shard = manifest["shard"]
@@ -332,64 +275,45 @@ def merge_builds(folders: list[Path], out: Path | None = None) -> Path:
     """Check the shards' run folders, then write the merged run into ``out`` (default:
     data/results/ab/<name>/), replacing an earlier run only when it is complete."""
     from ..paths import AB_RESULTS
-    from .ab import _publish
 
-    runs = sorted((read_builds_shard(f) for f in folders), key=lambda r: r.index)
-    check_builds(runs)
-    first = runs[0].manifest
+    found = sorted((read_builds_shard(f) for f in folders), key=lambda r: r.index)
+    check_builds(found)
+    first = found[0].manifest
     out = out or AB_RESULTS / str(first.get("name") or "ab")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = out.with_name(f".{out.name}.merging")
-    shutil.rmtree(staging, ignore_errors=True)
-    (staging / "rounds").mkdir(parents=True)
-    try:
-        manifest = {k: v for k, v in first.items() if k != "shard"}
-        sides = {}
-        for role in ("baseline", "candidate"):
-            entries, memory = [], []
-            for run in runs:
-                try:
-                    entries += read_json(run.folder / f"{role}.json")
-                    if (run.folder / f"{role}.memory.json").is_file():
-                        memory += read_json(run.folder / f"{role}.memory.json")
-                except (OSError, ValueError) as e:
-                    raise HotpathError(f"{run.folder / f'{role}.json'}: unreadable ({e})") from None
-            data = (json.dumps(entries, indent=2) + "\n").encode()
-            (staging / f"{role}.json").write_bytes(data)
-            statuses = [(run, (run.manifest["sides"][role].get("memory") or {})) for run in runs]
-            if memory and all(m.get("status") == "measured" for _, m in statuses):
-                (staging / f"{role}.memory.json").write_text(json.dumps(memory, indent=2), encoding="utf-8")
-                status = {"status": "measured",
-                          "command": "; ".join(str(m.get("command", "")) for _, m in statuses)}
-            else:
-                why = next((f"shard {r.label}: {m.get('why', 'not measured')}" for r, m in statuses
-                            if m.get("status") != "measured"), "no native B/op in the shards")
-                status = {"status": "not measured", "why": why}
-            sides[role] = {**first["sides"][role], "sha256": hashlib.sha256(data).hexdigest(),
-                           "memory": status}
-        manifest["sides"] = sides
-        found = [run.folder / sites_of(run.folder / "ab.json").name for run in runs]
-        if all(f.is_file() for f in found):
-            (staging / sites_of(staging / "ab.json").name).write_bytes(
-                _joined_sites([_read_sites(f) for f in found]))
-        rounds, order, failed, differences = [], [], [], []
-        for run in runs:
-            prefix = f"shard-{run.index}-of-{run.count}-"
-            for f in sorted((run.folder / "rounds").glob("*.json")):
-                shutil.copy2(f, staging / "rounds" / f"{prefix}{f.name}")
-            for cmd in run.manifest.get("interleaved_rounds") or []:
-                head, _, last = cmd.rpartition(" ")
-                rounds.append(f"{head} rounds/{prefix}{last.rsplit('/', 1)[-1]}")
-            order += run.manifest.get("round_sides") or []
-            failed += run.manifest.get("failed") or []
-            differences += [d for d in run.manifest.get("differences") or [] if d not in differences]
-        manifest.update({
-            "interleaved_rounds": rounds, "round_sides": order, "failed": failed,
-            "differences": differences,
-            **_joined([(run, run.manifest) for run in runs], runs[0].count),
-        })
-        (staging / "ab.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-        _publish(staging, out)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    merged = runs.join({_label(r): runs.load(r.folder, runs.BUILDS, rounds=True) for r in found})
+    manifest = {k: v for k, v in first.items() if k != "shard"}
+    sides = {}
+    for role in runs.ROLES:
+        status = _memory_status(found, role, merged.passed("memory", role) is not None)
+        if status["status"] != "measured":
+            merged.put("memory", None, role)
+        sides[role] = {**first["sides"][role], "sha256": merged.sha256(role), "memory": status}
+    manifest["sides"] = sides
+    rounds, order, failed, differences = [], [], [], []
+    for shard in found:
+        for cmd in shard.manifest.get("interleaved_rounds") or []:
+            head, _, last = cmd.rpartition(" ")
+            rounds.append(f"{head} rounds/{_label(shard)}-{last.rsplit('/', 1)[-1]}")
+        order += shard.manifest.get("round_sides") or []
+        failed += shard.manifest.get("failed") or []
+        differences += [d for d in shard.manifest.get("differences") or [] if d not in differences]
+    manifest.update({
+        "interleaved_rounds": rounds, "round_sides": order, "failed": failed,
+        "differences": differences,
+        **_joined([(shard, shard.manifest) for shard in found], found[0].count),
+    })
+    merged.provenance = manifest
+    runs.dump(merged, out)
     return out
+
+
+def _memory_status(found: list[BuildsShard], role: str, joined: bool) -> dict:
+    """A side's memory pass in the merged run: measured where every shard measured it (and its
+    files joined), else the first shard's reason why not."""
+    statuses = [(shard, (shard.manifest["sides"][role].get("memory") or {})) for shard in found]
+    if joined and all(m.get("status") == "measured" for _, m in statuses):
+        return {"status": "measured",
+                "command": "; ".join(str(m.get("command", "")) for _, m in statuses)}
+    why = next((f"shard {r.label}: {m.get('why', 'not measured')}" for r, m in statuses
+                if m.get("status") != "measured"), "no native B/op in the shards")
+    return {"status": "not measured", "why": why}

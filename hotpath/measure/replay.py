@@ -27,8 +27,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import runs
 from ..stats import steady
-from ..errors import HotpathError
+from ..errors import HotpathError, ResultsError
 from ..jmh import RowKey, number, params_of
 from . import forkplan
 from .profiles import Profile
@@ -74,12 +75,13 @@ def load(folder: Path) -> Run:
     """A two-sided run's folder: its manifest (ab.json) and its two sides' results."""
     folder = Path(folder)
     try:
-        manifest = json.loads((folder / "ab.json").read_text(encoding="utf-8"))
+        found = runs.load(folder, runs.BUILDS)
+        manifest = found.provenance
         record = manifest["sequential"]
-        names = {role: manifest["sides"][role]["name"] for role in ("baseline", "candidate")}
+        names = {role: manifest["sides"][role]["name"] for role in runs.ROLES}
         sides: dict[RowKey, Recorded] = {}
         for role, name in names.items():
-            for entry in json.loads((folder / f"{role}.json").read_text(encoding="utf-8")):
+            for entry in json.loads(found.results[role]):
                 params = {k: str(v) for k, v in (entry.get("params") or {}).items()}
                 key = RowKey.of_entry(entry, None, name)
                 forks = tuple(tuple(number(v) for v in f) for f in entry["primaryMetric"]["rawData"] if f)
@@ -100,7 +102,7 @@ def load(folder: Path) -> Run:
         return Run(names["baseline"], tuple(rows), sides,
                    float(recorded.get("overhead_s", forkplan.FORK_OVERHEAD_S)),
                    float(recorded.get("iteration_s", 0.1)))
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (OSError, ValueError, KeyError, TypeError, ResultsError) as e:
         raise HotpathError(f"{folder}: not a two-sided run's folder with its plan record and "
                            f"results ({type(e).__name__}: {e})") from e
 

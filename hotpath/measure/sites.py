@@ -14,11 +14,11 @@ stacks, and the analysis sets them apart.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..errors import ResultsError
 from ..records import SITES_FORMAT, is_harness
+from ..runs import site_order, sites_text
 
 PROFILER = "hotpath.profiler.AllocSiteProfiler"
 #: The profiler's file format (its first line); the collected file's is SITES_FORMAT.
@@ -101,10 +101,6 @@ def read_fork(path: Path) -> dict:
                             "code_bytes_per_op": round(it["code_bytes_per_op"], 3)} for it in iterations]}
 
 
-def _order(entry: dict) -> tuple:
-    return entry["benchmark"], sorted(entry["params"].items()), entry.get("side", "")
-
-
 def collect(folder: Path, command: str, side: str = "") -> dict:
     """Every fork file in ``folder`` as one document, in a stable order; with ``side``, each
     row-side under a build's name (two builds: the report pairs them so)."""
@@ -117,19 +113,8 @@ def collect(folder: Path, command: str, side: str = "") -> dict:
                         f"{RECORDED_ITERATIONS} warmup iterations of each memory-pass fork, each "
                         "after the JIT had gone idle; per row-side, of those that ran C2's code of "
                         "the benchmark, the iteration whose code allocated least per operation",
-            "entries": sorted(entries, key=_order)}
-
-
-def joined(documents: list[dict], **extra: str) -> dict:
-    """Several passes' documents as one (a run's shards, or two builds' sides): their row-sides
-    together, every pass's command kept."""
-    return {**documents[0], "command": " ;; ".join(d.get("command", "") for d in documents),
-            "entries": sorted((e for d in documents for e in d["entries"]), key=_order), **extra}
-
-
-def text(document: dict) -> str:
-    return json.dumps(document, indent=1) + "\n"
+            "entries": sorted(entries, key=site_order)}
 
 
 def write(folder: Path, command: str, target: Path) -> None:
-    target.write_text(text(collect(folder, command)), encoding="utf-8")
+    target.write_text(sites_text(collect(folder, command)), encoding="utf-8")

@@ -68,3 +68,36 @@ def test_the_cpu_meter_reads_other_processes_share():
     assert load_["others_cores"] >= 0 and load_["cores"]
     assert "cores used by other processes" in machine.describe(load_)
     assert "not recorded" in machine.describe(None)
+
+
+def test_a_pass_runs_each_variants_sides_in_the_fewest_jmh_runs_that_hold_them(tmp_path):
+    from hotpath.measure import passes
+
+    declared = {"a.B.x": {"size": ["64", "1024"], "variant": ["old", "new"]},
+                "a.B.y": {"size": ["64", "1024"], "variant": ["old", "new"]}}
+    sides = [("a.B.x", (("size", "64"),), "old"), ("a.B.x", (("size", "64"),), "new"),
+             ("a.B.y", (("size", "64"),), "old"), ("a.B.y", (("size", "1024"),), "old")]
+    ran = []
+    commands = passes.run(passes.CaseJar(JAR), sides, declared, ["java", "-Xmx1g"], ["-f", "1"],
+                          lambda i: tmp_path / f"{i}.json", ran.append)
+    assert ran == commands
+    assert [c[:4] for c in commands] == [["java", "-Xmx1g", "-jar", "target/benchmarks.jar"]] * 3
+    # old: y's two sizes are one product of values, x's one size another; new: x alone
+    assert [(c[4], c[c.index("-p") + 1:]) for c in commands] == [
+        (r"^(a\.B\.x)$", ["variant=old", "-p", "size=64", "-rf", "json", "-rff", f"{tmp_path}/0.json"]),
+        (r"^(a\.B\.y)$", ["variant=old", "-p", "size=64,1024", "-rf", "json", "-rff", f"{tmp_path}/1.json"]),
+        (r"^(a\.B\.x)$", ["variant=new", "-p", "size=64", "-rf", "json", "-rff", f"{tmp_path}/2.json"])]
+
+
+@pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
+def test_a_build_is_its_own_side_and_starts_with_the_profilers_after_its_entries(tmp_path):
+    from hotpath.measure import builds, passes
+
+    side = builds.Side(role="baseline", name="master", given=str(JAR), entries=(JAR,), kind="jar")
+    declared = {"a.B.x": {"variant": ["old", "new"]}}
+    commands = passes.run(side, [("a.B.x", (("variant", "old"),), "master")], declared,
+                          ["java", "-Xmx1g"], ["-f", "1"], lambda i: tmp_path / "x.json", lambda cmd: None)
+    [cmd] = commands
+    assert cmd[:3] == ["java", "-Xmx1g", "-cp"] and cmd[3].endswith("hotpath-profiler.jar")
+    assert cmd[4:] == [builds.JMH_MAIN, r"^(a\.B\.x)$", "-f", "1", "-p", "variant=old",
+                       "-rf", "json", "-rff", f"{tmp_path}/x.json"]
