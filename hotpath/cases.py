@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import ResultsError, UnknownNameError
+from .errors import HotpathError, ResultsError, UnknownNameError
 from .paths import CLAIMS, FLOORS, ROOT
 
 
@@ -148,6 +148,18 @@ CLAIM_FIELDS = ["id", "claim", "benchmark", "params", "metric", "unit", "variant
                 "claimed_change", "note"]
 #: The columns of data/floors/<case>.csv: the least each benchmark must allocate.
 FLOOR_FIELDS = ["benchmark", "params", "heap_floor", "native_floor", "basis"]
+
+
+def case_ids(given: str) -> list[str]:
+    """The cases a command was given: 'all' (or empty) is every case that exists in the tree;
+    else a comma list, each of which must exist."""
+    if given in ("", "all"):
+        return [c.id for c in existing_cases()]
+    ids = [a.strip() for a in given.split(",") if a.strip()]
+    for case_id in ids:
+        if not get_case(case_id).exists:
+            raise HotpathError(f"case {case_id!r} is not built yet (no models or notebook)")
+    return ids
 
 
 def read_table(path: Path, fields: list[str], numbers: tuple[str, ...] = ()) -> pd.DataFrame:

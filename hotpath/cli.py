@@ -7,113 +7,46 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
-from typing import Callable, NamedTuple
 
 from .measure import bench
-from .measure import matrix as measure_matrix
 from .analyze import against, compare, load
 from .render import report, tables
 from .render import against as against_text
 from .render.document import headline_of
-from .cases import CASES, existing_cases, get_case
+from .render.study import Written
+from .cases import CASES, case_ids as _cases, existing_cases, get_case
+from .commandline import PARAMETER, Commands, Group, arg, case_arg, out_arg, profile_arg, two_builds
 from .errors import HotpathError
 from .jmh import looks_like_results
 from .paths import REPORTS, results_file, results_folder
 from .measure.profiles import PROFILES, get_profile
 
-# -- the commands' arguments: each declared beside its command; the shared ones once, here ------
-
-
-def arg(*flags: str, **options) -> tuple[tuple[str, ...], dict]:
-    return flags, options
-
-
-class Group(NamedTuple):
-    """Arguments shown under a heading of their own in the command's help."""
-
-    title: str
-    arguments: tuple
-
-
-def case_arg(default: str = "all") -> tuple:
-    return arg("--case", default=default)
-
-
-def profile_arg(default: str = "quick", help: str | None = None) -> tuple:
-    return arg("--profile", default=default, **({"help": help} if help else {}))
-
-
-PARAMETER = arg("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
-                help="override a parameter of the notebook's parameters cell")
-RENDER_ONLY = arg("--render-only", action="store_true", help="render the run already measured")
-
-
-def two_builds(first: tuple = (), then: tuple = ()) -> tuple:
-    """What picks and names two builds' rows, as compare measures them and shards cuts them."""
-    return (*first,
-            arg("--bench", help="JMH's include regex: which benchmarks (default: every one)"),
-            arg("-p", action="append", metavar="NAME=V1,V2",
-                help="restrict a @Param to these values, as JMH's -p (repeatable)"),
-            arg("--name", help="the run's name: data/results/ab/<name>/ and reports/ab/<name>/ "
-                               "(default: <baseline>-vs-<candidate>)"),
-            arg("--baseline-name", help="the baseline's name in the report (default: its file name)"),
-            arg("--candidate-name", help="the candidate's name in the report (default: its file name)"),
-            *then)
-
-
-COMMANDS: list[tuple[str, str, tuple, Callable[[argparse.Namespace], int]]] = []
-
-
-def command(name: str, help: str, *arguments) -> Callable:
-    """Declare a command: its name, its one-line help and its arguments (``arg`` or ``Group``)."""
-    def register(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-        COMMANDS.append((name, help, arguments, func))
-        return func
-    return register
+command = Commands()
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="hotpath", description=__doc__)
-    sub = p.add_subparsers(dest="command", required=True)
-    for name, help, arguments, func in COMMANDS:
-        c = sub.add_parser(name, help=help)
-        for a in arguments:
-            if isinstance(a, Group):
-                group = c.add_argument_group(a.title)
-                for flags, options in a.arguments:
-                    group.add_argument(*flags, **options)
-            else:
-                c.add_argument(*a[0], **a[1])
-        c.set_defaults(func=func)
-    return p
+    return command.parser("hotpath", __doc__)
 
 
-def _cases(given: str) -> list[str]:
-    """'all' (or empty) means every case that exists in the tree; else a comma list."""
-    if given in ("", "all"):
-        return [c.id for c in existing_cases()]
-    ids = [a.strip() for a in given.split(",") if a.strip()]
-    for case_id in ids:
-        if not get_case(case_id).exists:
-            raise HotpathError(f"case {case_id!r} is not built yet (no models or notebook)")
-    return ids
-
-
-def _wrote(path: Path, page: str = "", headline_too: bool = False) -> None:
-    """'hotpath: wrote <path>', and the report's verdict too, so a run ends with what it found."""
-    print(f"hotpath: wrote {path}{page}")
-    text = headline_of(path) if headline_too else None
+def _wrote(done: Path | Written) -> None:
+    """'hotpath: wrote <path>', and a report's verdict too, so a run ends with what it found."""
+    done = done if isinstance(done, Written) else Written(done)
+    print(f"hotpath: wrote {done.path}{done.page}")
+    text = headline_of(done.path) if done.headline else None
     if text:
         print(f"hotpath: {text}")
+
+
+def _report(path: Path) -> Written:
+    return Written(path, "/report.html", headline=True)
 
 
 def _out(args: argparse.Namespace) -> Path | None:
     return Path(args.out) if args.out else None
 
 
-# -- commands ------------------------------------------------------------------------------------
+# -- commands: each returns its exit status, or what it wrote (then 0) --------------------------
 
 
 @command("table", "print the comparison table of any JMH JSON file",
@@ -125,13 +58,8 @@ def _out(args: argparse.Namespace) -> Path | None:
 def cmd_table(args: argparse.Namespace) -> int:
     table, unpaired = tables.file_table(args.file, args.baseline, args.param, args.gc)
     print(tables.as_text(table, args.format), end="")
-    for line in unpaired:
-        print(line, file=sys.stderr)
+    print("".join(f"{line}\n" for line in unpaired), end="", file=sys.stderr)
     return 0
-
-
-SHARD_HELP = ("k/N: only the k-th of N shards of the run (hotpath shards lists them), "
-              "into data/results/<profile>/shards/<k>-of-<N>/")
 
 
 @command("bench", "run a case's JMH matrix to data/results/<profile>/",
@@ -141,46 +69,13 @@ SHARD_HELP = ("k/N: only the k-th of N shards of the run (hotpath shards lists t
                   "taking forks when it is spent; default: the profile's"),
          arg("--stale-only", action="store_true",
              help="only the cases whose results are missing or older than the jar's classes"),
-         arg("--shard", default="", help=SHARD_HELP))
-def cmd_bench(args: argparse.Namespace) -> int:
-    """The cases' benchmarks; a sequential profile runs every case's rows as one plan in one
-    time budget (bench.run_together). With --shard k/N only that shard's rows
-    (hotpath.measure.shards), in its share of the budget, into its own folder."""
-    from .measure import cuts, forkplan, hostcheck, shards, stamp
+         arg("--shard", default="", help="k/N: only the k-th of N shards of the run (hotpath shards "
+                                         "lists them), into data/results/<profile>/shards/<k>-of-<N>/"))
+def cmd_bench(args: argparse.Namespace):
+    from .measure import study
 
-    profile = get_profile(args.profile)
-    case_ids, shard, cut = _cases(args.case), None, None
-    if args.shard:
-        k, n = shards.parse(args.shard)
-        cut = cuts.of_cases(profile, case_ids, n)
-        shard = cut[k - 1]
-        case_ids = shard.cases
-        print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
-              f"{shards.held(shard)} of {', '.join(case_ids)}")
-    budget = cuts.budget_of(args.budget, profile, shard, cut)
-    if args.stale_only:
-        case_ids = [c for c in case_ids if stamp.stale(results_file(profile.name, c))]
-        if not case_ids:
-            return 0
-    host = None
-    if profile.require_quiet:
-        # once for the whole command, before any case's set-up (the busy check is each case's)
-        found = hostcheck.refuse_if_contended(profile)
-        host = found.record() if found else None
-    if not profile.interleave or budget is None:
-        for case_id in case_ids:
-            _wrote(bench.run(get_case(case_id), profile, shard=shard, host_check=host))
-        return 0
-    print(f"hotpath: plan [{profile.name}]: {profile.describe()}")
-    print(f"hotpath: budget {forkplan.format_duration(budget)} for {len(case_ids)} case(s), "
-          f"one plan: every row's first look before any row's later forks")
-    started = time.monotonic()
-    for path in bench.run_together([get_case(c) for c in case_ids], profile, budget, shard=shard,
-                                   host_check=host):
-        _wrote(path)
-    print(f"hotpath: benchmarks took {forkplan.format_duration(time.monotonic() - started)} "
-          f"of a {forkplan.format_duration(budget)} budget")
-    return 0
+    return study.bench_cases(_cases(args.case), get_profile(args.profile), args.budget, args.shard,
+                             args.stale_only)
 
 
 @command("shards", "cut a run into N shards balanced by cost: the JSON a CI matrix takes "
@@ -194,17 +89,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
              arg("--baseline", help="the baseline build: a JMH benchmark jar or a classpath"),
              arg("--candidate", help="the candidate build")))))
 def cmd_shards(args: argparse.Namespace) -> int:
-    """Print the run cut into shards as the JSON a CI matrix takes (the listing on stderr): a
-    profile's cases, the JDK x GC matrix's cells (--cells) or two builds (--baseline and
-    --candidate). The listing goes on stderr and, with --json, the JSON into a file too (a CI
-    job's output: a make run's own lines cannot get into it)."""
+    """The listing goes on stderr and, with --json, the JSON into a file too (a CI job's output:
+    a make run's own lines cannot get into it)."""
     from . import runtimes
     from .measure import cuts, shards
 
     if args.baseline or args.candidate:
         if not (args.baseline and args.candidate):
             raise HotpathError("two builds are cut into shards with both --baseline and --candidate")
-        *_, cut = _builds_cut(args, args.shards)
+        cut = _two_builds(args).cut(args.shards)
     elif args.cells:
         cut = cuts.of_matrix(get_profile(args.profile or "quick"), _cases(args.case),
                              runtimes.parse_cells(args.cells), args.shards)
@@ -218,50 +111,22 @@ def cmd_shards(args: argparse.Namespace) -> int:
 
 
 def _two_builds(args: argparse.Namespace):
-    """The profile, the two builds (named apart), the selection and the run's name that the
-    arguments give."""
-    from .measure import ab, builds
+    from .measure.study import TwoBuilds
 
-    profile = get_profile(args.profile or "ab")
-    baseline = builds.parse(args.baseline, "baseline", args.baseline_name or "")
-    candidate = builds.parse(args.candidate, "candidate", args.candidate_name or "")
-    baseline, candidate = builds.named_apart(baseline, candidate)
-    selection = ab.Selection(include=args.bench or ".", params=ab.parse_params(args.p or []))
-    name = ab.slug(args.name) if args.name else ab.default_name(baseline, candidate)
-    return profile, baseline, candidate, selection, name
-
-
-def _builds_cut(args: argparse.Namespace, count: int):
-    """Two builds' run as the arguments give it, and its cut into ``count`` shards."""
-    from .measure import cuts
-
-    profile, baseline, candidate, selection, name = _two_builds(args)
-    return profile, baseline, candidate, selection, name, cuts.of_builds(
-        profile, baseline, candidate, selection, name, count)
+    return TwoBuilds.of(args.baseline, args.candidate, args.baseline_name, args.candidate_name,
+                        args.bench, args.p, args.name, args.profile)
 
 
 @command("merge", "join the shards' folders of one run into data/results/<profile>/ (checked: "
                   "one commit, one profile, every shard once)",
          arg("folders", nargs="+", help="the shards' folders, as each shard wrote it"),
          profile_arg(),
-         arg("--out", help="the folder to write into (default: data/results/<profile>/; "
-                           "for two builds data/results/ab/<name>/)"))
-def cmd_merge(args: argparse.Namespace) -> int:
-    """Join the shards' folders into the profile's results (or, for two builds, into the run's
-    folder), after checking they are one run."""
-    from .measure import merge
+         out_arg("the folder to write into (default: data/results/<profile>/; for two builds "
+                 "data/results/ab/<name>/)"))
+def cmd_merge(args: argparse.Namespace):
+    from .measure import study
 
-    folders = [Path(f) for f in args.folders]
-    kinds = {merge.is_builds_shard(f) for f in folders}
-    if kinds == {True}:
-        _wrote(merge.merge_builds(folders, _out(args)))
-        return 0
-    if len(kinds) > 1:
-        raise HotpathError("the folders mix shards of two builds with shards of a profile's "
-                           "cases: not one run")
-    for path in merge.merge(folders, args.profile, _out(args)):
-        _wrote(path)
-    return 0
+    return study.join_shards([Path(f) for f in args.folders], args.profile, _out(args))
 
 
 @command("matrix", "the JDK x GC matrix: each runtime cell, then reports/<case>/matrix/",
@@ -273,72 +138,58 @@ def cmd_merge(args: argparse.Namespace) -> int:
          arg("--budget", default="", help="time for each case's cells together (default: the profile's)"),
          arg("--shard", default="", help="k/N: only the k-th of N shards of the matrix "
                                          "(hotpath shards --cells lists them)"))
-def cmd_matrix(args: argparse.Namespace) -> int:
-    """Each runtime cell benchmarked into data/matrix/<cell>/ (unless --render-only), then the
-    matrix report. With --shard k/N only that shard's cells, into its own folder, no report."""
-    from . import runtimes
-    from .measure import cuts, shards
+def cmd_matrix(args: argparse.Namespace):
+    """A shard's cells are not reported: its report waits for the merge."""
+    from .measure import study
 
     profile = get_profile(args.profile)
-    cells = runtimes.parse_cells(args.cells)
-    case_ids = _cases(args.case)
-    shard = None
-    if args.shard:
-        k, n = shards.parse(args.shard)
-        shard = cuts.of_matrix(profile, case_ids, cells, n)[k - 1]
-        case_ids = shard.cases
-        print(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
-              + ", ".join(u.name for u in shard.units))
-    for case_id in case_ids:
-        if not args.render_only:
-            written, skipped = measure_matrix.run(get_case(case_id), profile, cells, args.budget,
-                                                  shard=shard)
-            for path in written:
-                _wrote(path)
-            if skipped:
-                print(f"hotpath: {case_id}: skipped {len(skipped)} cell(s): {', '.join(skipped)}",
-                      file=sys.stderr)
-        if shard is None:
-            _wrote(report.render_matrix(case_id, profile.name), "/report.html", headline_too=True)
-    return 0
+    for case_id, written, skipped in study.matrix_cells(_cases(args.case), profile, args.cells,
+                                                        args.budget, args.shard, not args.render_only):
+        yield from written
+        if skipped:
+            print(f"hotpath: {case_id}: skipped {len(skipped)} cell(s): {', '.join(skipped)}",
+                  file=sys.stderr)
+        if not args.shard:
+            yield _report(report.render_matrix(case_id, profile.name))
 
 
 @command("profile", "allocation flame graphs into reports/<case>/flames/", case_arg(), profile_arg())
-def cmd_profile(args: argparse.Namespace) -> int:
+def cmd_profile(args: argparse.Namespace):
     profile = get_profile(args.profile)
     for case_id in _cases(args.case):
-        _wrote(bench.flame_graphs(get_case(case_id), profile))
+        yield bench.flame_graphs(get_case(case_id), profile)
         # A report rendered before the flame graphs existed would still say "none yet".
         results = results_file(profile.name, case_id)
         if results.is_file() and (REPORTS / case_id / "report.html").is_file():
-            _wrote(report.render_case(case_id, results), "/report.html")
-    return 0
+            yield Written(report.render_case(case_id, results), "/report.html")
 
 
 @command("sites", "the allocation-site pass alone, for a finished run's row-sides: "
                   "<case>.sites.json beside its results",
          case_arg(), profile_arg(),
          arg("--ab", help="a run of two builds' folder (data/reference/ab/<name>): its sites"))
-def cmd_sites(args: argparse.Namespace) -> int:
-    if args.ab:
-        from .measure import ab as measure_ab
-        _wrote(measure_ab.add_sites(Path(args.ab)))
-        return 0
-    profile = get_profile(args.profile)
-    for case_id in _cases(args.case):
-        results = results_file(profile.name, case_id)
-        if not results.is_file():
-            raise HotpathError(f"{results} is missing: the site pass adds to a finished run "
-                               f"('make report CASE={case_id} PROFILE={profile.name}' makes one, "
-                               f"its sites included)")
-        _wrote(bench.add_sites(get_case(case_id), profile, results))
-    return 0
+def cmd_sites(args: argparse.Namespace):
+    from .measure import study
+
+    return study.add_sites(_cases(args.case), get_profile(args.profile), args.ab or "")
+
+
+def _failed(outcomes) -> int:
+    """Each outcome said: what was written, or (on stderr) why not; 2 if any failed."""
+    failed = 0
+    for name, outcome in outcomes:
+        if isinstance(outcome, HotpathError):
+            print(f"hotpath: {name}{outcome}", file=sys.stderr)
+            failed = 2
+        else:
+            _wrote(outcome)
+    return failed
 
 
 @command("report", "execute a case's notebook into reports/<case>/",
          case_arg(), profile_arg(),
          arg("--results", help="a results file instead of data/results/<profile>/<case>.json"),
-         arg("--out", help="a folder to write <case>/ into instead of reports/"),
+         out_arg("a folder to write <case>/ into instead of reports/"),
          arg("--overview", action="store_true",
              help="also write index.html and index.md over every case with results"),
          arg(*PARAMETER[0], **{**PARAMETER[1], "help": "override a notebook parameter"}))
@@ -348,62 +199,42 @@ def cmd_report(args: argparse.Namespace) -> int:
     from .render import study
 
     get_profile(args.profile)
-    failed = 0
-    for done in study.render(args.profile, _cases(args.case), _out(args) or REPORTS,
-                             dict(args.parameter or []), Path(args.results) if args.results else None,
-                             with_reference_runs=args.profile == "reference"
-                             and args.case in ("", "all") and not args.results,
-                             with_overview=args.overview):
-        if isinstance(done, HotpathError):
-            print(f"hotpath: {done}", file=sys.stderr)
-            failed = 2
-        else:
-            _wrote(done.path, done.page, done.headline)
-    return failed
+    return _failed(("", done) for done in study.render(
+        args.profile, _cases(args.case), _out(args) or REPORTS, dict(args.parameter or []),
+        Path(args.results) if args.results else None, with_overview=args.overview,
+        with_reference_runs=args.profile == "reference" and args.case in ("", "all") and not args.results))
 
 
 @command("notebook", "execute notebooks (Python or Java) with parameters",
-         arg("notebook", nargs="+"),
-         arg("--out", help="folder for the executed copy (default: reports/notebooks/)"),
+         arg("notebook", nargs="+"), out_arg("folder for the executed copy (default: reports/notebooks/)"),
          PARAMETER)
 def cmd_notebook(args: argparse.Namespace) -> int:
     from .render import study
 
-    failed = 0
-    for name, outcome in study.execute_notebooks(args.notebook, Path(args.out or REPORTS / "notebooks"),
-                                                 dict(args.parameter or [])):
-        if isinstance(outcome, HotpathError):
-            print(f"hotpath: {name}: {outcome}", file=sys.stderr)
-            failed = 2
-        else:
-            _wrote(outcome)
-    return failed
+    return _failed((f"{name}: ", outcome) for name, outcome in study.execute_notebooks(
+        args.notebook, Path(args.out or REPORTS / "notebooks"), dict(args.parameter or [])))
 
 
 @command("overview", "reports/index.html and index.md: one row per case",
-         profile_arg(),
-         arg("--out", help="the reports folder to write index.html into (default: reports/)"))
-def cmd_overview(args: argparse.Namespace) -> int:
+         profile_arg(), out_arg("the reports folder to write index.html into (default: reports/)"))
+def cmd_overview(args: argparse.Namespace):
     from .render import overview
 
     get_profile(args.profile)
-    _wrote(overview.write(args.profile, Path(args.out) if args.out else REPORTS))
-    return 0
+    return [overview.write(args.profile, _out(args) or REPORTS)]
 
 
 @command("docs", "rewrite the figures README.md and docs/ quote from data/reference/",
          arg("--check", action="store_true", help="only say which quoted blocks are stale"))
-def cmd_docs(args: argparse.Namespace) -> int:
+def cmd_docs(args: argparse.Namespace):
     from .render import docs
 
-    if args.check:
-        found = docs.stale()
-        for where in found:
-            print(f"hotpath: stale: {where} (make docs rewrites it)", file=sys.stderr)
-        return 1 if found else 0
-    for name in docs.write():
-        _wrote(name)
-    return 0
+    if not args.check:
+        return docs.write()
+    found = docs.stale()
+    print("".join(f"hotpath: stale: {where} (make docs rewrites it)\n" for where in found), end="",
+          file=sys.stderr)
+    return 1 if found else 0
 
 
 @command("compare", "two JMH JSON files compared, or two builds (jars or classpaths) measured "
@@ -413,7 +244,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
          arg("candidate", nargs="?", help="the candidate: of the same kind as the baseline"),
          arg("--param", help="JSON: compare two values of this @Param within the baseline file"),
          arg("--baseline-value", help="with --param: the value that is the baseline"),
-         arg("--out", help="report folder (default: reports/compare, or reports/ab/<name> for builds)"),
+         out_arg("report folder (default: reports/compare, or reports/ab/<name> for builds)"),
          Group("two builds", two_builds(then=(
              arg("--budget", help="time for the benchmarks (20m, 1h): rows stop taking forks when "
                                   "it is spent (default: the profile's, 20 min)"),
@@ -422,20 +253,16 @@ def cmd_docs(args: argparse.Namespace) -> int:
                  help="k/N: only the k-th of N shards of the rows (hotpath shards --baseline .. "
                       "--candidate .. lists them), into data/results/ab-shards/<name>/<k>-of-<N>/"),
              arg("--results-dir", help="folder for the run's folder (default: data/results/ab)")))))
-def cmd_compare(args: argparse.Namespace) -> int:
-    """Two finished JMH runs (JSON files) compared; two builds (jars or classpaths) measured
-    and compared; or a run of two builds (its folder) rendered again. The files' kind says which."""
+def cmd_compare(args: argparse.Namespace):
+    """The files' kind says which: two JSON files, a run of two builds' folder, or two builds."""
     from .analyze import ab as ab_run
 
     if args.candidate is None and Path(args.baseline).is_dir() and ab_run.is_run(Path(args.baseline)):
-        _wrote(report.render_ab(Path(args.baseline), _out(args)), "/report.html", headline_too=True)
-        return 0
+        return [_report(report.render_ab(Path(args.baseline), _out(args)))]
     results = [looks_like_results(a) for a in (args.baseline, args.candidate) if a is not None]
     if all(results):
-        _wrote(report.compare_runs(Path(args.baseline), Path(args.candidate) if args.candidate else None,
-                                   _out(args), args.param or "", args.baseline_value or ""),
-               "/report.html", headline_too=True)
-        return 0
+        return [_report(report.compare_runs(Path(args.baseline), args.candidate and Path(args.candidate),
+                                            _out(args), args.param or "", args.baseline_value or ""))]
     if args.candidate is None:
         raise HotpathError(f"{args.baseline}: give a candidate build beside it (a JMH benchmark jar "
                            f"or a classpath), or two JMH JSON files")
@@ -446,26 +273,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def measure_builds(args: argparse.Namespace) -> int:
-    """Measure two builds into data/results/ab/<name>/, then render reports/ab/<name>/; one
-    shard of them (--shard) into data/results/ab-shards/<name>/<k>-of-<N>/, in its share of the
-    budget, rendered only once the shards are merged."""
+    """Two builds measured, then their report; a shard's is rendered once the shards are merged."""
     from .analyze import ab as ab_run
-    from .measure import ab, cuts, shards
 
-    if args.shard:
-        k, n = shards.parse(args.shard)
-        profile, baseline, candidate, selection, name, cut = _builds_cut(args, n)
-        shard = cut[k - 1]
-        print(f"hotpath: shard {shard.label} on {shards.machine_name()}: {shards.held(shard)} of {name}")
-        _wrote(ab.run(baseline, candidate, selection, profile,
-                      budget_s=cuts.budget_of(args.budget, profile, shard, cut), name=name, shard=shard))
-        return 0
-    profile, baseline, candidate, selection, name = _two_builds(args)
-    folder = ab.run(baseline, candidate, selection, profile,
-                    budget_s=cuts.budget_of(args.budget, profile), name=name,
-                    out=Path(args.results_dir) / name if args.results_dir else None)
+    folder = _two_builds(args).measure(args.budget or "", args.shard, args.results_dir or "")
     _wrote(folder)
-    _wrote(report.render_ab(folder, _out(args)), "/report.html", headline_too=True)
+    if args.shard:
+        return 0
+    _wrote(_report(report.render_ab(folder, _out(args))))
     failed = ab_run.failed(ab_run.read_manifest(folder))
     for _, f in failed.iterrows():
         print(f"hotpath: failed: {f['benchmark']}({f['params']}): {f['error']}", file=sys.stderr)
@@ -477,18 +292,16 @@ def measure_builds(args: argparse.Namespace) -> int:
          arg("--budget", help="time for the benchmarks (default: the aa profile's, 1h30m)"),
          arg("--case", help="only these cases' rows (comma list; default: every case)"),
          arg("--results", help="the run's folder (default: data/reference/aa)"),
-         arg("--out", help="report folder (default: reports/aa)"),
-         RENDER_ONLY)
-def cmd_aa(args: argparse.Namespace) -> int:
+         out_arg("report folder (default: reports/aa)"),
+         arg("--render-only", action="store_true", help="render the run already measured"))
+def cmd_aa(args: argparse.Namespace):
     from .measure import aa, forkplan
 
     if not args.render_only:
-        _wrote(aa.run(forkplan.parse_budget(args.budget),
-                      [c.strip() for c in args.case.split(",")] if args.case else None,
-                      Path(args.results) if args.results else None))
-    folder = Path(args.results) if args.results else aa.OUT
-    _wrote(report.render_aa(folder, _out(args)), "/report.html", headline_too=True)
-    return 0
+        yield aa.run(forkplan.parse_budget(args.budget),
+                     [c.strip() for c in args.case.split(",")] if args.case else None,
+                     Path(args.results) if args.results else None)
+    yield _report(report.render_aa(Path(args.results) if args.results else aa.OUT, _out(args)))
 
 
 @command("replay", "a profile's plan replayed on a two-sided run's recorded forks (each fork "
@@ -505,19 +318,13 @@ def cmd_aa(args: argparse.Namespace) -> int:
          arg("--same-code", action="store_true",
              help="both sides are the same code (an A/A): draw each side's forks from both sides'"))
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .measure import forkplan, replay
+    from .measure import replay
     from .measure.profiles import with_settings
 
     profile = with_settings(get_profile(args.profile), args.set or [])
-    run = replay.load(Path(args.folder))
-    budget = forkplan.parse_budget(args.budget or profile.budget)
-    if budget is None:
-        raise HotpathError(f"profile {profile.name!r} has no budget: give one with --budget")
-    print(f"hotpath: {args.folder}: {len(run.rows)} rows, profile {profile.name}"
-          + (f" with {', '.join(args.set)}" if args.set else "")
-          + f", budget {forkplan.format_duration(budget)}, forks drawn from "
-          + ("both sides' recorded forks (same code)" if args.same_code else "each side's own"))
-    print("\n".join(replay.table(run, profile, budget, args.seeds, args.same_code)))
+    for line in replay.lines(args.folder, profile, args.budget, args.seeds, args.same_code,
+                             args.set or []):
+        print(line, flush=True)
     return 0
 
 
@@ -530,17 +337,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
              help="each interval's factor for the differences between machines: low/w, "
                   "high*w (default: %(default)s)"))
 def cmd_against_reference(args: argparse.Namespace) -> int:
-    """A run's time rows held against the committed reference's: the rows whose 95% intervals,
-    each widened for the differences between machines, do not overlap. Exit 0 when none
-    contradicts, 1 when some do; every file is read before anything is printed."""
+    """Every file is read before anything is printed."""
     from .paths import REFERENCE
 
-    profile = get_profile(args.profile)
-    case_ids = _cases(args.case)
-    run = Path(args.run) if args.run else results_folder(profile.name)
+    cases = _cases(args.case)
+    run = Path(args.run) if args.run else results_folder(get_profile(args.profile).name)
     reference = Path(args.reference or REFERENCE)
-    held = against.hold_folders(case_ids, run, reference, args.widen,
-                                {c: get_case(c).baseline for c in case_ids})
+    held = against.hold_folders(cases, run, reference, args.widen,
+                                {c: get_case(c).baseline for c in cases})
     print(against_text.text(held, against_text.folder_of(run), against_text.folder_of(reference)), end="")
     return 1 if held.contradicting else 0
 
@@ -553,18 +357,9 @@ def cmd_against_reference(args: argparse.Namespace) -> int:
                   "then 'make aa' or a full run can start"),
          arg("--every", default="", help="how often a waiting check runs (default: 10m)"))
 def cmd_host_check(args: argparse.Namespace) -> int:
-    from .measure import forkplan, hostcheck
+    from .measure import hostcheck
 
-    wait_s = forkplan.parse_budget(args.wait, "wait")
-    if wait_s:
-        every_s = forkplan.parse_budget(args.every, "interval") or hostcheck.EVERY_S
-        print(f"hotpath: waiting up to {forkplan.format_duration(wait_s)} for a quiet host, a check "
-              f"every {forkplan.format_duration(every_s)}", flush=True)
-        found = hostcheck.wait_until_quiet(wait_s, every_s,
-                                           log=lambda line: print(line, flush=True))
-    else:
-        found = hostcheck.measure()
-        print(f"hotpath: {found.describe()}")
+    found = hostcheck.check(args.wait, args.every, log=lambda line: print(line, flush=True))
     print(hostcheck.verdict_line(found))
     return 0 if found.quiet else 1
 
@@ -579,8 +374,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 @command("cases", "list the cases that exist in the tree",
          arg("--all", action="store_true", help="also the ones not built yet"))
 def cmd_cases(args: argparse.Namespace) -> int:
-    for case in (CASES.values() if args.all else existing_cases()):
-        print(case.id)
+    print("".join(f"{case.id}\n" for case in (CASES.values() if args.all else existing_cases())), end="")
     return 0
 
 
@@ -600,8 +394,7 @@ def cmd_precision(args: argparse.Namespace) -> int:
 
 @command("profiles", "list the benchmark profiles")
 def cmd_profiles(args: argparse.Namespace) -> int:
-    for p in PROFILES.values():
-        print(f"{p.name:9} {p.describe()}: {p.purpose}")
+    print("".join(f"{p.name:9} {p.describe()}: {p.purpose}\n" for p in PROFILES.values()), end="")
     return 0
 
 
@@ -614,8 +407,7 @@ def cmd_new_case(args: argparse.Namespace) -> int:
     written = scaffold.create(ROOT, args.name)
     print(f"hotpath: case {args.name!r} written; it builds, tests and reports as it is. "
           f"Fill in, in this order:")
-    for path in written:
-        print(f"  {path.relative_to(ROOT)}")
+    print("".join(f"  {path.relative_to(ROOT)}\n" for path in written), end="")
     print(f"then: make test; make report CASE={args.name}")
     return 0
 
@@ -623,7 +415,12 @@ def cmd_new_case(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        return args.func(args)
+        done = args.func(args)
+        if isinstance(done, int):
+            return done
+        for written in done:  # what the command wrote, each said as it comes
+            _wrote(written)
+        return 0
     except HotpathError as e:
         print(f"hotpath: {e}", file=sys.stderr)
         return 2

@@ -37,3 +37,40 @@ def test_the_reference_profile_reads_and_writes_only_the_committed_data_set():
                                                            recorded=False, estimate="mean",
                                                            purpose=get_profile("reference").purpose)
     assert "3 x 1 s warmup + 2 x 1 s measurement" in get_profile("reference").describe()
+
+
+def test_what_a_command_wrote_is_said_as_it_comes_and_a_failure_after_it_is_one_line(
+        capsys, tmp_path, monkeypatch):
+    import json
+
+    from hotpath import cli
+    from hotpath.errors import HotpathError
+    from hotpath.render.document import MANIFEST
+
+    report_dir = tmp_path / "report"
+    report_dir.mkdir()
+    (report_dir / MANIFEST).write_text(json.dumps({"headline": "old -> new: 2 of 2 faster"}))
+
+    def wrote_then_failed(args):
+        yield tmp_path / "results.json"
+        yield cli._report(report_dir)
+        raise HotpathError("the third step failed")
+
+    monkeypatch.setattr(cli.command, "declared",
+                        [d if d[0] != "profiles" else (*d[:3], wrote_then_failed)
+                         for d in cli.command.declared])
+    assert main(["profiles"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [f"hotpath: wrote {tmp_path / 'results.json'}",
+                                         f"hotpath: wrote {report_dir}/report.html",
+                                         "hotpath: old -> new: 2 of 2 faster"]
+    assert captured.err == "hotpath: the third step failed\n"
+
+
+def test_every_command_is_offered_once_in_the_order_declared():
+    from hotpath.cli import command, parser
+
+    names = [d[0] for d in command.declared]
+    assert len(names) == len(set(names)) == 21
+    choices = parser()._subparsers._group_actions[0].choices
+    assert list(choices) == names

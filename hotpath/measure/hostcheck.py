@@ -29,6 +29,7 @@ from ..jmh import VARIANT
 from ..paths import AA_REFERENCE, JAR, ROOT
 from ..records import PROBE_METRIC, SLOW_PROBE, slow_probes
 from ..stats import steady
+from .forkplan import format_duration, parse_budget
 from .profiles import PROBE_PROFILER, PROFILES, Profile
 
 BENCHMARK = "hotpath.encoder.EncoderPayloadBenchmark.encode"
@@ -190,6 +191,20 @@ def wait_until_quiet(wait_s: float, every_s: float = EVERY_S, check=measure, sle
         if found.quiet or clock() - t0 + every_s + CHECK_S > wait_s:
             return found
         sleep(every_s)
+
+
+def check(wait: str = "", every: str = "", log=print) -> HostCheck:
+    """The check now, said in a line; with ``wait`` ('45m', '3h'), again every ``every`` (10m by
+    default) until the host is quiet or the wait is over."""
+    wait_s = parse_budget(wait, "wait")
+    if not wait_s:
+        found = measure()
+        log(f"hotpath: {found.describe()}")
+        return found
+    every_s = parse_budget(every, "interval") or EVERY_S
+    log(f"hotpath: waiting up to {format_duration(wait_s)} for a quiet host, a check every "
+        f"{format_duration(every_s)}")
+    return wait_until_quiet(wait_s, every_s, log=log)
 
 
 def verdict_line(found: HostCheck) -> str:

@@ -26,6 +26,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from .. import runs
 from ..stats import steady
@@ -189,19 +190,28 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
     return decided
 
 
-def table(run: Run, profile: Profile, budget_s: float, seeds: int, same_code: bool) -> list[str]:
-    """Each seed's replay as a line of verdict counts, forks and time spent; for same code, the
-    most rows the design could call same."""
-    lines = ["seed  same  faster  slower  undecided  forks  spent"]
+def lines(folder: Path, profile: Profile, budget: str | None, seeds: int, same_code: bool,
+          settings: list[str] = ()) -> Iterator[str]:
+    """The run in ``folder`` replayed ``seeds`` times under the profile (changed by
+    ``settings``): a line for the run, then each seed's verdict counts, forks and time spent;
+    for same code, the most rows the design could call same."""
+    run = load(folder)
+    budget_s = forkplan.parse_budget(budget or profile.budget)
+    if budget_s is None:
+        raise HotpathError(f"profile {profile.name!r} has no budget: give one with --budget")
+    yield (f"hotpath: {folder}: {len(run.rows)} rows, profile {profile.name}"
+           + (f" with {', '.join(settings)}" if settings else "")
+           + f", budget {forkplan.format_duration(budget_s)}, forks drawn from "
+           + ("both sides' recorded forks (same code)" if same_code else "each side's own"))
+    yield "seed  same  faster  slower  undecided  forks  spent"
     for seed in range(seeds):
         o = replay(run, profile, budget_s, seed=seed, same_code=same_code)
         v = o.verdicts
-        lines.append(f"{seed:4d}  {v.get('same', 0):4d}  {v.get('faster', 0):6d}  "
-                     f"{v.get('slower', 0):6d}  {v.get('inconclusive', 0):9d}  {o.forks_run:5d}  "
-                     f"{forkplan.format_duration(o.spent_s)}")
+        yield (f"{seed:4d}  {v.get('same', 0):4d}  {v.get('faster', 0):6d}  "
+               f"{v.get('slower', 0):6d}  {v.get('inconclusive', 0):9d}  {o.forks_run:5d}  "
+               f"{forkplan.format_duration(o.spent_s)}")
     if same_code:
-        lines.append(f"the most rows this design could call same in "
-                     f"{forkplan.format_duration(budget_s)}, at these forks' CVs and costs known in "
-                     f"advance, beyond its cap if need be: {bound(run, profile, budget_s)} of "
-                     f"{len(run.rows)}")
-    return lines
+        yield (f"the most rows this design could call same in "
+               f"{forkplan.format_duration(budget_s)}, at these forks' CVs and costs known in "
+               f"advance, beyond its cap if need be: {bound(run, profile, budget_s)} of "
+               f"{len(run.rows)}")

@@ -1,0 +1,149 @@
+"""What the measuring commands run, from what they were given: the cases' benchmarks in one
+plan and budget (or a shard of them), the JDK x GC matrix's cells, the site pass alone, two
+builds, and the shards' folders joined. Each says what it does as it goes (``log``) and returns
+what it wrote; rendering is the caller's."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from . import ab, bench, builds, cuts, forkplan, hostcheck, merge, shards, stamp
+from . import matrix as measure_matrix
+from .. import runtimes
+from ..cases import get_case
+from ..errors import HotpathError
+from ..paths import results_file
+from .profiles import Profile, get_profile
+
+Log = Callable[[str], None]
+
+
+def _shard_of(text: str, cut_into: Callable[[int], list[shards.Shard]]):
+    """The k-th shard of 'k/N' and the cut it belongs to; (None, None) for no shard."""
+    if not text:
+        return None, None
+    k, n = shards.parse(text)
+    cut = cut_into(n)
+    return cut[k - 1], cut
+
+
+def bench_cases(case_ids: list[str], profile: Profile, budget: str = "", shard_text: str = "",
+                stale_only: bool = False, log: Log = print) -> Iterator[Path]:
+    """The cases' benchmarks; a sequential profile runs every case's rows as one plan in one
+    time budget (bench.run_together). A shard ('k/N') runs only its rows, in its share of the
+    budget, into its own folder. Yields each results file written."""
+    shard, cut = _shard_of(shard_text, lambda n: cuts.of_cases(profile, case_ids, n))
+    if shard is not None:
+        case_ids = shard.cases
+        log(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
+            f"{shards.held(shard)} of {', '.join(case_ids)}")
+    budget_s = cuts.budget_of(budget, profile, shard, cut)
+    if stale_only:
+        case_ids = [c for c in case_ids if stamp.stale(results_file(profile.name, c))]
+        if not case_ids:
+            return
+    host = None
+    if profile.require_quiet:
+        # once for the whole command, before any case's set-up (the busy check is each case's)
+        found = hostcheck.refuse_if_contended(profile)
+        host = found.record() if found else None
+    if not profile.interleave or budget_s is None:
+        for case_id in case_ids:
+            yield bench.run(get_case(case_id), profile, shard=shard, host_check=host)
+        return
+    log(f"hotpath: plan [{profile.name}]: {profile.describe()}")
+    log(f"hotpath: budget {forkplan.format_duration(budget_s)} for {len(case_ids)} case(s), "
+        f"one plan: every row's first look before any row's later forks")
+    started = time.monotonic()
+    yield from bench.run_together([get_case(c) for c in case_ids], profile, budget_s, shard=shard,
+                                  host_check=host)
+    log(f"hotpath: benchmarks took {forkplan.format_duration(time.monotonic() - started)} "
+        f"of a {forkplan.format_duration(budget_s)} budget")
+
+
+def matrix_cells(case_ids: list[str], profile: Profile, cells_text: str, budget: str = "",
+                 shard_text: str = "", measure: bool = True,
+                 log: Log = print) -> Iterator[tuple[str, list[Path], dict[str, str]]]:
+    """Each case's runtime cells benchmarked into data/matrix/<cell>/ (unless not ``measure``):
+    yields each case with the files written and the cells skipped. A shard ('k/N') measures only
+    its cells, into its own folder."""
+    cells = runtimes.parse_cells(cells_text)
+    shard, _ = _shard_of(shard_text, lambda n: cuts.of_matrix(profile, case_ids, cells, n))
+    if shard is not None:
+        case_ids = shard.cases
+        log(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
+            + ", ".join(u.name for u in shard.units))
+    for case_id in case_ids:
+        yield case_id, *(measure_matrix.run(get_case(case_id), profile, cells, budget, shard=shard)
+                         if measure else ([], {}))
+
+
+def add_sites(case_ids: list[str], profile: Profile, builds_run: str = "") -> Iterator[Path]:
+    """The allocation-site pass alone: for a finished run of two builds (its folder), or for
+    each case's finished run in the profile's folder."""
+    if builds_run:
+        yield ab.add_sites(Path(builds_run))
+        return
+    for case_id in case_ids:
+        results = results_file(profile.name, case_id)
+        if not results.is_file():
+            raise HotpathError(f"{results} is missing: the site pass adds to a finished run "
+                               f"('make report CASE={case_id} PROFILE={profile.name}' makes one, "
+                               f"its sites included)")
+        yield bench.add_sites(get_case(case_id), profile, results)
+
+
+@dataclass(frozen=True)
+class TwoBuilds:
+    """Two builds (named apart), what of them to measure, under which profile and name."""
+
+    profile: Profile
+    baseline: builds.Side
+    candidate: builds.Side
+    selection: ab.Selection
+    name: str
+
+    @classmethod
+    def of(cls, baseline: str, candidate: str, baseline_name: str | None = None,
+           candidate_name: str | None = None, bench_regex: str | None = None,
+           params: list[str] | None = None, name: str | None = None,
+           profile: str | None = None) -> "TwoBuilds":
+        base = builds.parse(baseline, "baseline", baseline_name or "")
+        cand = builds.parse(candidate, "candidate", candidate_name or "")
+        base, cand = builds.named_apart(base, cand)
+        return cls(get_profile(profile or "ab"), base, cand,
+                   ab.Selection(include=bench_regex or ".", params=ab.parse_params(params or [])),
+                   ab.slug(name) if name else ab.default_name(base, cand))
+
+    def cut(self, count: int) -> list[shards.Shard]:
+        """The run in ``count`` shards (the same cut wherever the same builds and names are given)."""
+        return cuts.of_builds(self.profile, self.baseline, self.candidate, self.selection,
+                              self.name, count)
+
+    def measure(self, budget: str = "", shard_text: str = "", results_dir: str = "",
+                log: Log = print) -> Path:
+        """The run into data/results/ab/<name>/ (or ``results_dir``/<name>/); a shard of it
+        ('k/N') into data/results/ab-shards/<name>/<k>-of-<N>/, in its share of the budget."""
+        shard, cut = _shard_of(shard_text, self.cut)
+        if shard is not None:
+            log(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
+                f"{shards.held(shard)} of {self.name}")
+        return ab.run(self.baseline, self.candidate, self.selection, self.profile,
+                      budget_s=cuts.budget_of(budget, self.profile, shard, cut), name=self.name,
+                      out=Path(results_dir) / self.name if results_dir and shard is None else None,
+                      shard=shard)
+
+
+def join_shards(folders: list[Path], profile: str, out: Path | None = None) -> list[Path]:
+    """The shards' folders of one run, checked and joined: into the profile's results, or, for
+    two builds, into the run's folder."""
+    kinds = {merge.is_builds_shard(f) for f in folders}
+    if kinds == {True}:
+        return [merge.merge_builds(folders, out)]
+    if len(kinds) > 1:
+        raise HotpathError("the folders mix shards of two builds with shards of a profile's "
+                           "cases: not one run")
+    return merge.merge(folders, profile, out)
