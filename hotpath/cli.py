@@ -293,8 +293,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     side (one kernel start is most of a report's time). Each report is published whole or not
     at all, and the output is printed in case order, whichever finished first. With
     ``--overview``, each worker also makes its case's overview row, and reports/index.html is
-    written last, over every case with results."""
-    from .render import overview
+    written last, over every case with results. Reports and an overview whose inputs have not
+    changed are kept as they are (hotpath.render.reuse)."""
+    from .render import overview, reuse
 
     get_profile(args.profile)
     params = dict(args.parameter or [])
@@ -320,7 +321,10 @@ def cmd_report(args: argparse.Namespace) -> int:
 
         if ab_run.is_run(AA_REFERENCE):
             groups.append([(report.render_aa, (AA_REFERENCE, folder / "aa"))])
-    if args.overview:
+    inputs = reuse.Inputs.read()
+    overview_kept = args.overview and report.kept(groups, inputs) and overview.kept(
+        inputs, args.profile, folder)
+    if args.overview and not overview_kept:
         for case in existing_cases():
             step = (overview.case_row, (args.profile, case.id, folder))
             if case.id in rendered:
@@ -328,7 +332,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             else:
                 groups.append([step])
     failed, rows = None, {}
-    for steps, outcomes in zip(groups, report.render_all(groups)):
+    for steps, outcomes in zip(groups, report.render_all(groups, inputs=inputs)):
         for (render, step_args), outcome in zip(steps, outcomes):
             if isinstance(outcome, HotpathError):
                 print(f"hotpath: {outcome}", file=sys.stderr)
@@ -336,12 +340,16 @@ def cmd_report(args: argparse.Namespace) -> int:
             elif render is overview.case_row:
                 rows[step_args[1]] = outcome
             else:
-                print(f"hotpath: wrote {outcome}/report.html")
+                done = "kept, its inputs unchanged:" if isinstance(outcome, reuse.Kept) else "wrote"
+                print(f"hotpath: {done} {outcome}/report.html")
                 if render in (report.render_case, report.render_ab, report.render_aa):
                     _print_headline(outcome)
-    if args.overview and not failed:
+    if overview_kept:
+        print(f"hotpath: kept, its inputs unchanged: {folder / overview.PAGES[0]}")
+    elif args.overview and not failed:
         made = overview.combine([rows.get(c.id) for c in existing_cases()])
         print(f"hotpath: wrote {overview.write(args.profile, folder, made)}")
+        overview.keep(inputs, args.profile, folder)
     return failed or 0
 
 
