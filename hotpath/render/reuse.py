@@ -38,10 +38,13 @@ NOTEBOOKS = ROOT / "notebooks"
 PACKAGE = Path(__file__).resolve().parents[1]
 #: One record per report folder: its key and its files' SHA-256.
 RECORDS = ROOT / "target" / "rendered"
-#: Environment variables no render reads: the shell's and make's own bookkeeping, which differ
-#: between a command typed and the same command run by make.
-UNREAD_ENV = frozenset({"_", "OLDPWD", "PWD", "SHLVL", "MAKEFLAGS", "MFLAGS", "MAKELEVEL",
-                        "MAKEOVERRIDES", "MAKE_TERMOUT", "MAKE_TERMERR"})
+#: Environment variables no render reads, by name or prefix: the shell's, make's and the
+#: terminal session's own, which differ between a command typed and the same command run by
+#: make, or from one login to the next. Every other variable is an input (one that no render
+#: reads only costs a render when it changes, never a stale report).
+UNREAD_ENV = frozenset({"_", "OLDPWD", "PWD", "SHLVL", "MFLAGS", "TERM", "COLORTERM", "COLUMNS",
+                        "LINES", "LS_COLORS", "DISPLAY", "WINDOWID", "STY", "XDG_RUNTIME_DIR"})
+UNREAD_ENV_PREFIXES = ("MAKE", "SSH_", "TERM_", "XDG_SESSION_", "DBUS_SESSION_", "TMUX")
 #: Files that configure the kernel and the libraries that draw a report, wherever they are read.
 CONFIG_SUFFIXES = (".py", ".json", ".toml", ".yaml", ".yml", "rc", ".cfg", ".ini")
 
@@ -74,7 +77,8 @@ class Inputs:
                   *sorted(f"{d.metadata['Name']}=={d.version}"
                           for d in importlib.metadata.distributions()))
             _text(h, "environment", *sorted(f"{k}={v}" for k, v in os.environ.items()
-                                            if k not in UNREAD_ENV))
+                                            if k not in UNREAD_ENV
+                                            and not k.startswith(UNREAD_ENV_PREFIXES)))
             _text(h, "cases", *(c.id for c in existing_cases()))
             _text(h, "flame graphs", *sorted(p.relative_to(REPORTS).as_posix() for p in
                                              REPORTS.glob("*/flames/*/flame-alloc-forward.html")))

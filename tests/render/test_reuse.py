@@ -55,6 +55,7 @@ CHANGES = {
     "the jar": lambda t, mp: (t / "benchmarks.jar").write_bytes(b"PK2"),
     "the commit a report names": lambda t, mp: mp.setattr(versions, "describe", lambda: "other"),
     "an environment variable": lambda t, mp: mp.setenv("HOTPATH_SOMETHING", "1"),
+    "the JVM's options": lambda t, mp: mp.setenv("_JAVA_OPTIONS", "-Xint"),
     "the JDK": lambda t, mp: mp.setattr(reuse, "_java", lambda: ("/other/bin/java", None)),
     "the IPython profile's config": lambda t, mp: mp.setenv("IPYTHONDIR", str(_ipython(t))),
 }
@@ -79,6 +80,7 @@ def test_what_no_render_reads_leaves_the_digest_alone(tree, monkeypatch):
     (tree / "hotpath" / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"\0")
     monkeypatch.setenv("MAKELEVEL", "3")
     monkeypatch.setenv("OLDPWD", "/")
+    monkeypatch.setenv("SSH_CONNECTION", "10.0.0.1 50000 10.0.0.2 22")
     assert _digest(tree) == before
 
 
