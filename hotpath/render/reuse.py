@@ -23,6 +23,7 @@ import importlib.metadata
 import inspect
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable, Iterable
@@ -76,9 +77,7 @@ class Inputs:
             _text(h, "software", versions.describe(), sys.version, sys.executable,
                   *sorted(f"{d.metadata['Name']}=={d.version}"
                           for d in importlib.metadata.distributions()))
-            _text(h, "environment", *sorted(f"{k}={v}" for k, v in os.environ.items()
-                                            if k not in UNREAD_ENV
-                                            and not k.startswith(UNREAD_ENV_PREFIXES)))
+            _text(h, "environment", *_environment())
             _text(h, "cases", *(c.id for c in existing_cases()))
             _text(h, "flame graphs", *sorted(p.relative_to(REPORTS).as_posix() for p in
                                              REPORTS.glob("*/flames/*/flame-alloc-forward.html")))
@@ -211,6 +210,16 @@ def _tree(h: Any, root: Path) -> None:
         for name in sorted(names):
             path = Path(where) / name
             _text(h, path.relative_to(root).as_posix(), sha256(path))
+
+
+def _environment() -> list[str]:
+    """The environment, but the session's bookkeeping and the variables given on make's command
+    line (``make report PROFILE=reference``): make hands those to its recipes in the
+    environment too, and they reach a render as its arguments, already in its key."""
+    _, _, given = os.environ.get("MAKEFLAGS", "").partition("-- ")
+    made = {item.split("=", 1)[0] for item in re.split(r"(?<!\\) ", given) if "=" in item}
+    return sorted(f"{k}={v}" for k, v in os.environ.items()
+                  if k not in UNREAD_ENV and k not in made and not k.startswith(UNREAD_ENV_PREFIXES))
 
 
 def _java() -> tuple[str, Path | None]:

@@ -81,6 +81,10 @@ def test_what_no_render_reads_leaves_the_digest_alone(tree, monkeypatch):
     monkeypatch.setenv("MAKELEVEL", "3")
     monkeypatch.setenv("OLDPWD", "/")
     monkeypatch.setenv("SSH_CONNECTION", "10.0.0.1 50000 10.0.0.2 22")
+    # make's command-line variables, in its recipes' environment: `make report PROFILE=reference`
+    monkeypatch.setenv("MAKEFLAGS", r"s -- NAME=a\ b=c PROFILE=reference")
+    monkeypatch.setenv("PROFILE", "reference")
+    monkeypatch.setenv("NAME", "a b=c")
     assert _digest(tree) == before
 
 
