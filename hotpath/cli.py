@@ -30,9 +30,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _wrote(done: Path | Written) -> None:
-    """'hotpath: wrote <path>', and a report's verdict too, so a run ends with what it found."""
+    """'hotpath: wrote <path>' (or kept it), and a report's verdict too, so a run ends with what
+    it found."""
     done = done if isinstance(done, Written) else Written(done)
-    print(f"hotpath: wrote {done.path}{done.page}")
+    print(f"hotpath: {'kept, its inputs unchanged:' if done.kept else 'wrote'} {done.path}{done.page}")
     text = headline_of(done.path) if done.headline else None
     if text:
         print(f"hotpath: {text}")
@@ -195,7 +196,8 @@ def _failed(outcomes) -> int:
          arg(*PARAMETER[0], **{**PARAMETER[1], "help": "override a notebook parameter"}))
 def cmd_report(args: argparse.Namespace) -> int:
     """Each case's report, then its JDK x GC matrix where one was measured, side by side
-    (hotpath.render.study); the reference's with its committed runs of two builds and A/A."""
+    (hotpath.render.study); the reference's with its committed runs of two builds and A/A.
+    Reports and an overview whose inputs have not changed are kept (hotpath.render.reuse)."""
     from .render import study
 
     get_profile(args.profile)

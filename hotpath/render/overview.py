@@ -5,6 +5,7 @@ linking the case reports that exist (and only those)."""
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import json
 from collections import Counter
@@ -14,7 +15,7 @@ import pandas as pd
 
 from ..analyze import claims, compare
 from ..analyze import sites as site_analysis
-from . import headline, matrix, noise, paste, tables
+from . import headline, matrix, noise, paste, reuse, tables
 from .fmt import fmt_bytes, fmt_decided, fmt_ratio
 from ..cases import existing_cases, get_case, load_floors
 from .document import MANIFEST
@@ -199,6 +200,34 @@ table.wide{{font-size:.85em}}table.wide td,table.wide th{{padding:4px 5px}}
 """
     (folder / "index.html").write_text(page, encoding="utf-8")
     return folder / "index.html"
+
+
+#: The overview's files, in the folder of the reports it sums up.
+PAGES = ("index.html", "index.md")
+
+
+def inputs_key(inputs: reuse.Inputs, profile: str, folder: Path) -> str:
+    """The key of what the overview is made of: the inputs of every render, the profile, and
+    the files of the reports it reads in ``folder`` (the cases', the A/A's, the two builds')."""
+    read = {name: reuse.files(folder / name) for name in [c.id for c in existing_cases()] + ["aa", "ab"]}
+    text = json.dumps([inputs.digest, "overview", profile, str(folder.resolve()), read], sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def kept(inputs: reuse.Inputs | None, profile: str, folder: Path) -> bool:
+    """Whether index.html and index.md are what the same inputs and reports made last time."""
+    return inputs is not None and reuse.fresh((folder / PAGES[0]).resolve(),
+                                              inputs_key(inputs, profile, folder), _pages(folder))
+
+
+def keep(inputs: reuse.Inputs | None, profile: str, folder: Path) -> None:
+    """Record the overview just written, under the key of what it was made of."""
+    if inputs is not None and inputs.unchanged():
+        reuse.keep((folder / PAGES[0]).resolve(), inputs_key(inputs, profile, folder), _pages(folder))
+
+
+def _pages(folder: Path) -> dict[str, str]:
+    return {name: reuse.sha256(folder / name) for name in PAGES if (folder / name).is_file()}
 
 
 def paste_md(results: pd.DataFrame, said: str, intro: str, table: pd.DataFrame,

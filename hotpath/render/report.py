@@ -2,12 +2,14 @@
 
 The notebook runs in a staging folder beside the report folder; the report folder is
 replaced only when the notebook succeeded and every expected file is there, so a failed run
-never overwrites a good earlier report with a partial one.
+never overwrites a good earlier report with a partial one. A report rendered under a key of its
+inputs is not rendered again while they stay the same (hotpath.render.reuse).
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import multiprocessing
 import os
@@ -19,7 +21,7 @@ from ..cases import get_case
 from ..errors import HotpathError, UnknownNameError
 from ..analyze.load import read_results
 from ..offline import external_references
-from . import kernels
+from . import kernels, reuse
 from ..paths import REPORTS, ROOT
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -180,44 +182,47 @@ def settle(executed: Path, renamed: dict[str, str] | None = None) -> None:
 
 
 def render_case(case_id: str, results: Path, out_dir: Path | None = None,
-           parameters: dict[str, Any] | None = None) -> Path:
-    """Run notebooks/<case>.ipynb on a results file into reports/<case>/ (or out_dir)."""
+                parameters: dict[str, Any] | None = None, key: str | None = None) -> Path:
+    """Run notebooks/<case>.ipynb on a results file into reports/<case>/ (or out_dir). Each
+    render of a report folder takes the ``key`` of its inputs to record (publish_notebook)."""
     case = get_case(case_id)
     if not case.notebook.is_file():
         raise HotpathError(f"case {case_id!r} has no report notebook yet ({case.notebook})")
     results = Path(results).resolve()
     read_results(results)  # a missing or corrupt file stops here, before anything is touched
     return publish_notebook(case.notebook, Path(out_dir or REPORTS / case.id),
-                            {"case": case.id, "results": str(results), **(parameters or {})})
+                            {"case": case.id, "results": str(results), **(parameters or {})}, key)
 
 
-def render_matrix(case_id: str, profile: str, out_dir: Path | None = None) -> Path:
+def render_matrix(case_id: str, profile: str, out_dir: Path | None = None,
+                  key: str | None = None) -> Path:
     """Run notebooks/matrix.ipynb on a case's matrix cells into reports/<case>/matrix/."""
     from . import matrix
 
     get_case(case_id)
     matrix.read(profile, case_id)  # no cell measured: stop here, before anything is touched
     return publish_notebook(MATRIX_NOTEBOOK, Path(out_dir or REPORTS / case_id / "matrix"),
-                            {"case": case_id, "profile": profile})
+                            {"case": case_id, "profile": profile}, key)
 
 
-def render_ab(folder: Path, out_dir: Path | None = None) -> Path:
+def render_ab(folder: Path, out_dir: Path | None = None, key: str | None = None) -> Path:
     """Run notebooks/ab.ipynb on a run of two builds into reports/ab/<name>/ (or out_dir)."""
     from ..analyze import ab
 
     folder = Path(folder).resolve()
     ab.read(folder)  # a missing, corrupt or edited run stops here, before anything is touched
     return publish_notebook(AB_NOTEBOOK, Path(out_dir or REPORTS / "ab" / folder.name),
-                            {"folder": str(folder)})
+                            {"folder": str(folder)}, key)
 
 
-def render_aa(folder: Path, out_dir: Path | None = None) -> Path:
+def render_aa(folder: Path, out_dir: Path | None = None, key: str | None = None) -> Path:
     """Run notebooks/aa.ipynb on the A/A run into reports/aa/ (or out_dir)."""
     from ..analyze import ab
 
     folder = Path(folder).resolve()
     ab.read(folder)
-    return publish_notebook(AA_NOTEBOOK, Path(out_dir or REPORTS / "aa"), {"folder": str(folder)})
+    return publish_notebook(AA_NOTEBOOK, Path(out_dir or REPORTS / "aa"), {"folder": str(folder)},
+                            key)
 
 
 def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = None,
@@ -233,23 +238,66 @@ def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = 
         "param": param, "baseline_value": baseline_value})
 
 
-def render_all(groups: list[list[tuple[Any, tuple]]], workers: int | None = None) -> list[list[Any]]:
+def render_all(groups: list[list[tuple[Any, tuple]]], workers: int | None = None,
+               inputs: reuse.Inputs | None = None) -> list[list[Any]]:
     """Render groups of jobs (function, arguments) side by side in worker processes, the jobs
     of one group one after the other (a case's matrix report goes into its case's folder).
     Each job's result is its report folder or the HotpathError it raised, in the order given;
-    a failed job stops the rest of its group, never the other groups."""
+    a failed job stops the rest of its group, never the other groups. With ``inputs``, a
+    report whose folder holds what the same inputs published into it last time is kept (its
+    result is a ``reuse.Kept`` folder); the others render under their key, unless an input
+    changed while they rendered."""
+    keyed: list[Path] = []
+    if inputs is not None:
+        groups = [[_reused(inputs, render, args, keyed) for render, args in steps] for steps in groups]
+    # A group of kept reports needs no worker of its own.
+    busy = [i for i, steps in enumerate(groups) if any(render is not _kept for render, _ in steps)]
+    done = {i: _attempt(steps) for i, steps in enumerate(groups) if i not in busy}
+    done.update(_render(groups, busy, workers))
+    if inputs is not None and keyed and not inputs.unchanged():
+        for out in keyed:
+            reuse.forget(out)
+    return [done[i] for i in range(len(groups))]
+
+
+def _render(groups: list[list[tuple[Any, tuple]]], busy: list[int], workers: int | None
+            ) -> dict[int, list[Any]]:
+    """The groups numbered ``busy``, side by side."""
     from concurrent.futures import ProcessPoolExecutor
 
-    workers = min(len(groups), workers or RENDER_WORKERS)
+    workers = min(len(busy), workers or RENDER_WORKERS)
     if workers <= 1:
-        return [_attempt(steps) for steps in groups]
+        return {i: _attempt(groups[i]) for i in busy}
     # Workers fork from a fresh single-threaded server, never from this process, whose threads
     # (kernel clients, test runners) would leave a forked child holding a lock forever; the
     # server imports papermill and nbconvert once (seconds) for every worker.
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["hotpath.render.report", "hotpath.render.overview", "papermill", "nbconvert"])
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return list(pool.map(_attempt, groups))
+        return dict(zip(busy, pool.map(_attempt, [groups[i] for i in busy])))
+
+
+def kept(groups: list[list[tuple[Any, tuple]]], inputs: reuse.Inputs | None) -> bool:
+    """Whether render_all with these inputs would keep every job of ``groups``."""
+    return inputs is not None and all(_reused(inputs, render, args, [])[0] is _kept
+                                      for steps in groups for render, args in steps)
+
+
+def _reused(inputs: reuse.Inputs, render: Any, args: tuple, keyed: list[Path]) -> tuple[Any, tuple]:
+    """A job as it runs: kept where its folder is fresh, else rendered under its key (its
+    folder added to ``keyed``)."""
+    found = inputs.key(render, args)
+    if found is None:
+        return render, args
+    out, key = found
+    if inputs.fresh(out, key, KEPT):
+        return _kept, (out,)
+    keyed.append(out)
+    return functools.partial(render, key=key), args
+
+
+def _kept(out: Path) -> Path:
+    return reuse.Kept(out)
 
 
 #: Reports rendered at once: a kernel start waits on more than the CPU, so one more than
@@ -268,8 +316,10 @@ def _attempt(steps: list[tuple[Any, tuple]]) -> list[Any]:
     return done
 
 
-def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any]) -> Path:
-    """Execute into a staging folder beside out_dir; swap it in only when complete."""
+def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any],
+                     key: str | None = None) -> Path:
+    """Execute into a staging folder beside out_dir; swap it in only when complete. With the
+    ``key`` of its inputs, record the files published (what a render under that key reuses)."""
     out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = out_dir.with_name(f".{out_dir.name}.staging-{os.getpid()}")
@@ -286,7 +336,12 @@ def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any]) 
         missing = [f for f in EXPECTED if not (staging / f).is_file()]
         if missing or not list(staging.glob("*.png")):
             raise HotpathError(f"{notebook.name} did not write {', '.join(missing or ['a PNG chart'])}")
+        # hashed as published, before folders of other jobs join them: a record never holds
+        # another process's files
+        published = reuse.files(staging) if key else {}
         publish(staging, out_dir)
+        if key:
+            reuse.keep(out_dir, key, published)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return out_dir

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import matrix, overview, report
+from . import matrix, overview, report, reuse
 from ..cases import existing_cases
 from ..errors import HotpathError
 from ..paths import AA_REFERENCE, AB_REFERENCE, results_file
@@ -15,17 +15,18 @@ from ..paths import AA_REFERENCE, AB_REFERENCE, results_file
 
 @dataclass(frozen=True)
 class Written:
-    """A file or report folder written; a report's page and whether it leads with a headline."""
+    """A file or report folder written (or kept: its inputs had not changed since it was); a
+    report's page and whether it leads with a headline."""
 
     path: Path
     page: str = ""
     headline: bool = False
+    kept: bool = False
 
 
 def _steps(profile: str, case_ids: list[str], folder: Path, params: dict[str, Any],
-           results: Path | None, with_reference_runs: bool, with_overview: bool) -> list[list]:
-    """The renders, grouped by what one worker does in a row (a case's report, its matrix and
-    its overview row)."""
+           results: Path | None, with_reference_runs: bool) -> list[list]:
+    """The reports, grouped by what one worker does in a row (a case's report, then its matrix)."""
     matrix_profile = matrix.profile_for(profile)
     groups = []
     for case_id in case_ids:
@@ -42,37 +43,49 @@ def _steps(profile: str, case_ids: list[str], folder: Path, params: dict[str, An
                 groups.append([(report.render_ab, (run, folder / "ab" / run.name))])
         if ab_run.is_run(AA_REFERENCE):
             groups.append([(report.render_aa, (AA_REFERENCE, folder / "aa"))])
-    if with_overview:
-        for case in existing_cases():
-            step = (overview.case_row, (profile, case.id, folder))
-            if case.id in case_ids:
-                groups[case_ids.index(case.id)].append(step)
-            else:
-                groups.append([step])
     return groups
+
+
+def _with_overview_rows(groups: list[list], profile: str, case_ids: list[str], folder: Path) -> None:
+    """Each case's overview row made by the worker that renders its report (else by one of its own)."""
+    for case in existing_cases():
+        step = (overview.case_row, (profile, case.id, folder))
+        if case.id in case_ids:
+            groups[case_ids.index(case.id)].append(step)
+        else:
+            groups.append([step])
 
 
 def render(profile: str, case_ids: list[str], folder: Path, params: dict[str, Any],
            results: Path | None = None, with_reference_runs: bool = False,
            with_overview: bool = False) -> list[Written | HotpathError]:
     """Every report asked for, side by side (one kernel start is most of a report's time), each
-    published whole or not at all; what was written and what failed, in the order asked for,
+    published whole or not at all, and kept as it is where its inputs have not changed
+    (hotpath.render.reuse); what was written or kept and what failed, in the order asked for,
     whichever finished first. With the overview, each worker also makes its case's overview
     row, and index.html is written last, over every case with results, unless a report failed."""
-    groups = _steps(profile, case_ids, folder, params, results, with_reference_runs, with_overview)
+    groups = _steps(profile, case_ids, folder, params, results, with_reference_runs)
+    inputs = reuse.Inputs.read()
+    overview_kept = with_overview and report.kept(groups, inputs) and overview.kept(inputs, profile, folder)
+    if with_overview and not overview_kept:
+        _with_overview_rows(groups, profile, case_ids, folder)
     done: list[Written | HotpathError] = []
     rows = {}
-    for steps, outcomes in zip(groups, report.render_all(groups)):
+    for steps, outcomes in zip(groups, report.render_all(groups, inputs=inputs)):
         for (step, step_args), outcome in zip(steps, outcomes):
             if isinstance(outcome, HotpathError):
                 done.append(outcome)
             elif step is overview.case_row:
                 rows[step_args[1]] = outcome
             else:
-                done.append(Written(outcome, "/report.html", step is not report.render_matrix))
-    if with_overview and not any(isinstance(d, HotpathError) for d in done):
+                done.append(Written(outcome, "/report.html", step is not report.render_matrix,
+                                    kept=isinstance(outcome, reuse.Kept)))
+    if overview_kept:
+        done.append(Written(folder / overview.PAGES[0], kept=True))
+    elif with_overview and not any(isinstance(d, HotpathError) for d in done):
         made = overview.combine([rows.get(c.id) for c in existing_cases()])
         done.append(Written(overview.write(profile, folder, made)))
+        overview.keep(inputs, profile, folder)
     return done
 
 
