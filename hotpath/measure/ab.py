@@ -183,9 +183,14 @@ def differences(listings: dict[str, Declared], entries: dict[str, list[dict]],
     return out
 
 
-def _recorded(cmd: list[str]) -> str:
-    """A command as the provenance keeps it: paths under the project root relative to it."""
-    return shlex.join(cmd).replace(f"{ROOT}{os.sep}", "")
+def _recorded(cmd: list[str], sites_dir: Path | None = None) -> str:
+    """A command as the provenance keeps it: paths under the project root relative to it, and
+    the site profiler's scratch folder (``sites_dir``) by the name its file goes by, 'sites'
+    (replaced first: relative, it would no longer match)."""
+    text = shlex.join(cmd)
+    if sites_dir is not None:
+        text = text.replace(str(sites_dir), "sites")
+    return text.replace(f"{ROOT}{os.sep}", "")
 
 
 def _run_jmh(cmd: list[str], log: Path) -> tuple[int, str]:
@@ -240,7 +245,7 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
         return files[-1]
 
     def shown(cmd: list[str]) -> str:
-        return _recorded(cmd[:-1] + [f"{side.role}.memory.json"]).replace(str(recorded), "sites")
+        return _recorded(cmd[:-1] + [f"{side.role}.memory.json"], recorded)
 
     try:
         passes.run(side, [r.side(side.name) for r in plan.rows], plan.declared,
@@ -516,7 +521,7 @@ def add_sites(folder: Path, java: str = "java") -> Path:
                 passes.run(side, mine, listing(side, include, java), profile.java(forks, java),
                            profile.sites_args(java, recorded, forks), lambda i: staging / f"{role}.{i}.json",
                            _run_or_stop(log, commands,
-                                        lambda cmd: _recorded(cmd[:-2]).replace(str(recorded), "sites"),
+                                        lambda cmd: _recorded(cmd[:-2], recorded),
                                         keeps_json=False))
             except _NotMeasured as e:
                 raise HotpathError(f"{role} {side.name}: {e}; the JMH log is "

@@ -214,3 +214,13 @@ def test_failures_are_read_from_jmh_output():
               "# Benchmark: a.B.bad\n# Warmup Iteration   1: <failure>\n\n"
               "java.lang.IllegalStateException: nope\n\tat a.B.setUp(B.java:1)\n")
     assert forkplan.failures(output) == {"a.B.bad": "java.lang.IllegalStateException: nope"}
+
+
+def test_a_recorded_command_names_the_site_profilers_folder_sites_under_the_project_root_too():
+    from hotpath.paths import ROOT
+
+    staging = ROOT / "data" / "results" / "ab" / ".run.partial" / "baseline.sites.d"
+    cmd = ["java", "-cp", str(ROOT / "target" / "benchmarks.jar"), "org.openjdk.jmh.Main",
+           "-prof", f"hotpath.sites:dir={staging}"]
+    assert ab._recorded(cmd, staging) == ("java -cp target/benchmarks.jar org.openjdk.jmh.Main "
+                                          "-prof hotpath.sites:dir=sites")
