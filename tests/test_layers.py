@@ -33,37 +33,37 @@ def test_the_package_keeps_its_contracts(tmp_path):
     assert "3 kept, 0 broken" in done.stdout
 
 
-def test_a_render_import_in_an_analyze_module_breaks_the_layers(tmp_path):
+def _lint_with(tmp_path, module: str, line: str):
+    """import-linter over a copy of the tree whose ``module`` (under hotpath/) ends with ``line``."""
     tree = _copy(tmp_path)
-    stats = tree / "hotpath" / "analyze" / "stats.py"
-    stats.write_text(stats.read_text() + "\nfrom ..render import fmt  # against the direction\n")
-    done = _lint(tree)
+    path = tree / "hotpath" / module
+    path.write_text(path.read_text() + f"\n{line}\n")
+    return _lint(tree)
+
+
+def test_a_render_import_in_an_analyze_module_breaks_the_layers(tmp_path):
+    done = _lint_with(tmp_path, "analyze/stats.py",
+                      "from ..render import fmt  # against the direction")
     assert done.returncode != 0
     assert "hotpath.analyze.stats -> hotpath.render.fmt" in done.stdout
 
 
 def test_a_stage_import_in_a_shared_module_is_forbidden(tmp_path):
-    tree = _copy(tmp_path)
-    cases = tree / "hotpath" / "cases.py"
-    cases.write_text(cases.read_text() + "\nfrom .measure import profiles  # a stage in the registry\n")
-    done = _lint(tree)
+    done = _lint_with(tmp_path, "cases.py",
+                      "from .measure import profiles  # a stage in the registry")
     assert done.returncode != 0
     assert "hotpath.cases -> hotpath.measure.profiles" in done.stdout
 
 
 def test_analyze_reading_measure_breaks_its_contract(tmp_path):
-    tree = _copy(tmp_path)
-    stats = tree / "hotpath" / "analyze" / "stats.py"
-    stats.write_text(stats.read_text() + "\nfrom ..measure import forkplan  # the runner, in the reader\n")
-    done = _lint(tree)
+    done = _lint_with(tmp_path, "analyze/stats.py",
+                      "from ..measure import forkplan  # the runner, in the reader")
     assert done.returncode != 0
     assert "hotpath.analyze.stats -> hotpath.measure.forkplan" in done.stdout
 
 
 def test_a_stage_import_in_the_statistics_is_forbidden(tmp_path):
-    tree = _copy(tmp_path)
-    welch = tree / "hotpath" / "stats" / "welch.py"
-    welch.write_text(welch.read_text() + "\nfrom ..analyze import stats  # a stage below the stages\n")
-    done = _lint(tree)
+    done = _lint_with(tmp_path, "stats/welch.py",
+                      "from ..analyze import stats  # a stage below the stages")
     assert done.returncode != 0
     assert "hotpath.stats.welch -> hotpath.analyze.stats" in done.stdout
