@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: sites host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: sites cpu host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -213,6 +213,9 @@ endif
 
 sites: check $(STAMP) ## the allocation-site pass alone for a finished run (PROFILE=reference: the committed reference's): <case>.sites.json beside its results
 	@$(HOTPATH) sites --case '$(CASE)' --profile $(PROFILE)
+
+cpu: check $(STAMP) ## CPU samples alone, in forks of their own, for a finished run (PROFILE=reference: the committed reference's): <case>.cpu.json beside its results
+	@$(HOTPATH) cpu --case '$(CASE)' --profile $(PROFILE)
 
 profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/, then the reports again
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done

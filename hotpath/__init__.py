@@ -34,6 +34,7 @@ from .analyze.stats import ALLOC_NOISE_BYTES
 from .cases import get_case
 from .errors import HotpathError, ResultsError
 from .render.charts import bar_chart, noise_chart, peak_chart, ratio_chart, save_png, sweep_chart
+from .render.cpu import explore as cpu_frames
 from .render.document import Document
 from .render.fmt import fmt_bytes, fmt_number, fmt_time_change, fmt_verdict
 from .render.matrix import Matrix
@@ -44,7 +45,7 @@ from .render.versions import describe as rendered_with
 from .stats.sequential import THRESHOLD
 
 __all__ = [
-    "AA", "allocation_sites", "chance_of_at_least", "noise_chart",
+    "AA", "allocation_sites", "chance_of_at_least", "cpu_frames", "noise_chart",
     "build_differences", "builds_table", "failed_rows", "read_builds", "selection_text",
     "ALLOC_NOISE_BYTES", "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
     "across_classes", "alloc_slopes", "bar_chart", "by_param", "check_claims", "claims_table",

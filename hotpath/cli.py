@@ -175,6 +175,15 @@ def cmd_sites(args: argparse.Namespace):
     return study.add_sites(_cases(args.case), get_profile(args.profile), args.ab or "")
 
 
+@command("cpu", "CPU samples alone, in forks of their own, for a finished run's row-sides: "
+                "<case>.cpu.json beside its results",
+         case_arg(), profile_arg())
+def cmd_cpu(args: argparse.Namespace):
+    from .measure import study
+
+    return study.add_cpu(_cases(args.case), get_profile(args.profile))
+
+
 def _failed(outcomes) -> int:
     """Each outcome said: what was written, or (on stderr) why not; 2 if any failed."""
     failed = 0

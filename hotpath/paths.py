@@ -75,3 +75,8 @@ def memory_of(results: Path) -> Path:
 def sites_of(results: Path) -> Path:
     """The allocation-site pass's sites (hotpath.measure.sites) beside a timing results file."""
     return results.with_name(results.stem + ".sites.json")
+
+
+def cpu_of(results: Path) -> Path:
+    """The timed forks' CPU samples (hotpath.measure.cpu) beside a timing results file."""
+    return results.with_name(results.stem + ".cpu.json")

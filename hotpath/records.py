@@ -3,6 +3,7 @@ analyze and render read it.
 
 - the allocation-site pass's collected file (``<case>.sites.json``): its format, and which of
   its stacks are JMH's harness rather than the code;
+- the timed forks' CPU samples' collected file (``<case>.cpu.json``): its format;
 - the host-speed probe (hotpath.profiler.HostSpeedProfiler): the secondary metric it records
   around every iteration, and when an iteration ran on a slow host.
 """
@@ -16,6 +17,17 @@ from typing import Iterable
 
 #: The collected sites file's format (its ``format`` field; hotpath.measure.sites writes it).
 SITES_FORMAT = "hotpath allocation sites 1"
+#: The collected CPU samples' format (hotpath.measure.cpu writes it, hotpath.analyze.cpu reads it).
+CPU_FORMAT = "hotpath cpu samples 1"
+
+
+def cpu_stacks(entry: dict) -> list[str]:
+    """A collected row-side's stacks (its ``frames`` named once, each stack their indexes, root
+    first) as ';'-joined frame names, in the order its forks' samples index them."""
+    frames = entry["frames"]
+    return [";".join(frames[i] for i in stack) for stack in entry["stacks"]]
+
+
 #: JMH's own frames: a stack through one of them is the harness's allocation, not the code's.
 JMH_FRAMES = "org/openjdk/jmh/"
 

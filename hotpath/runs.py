@@ -26,7 +26,7 @@ from typing import Callable
 
 from .errors import ResultsError
 from .jmh import parse_json, read_bytes
-from .paths import memory_of, peaks_of, sidecar_of, sites_of
+from .paths import cpu_of, memory_of, peaks_of, sidecar_of, sites_of
 
 #: Two builds' sides, in the order every file and table names them.
 ROLES = ("baseline", "candidate")
@@ -71,11 +71,12 @@ def _sites(files: Files) -> bytes:
 
 
 #: Every pass's file, by the pass's name: native B/op (the memory pass), peak live heap per call,
-#: the allocation sites. A pass to come adds its own here.
+#: the allocation sites, the timed forks' CPU samples. A pass to come adds its own here.
 PASSES: dict[str, Pass] = {
     "memory": Pass(memory_of, per_side=True, join=_entries, every=True),
     "peaks": Pass(peaks_of, per_side=False, join=_last, every=False),
     "sites": Pass(sites_of, per_side=False, join=_sites, every=True),
+    "cpu": Pass(cpu_of, per_side=False, join=_sites, every=True),
 }
 
 

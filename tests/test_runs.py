@@ -18,10 +18,11 @@ def entries(size, score=1.0):
 def test_a_cases_files_are_named_after_it_and_its_builds_run_after_their_roles():
     zip_ = runs.case("zip")
     assert (zip_.results(), zip_.provenance, zip_.rounds) == ("zip.json", "zip.provenance.json", "rounds/zip")
-    assert list(zip_.pass_files()) == ["zip.memory.json", "zip.peak.json", "zip.sites.json"]
+    assert list(zip_.pass_files()) == ["zip.memory.json", "zip.peak.json", "zip.sites.json",
+                                      "zip.cpu.json"]
     assert runs.BUILDS.provenance == "ab.json"
     assert list(runs.BUILDS.pass_files()) == ["baseline.memory.json", "candidate.memory.json",
-                                              "ab.peak.json", "ab.sites.json"]
+                                              "ab.peak.json", "ab.sites.json", "ab.cpu.json"]
 
 
 def test_a_written_run_reads_back_as_its_bytes_and_a_stale_pass_is_removed(tmp_path):

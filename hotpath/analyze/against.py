@@ -32,6 +32,7 @@ from ..errors import HotpathError
 from ..jmh import params_key
 from ..stats import sequential
 from . import compare
+from . import cpu as cpu_analysis
 from .load import read_results
 
 #: Each interval is widened by this factor each way (low / 1.15, high x 1.15) for the
@@ -63,6 +64,16 @@ class Held:
     #: The CPU models each side's provenance records ("run", "reference"): the 15% allows for
     #: machines of one kind, not for another CPU.
     cpus: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Each side's CPU samples by case ("run", case), where its timed forks took them.
+    profiles: dict[tuple[str, str], cpu_analysis.Profiles] = field(default_factory=dict)
+
+    def frames(self, row: pd.Series, variant: str, count: int = 3
+               ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        """A row-side's leading frames (self time, share of its samples) here and in the
+        reference; empty where a side was not sampled."""
+        return tuple(cpu_analysis.leading(self.profiles.get((side, row["case"]), cpu_analysis.EMPTY),
+                                          row["benchmark"], row["params"], variant, count)
+                     for side in ("run", "reference"))
 
     def other_kind(self) -> bool:
         """Whether the run's CPU is not the reference's (both recorded)."""
@@ -220,7 +231,9 @@ def hold_files(cases: list[str], run: dict[str, Path], reference: dict[str, Path
                              ignore_index=True)
              for side in ("run", "reference")}
     cpus = {side: cpus_of([read[(side, c)].provenance for c in cases]) for side in ("run", "reference")}
-    return replace(hold(sides["run"], sides["reference"], widen), cpus=cpus)
+    profiles = {(side, c): cpu_analysis.read(files[c])
+                for side, files in (("run", run), ("reference", reference)) for c in cases}
+    return replace(hold(sides["run"], sides["reference"], widen), cpus=cpus, profiles=profiles)
 
 
 def hold_folders(cases: list[str], run: Path, reference: Path, widen: float = MACHINE_SPREAD,

@@ -190,7 +190,7 @@ def unsettled(sites: Sites) -> pd.DataFrame:
     return r[~r["settled"].astype(bool)]
 
 
-def _common(name: str, variants: tuple[str, ...]) -> str:
+def common_name(name: str, variants: tuple[str, ...]) -> str:
     """A site's name with the variants' own class prefixes taken out (``OldMemcacheEncoder`` and
     ``OptimizedMemcacheEncoder`` are one place of the operation, each variant's model of it)."""
     for v in variants:
@@ -212,7 +212,7 @@ def diff(sites: Sites, benchmark: str, params: str, old: str, new: str) -> pd.Da
     for variant, paired_here in zip(variants, taken):
         s = side(sites, benchmark, params, variant)
         s = s[~s["site"].isin(paired_here)]
-        s = s.assign(key=[_common(n, variants) for n in s["site"]])
+        s = s.assign(key=[common_name(n, variants) for n in s["site"]])
         sides.append(s.groupby("key").agg(site=("site", "first"), type=("type", "first"),
                                           allocs=("allocs_per_op", "sum"),
                                           bytes=("bytes_per_op", "sum")))
@@ -251,7 +251,7 @@ def _as_the_release(sites: Sites, benchmark: str, params: str, model: str, relea
         kind = side(sites, benchmark, params, model)
         kind = kind[kind["site"].isin(r.model_sites)]
         kind_of = kind["type"].iloc[0] if not kind.empty else ""
-        if _common(mine, (model,)) == _common(theirs, (model,)):
+        if common_name(mine, (model,)) == common_name(theirs, (model,)):
             name = mine
         else:
             shown = re.sub(rf": {re.escape(kind_of)}$", "", theirs) if kind_of and " + " not in theirs else theirs
@@ -322,7 +322,7 @@ def collapsed(sites: Sites, benchmark: str, params: str, variant: str, per: int 
         frames = stack.split(";")
         name = ";".join([*(short(f) for f in frames[:-1]), allocated_type(frames[-1])])
         if variants:
-            name = re.sub(r"\$\d+(?=[.;]|$)", "$…", _common(name, variants))
+            name = re.sub(r"\$\d+(?=[.;]|$)", "$…", common_name(name, variants))
         weights[name] = weights.get(name, 0) + round(size * per / ops)
     return "".join(f"{k} {v}\n" for k, v in sorted(weights.items()) if v > 0)
 

@@ -38,7 +38,7 @@ from .. import runs
 from ..errors import HotpathError
 from ..jmh import RowKey, params_text, read_json
 from ..paths import AB_RESULTS, ROOT, ab_shard_folder
-from . import forkplan, hostcheck, interleave, passes, shards, sites
+from . import cpu, forkplan, hostcheck, interleave, passes, shards, sites
 from .. import machine
 from ..stats import sequential
 from .bench import environment
@@ -183,13 +183,16 @@ def differences(listings: dict[str, Declared], entries: dict[str, list[dict]],
     return out
 
 
-def _recorded(cmd: list[str], sites_dir: Path | None = None) -> str:
+def _recorded(cmd: list[str], sites_dir: Path | None = None, cpu_dir: Path | None = None) -> str:
     """A command as the provenance keeps it: paths under the project root relative to it, and
-    the site profiler's scratch folder (``sites_dir``) by the name its file goes by, 'sites'
-    (replaced first: relative, it would no longer match)."""
+    the site profiler's and the CPU sampler's scratch folders (``sites_dir``, ``cpu_dir``) by
+    the names their files go by, 'sites' and 'cpu' (replaced first: relative, they would no
+    longer match)."""
     text = shlex.join(cmd)
     if sites_dir is not None:
         text = text.replace(str(sites_dir), "sites")
+    if cpu_dir is not None:
+        text = text.replace(str(cpu_dir), "cpu")
     return text.replace(f"{ROOT}{os.sep}", "")
 
 
@@ -427,14 +430,16 @@ def _timed_rounds(r: BuildsRun, log_to) -> None:
     each side's forks merged into its results."""
     by_name = {s.name: s for s in r.sides.values()}
     profile, java = r.profile, r.java
-    # hotpath's jar after the side's own entries, for its page-fault counter
-    ours = any(p.startswith("hotpath.") for p in profile.profilers)
+    # hotpath's jar after the side's own entries, for its page-fault counter and CPU sampler
+    ours = any(p.startswith("hotpath.") for p in profile.profilers) or bool(profile.cpu_interval_ns)
 
     def command(side_name, benchmarks, params, target, iterations):
         r.side_of[target] = side_name
+        sampler = (["-prof", cpu.profiler_arg(cpu_folder(r, side_name), profile.cpu_interval_ns)]
+                   if profile.cpu_interval_ns else [])
         return [*by_name[side_name].java(java, profiler=ours), interleave.include_only(benchmarks),
                 *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations),
-                *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
+                *sampler, *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
 
     r.done = forkplan.run(r.plan, command, r.staging / "rounds",
                           lambda cmd: _run_jmh(cmd, r.log)[1], log_to)
@@ -449,6 +454,29 @@ def _timed_rounds(r: BuildsRun, log_to) -> None:
                                + f"; {r.out} was left as it was")
         r.entries[role] = interleave.merge(files)
         r.written.results[role] = json.dumps(r.entries[role], indent=2).encode()
+    if profile.cpu_interval_ns:
+        _collect_cpu(r, log_to)
+
+
+def cpu_folder(r: BuildsRun, side_name: str) -> Path:
+    """Where a side's timed forks write their CPU samples, while the run is staged."""
+    return r.staging / "cpu" / slug(side_name)
+
+
+def _collect_cpu(r: BuildsRun, log_to) -> None:
+    """Both sides' CPU samples, each tied to its own forks, as the run's one file under the
+    builds' names; samples that cannot be tied leave the run without them, said."""
+    documents = []
+    for role, side in r.sides.items():
+        shown = next((_recorded(cmd, cpu_dir=r.staging / "cpu") for cmd, t in r.done
+                      if r.side_of.get(t) == side.name), "")
+        try:
+            documents.append(cpu.collect(cpu_folder(r, side.name), r.entries[role], shown,
+                                         side=side.name))
+        except HotpathError as e:
+            log_to(f"hotpath: warning: {r.name}: CPU samples left out: {e}")
+            return
+    r.written.put("cpu", runs.sites_text(runs.joined_sites(documents)).encode())
 
 
 def manifest_of(r: BuildsRun, load: dict) -> dict:
@@ -475,7 +503,8 @@ def manifest_of(r: BuildsRun, load: dict) -> dict:
                     "error": s.error}
                    for row, s in plan.states.items() if s.stopped == sequential.FAILED],
         "jvm_args": list(r.profile.jvm_args),
-        "interleaved_rounds": [_recorded([*c[:-1], f"rounds/{t.name}"]) for c, t in r.done],
+        "interleaved_rounds": [_recorded([*c[:-1], f"rounds/{t.name}"], cpu_dir=r.staging / "cpu")
+                               for c, t in r.done],
         "round_sides": [r.side_of.get(t, "?") for _, t in r.done],
         "sequential": plan.record(),
         "machine_load": load,

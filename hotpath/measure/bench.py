@@ -21,13 +21,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import forkplan, interleave, passes, prior, shards, sites
+from . import cpu, forkplan, interleave, passes, prior, shards, sites
 from .. import machine, runs, runtimes
 from ..stats import sequential
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, MethodName, RowKey, params_text, read_json
-from ..paths import JAR, REPORTS, ROOT, memory_of, peaks_of, results_file, shard_folder, sites_of
+from ..paths import JAR, REPORTS, ROOT, cpu_of, memory_of, peaks_of, results_file, shard_folder, sites_of
 from .profiles import Profile
 from ..runtimes import Cell
 from ..offline import external_references as _external
@@ -155,7 +155,7 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
 
-    command = fork_command(profile, jar, java, extra_args)
+    command = fork_command(profile, jar, java, extra_args, cpu_staging(staging))
     log = ROOT / "target" / "jmh-logs" / f"{profile.name}-{case.id}.log"
     log.unlink(missing_ok=True)
     print(f"hotpath: {case.id}: JMH's output goes to {_shown(log)}", flush=True)
@@ -164,18 +164,50 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
     for target in files:
         read_json(target)
     merged.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
-    return [shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]) for cmd, target in done]
+    return [_round_shown(cmd, rounds_dir / target.name, staging) for cmd, target in done]
 
 
-def fork_command(profile: Profile, jar: Path, java: str = "java", extra_args: list[str] | None = None):
-    """What builds one JMH run of a sequential plan's round: one fork of one variant's sides."""
+def _round_shown(cmd: list[str], final: Path, staging: Path) -> str:
+    """A round's command as it can be run again: its file in the rounds' folder, the CPU
+    profiler's folder by name."""
+    return shlex.join([*cmd[:-1], _shown(final)]).replace(str(cpu_staging(staging)), "cpu")
+
+
+def fork_command(profile: Profile, jar: Path, java: str = "java", extra_args: list[str] | None = None,
+                 cpu_dir: Path | None = None):
+    """What builds one JMH run of a sequential plan's round: one fork of one variant's sides
+    (with ``cpu_dir``, its CPU samples written there, where the profile takes them)."""
+    sampler = (["-prof", cpu.profiler_arg(cpu_dir, profile.cpu_interval_ns)]
+               if cpu_dir is not None and profile.cpu_interval_ns else [])
+
     def command(variant, benchmarks, params, target, iterations):
         return [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(benchmarks),
                 *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations),
-                *(extra_args or []),
+                *sampler, *(extra_args or []),
                 "-p", f"variant={variant}", *forkplan.jmh_params(params),
                 "-rf", "json", "-rff", str(target)]
     return command
+
+
+def cpu_staging(staging: Path) -> Path:
+    """Where the timed forks' CPU profiler writes its files, in a plan's staging folder."""
+    return staging / "cpu"
+
+
+def collect_cpu(run: CaseRun, folder: Path) -> None:
+    """The case's timed forks' CPU samples in ``folder`` tied to its results, into its partial
+    file. Samples that cannot be tied to the run's forks are not a failed run: its timing
+    stands, without them, and the report says they were not taken."""
+    if not run.profile.cpu_interval_ns or not folder.is_dir():
+        return
+    mine = {r.benchmark for r in run.plan.rows} if run.plan else None
+    try:
+        document = cpu.collect(folder, read_json(run.partial), run.rounds[0] if run.rounds else "",
+                               benchmarks=mine)
+    except HotpathError as e:
+        print(f"hotpath: warning: {run.case.id}: CPU samples left out: {e}", file=sys.stderr)
+        return
+    run.cpu_partial.write_text(runs.sites_text(document), encoding="utf-8")
 
 
 def rounds_of(out: Path) -> Path:
@@ -256,6 +288,10 @@ class CaseRun:
         return sites_of(self.out).with_name(sites_of(self.out).name + ".partial")
 
     @property
+    def cpu_partial(self) -> Path:
+        return cpu_of(self.out).with_name(cpu_of(self.out).name + ".partial")
+
+    @property
     def peak_partial(self) -> Path:
         return peaks_of(self.out).with_name(peaks_of(self.out).name + ".partial")
 
@@ -326,6 +362,8 @@ def finish(run: CaseRun, record: dict | None = None) -> Path:
     if run.plan:
         written.rounds = {f.name: f.read_bytes()
                           for f in sorted(staging_of(rounds_of(run.out)).glob("*.json"))}
+    if run.cpu_partial.is_file():
+        written.put("cpu", run.cpu_partial.read_bytes())
     if run.memory_cmd:
         written.put("memory", run.memory_partial.read_bytes())
         if run.sites_partial.is_file():
@@ -398,6 +436,7 @@ def clean_up(run: CaseRun) -> None:
     run.sites_partial.unlink(missing_ok=True)
     shutil.rmtree(sites_staging(run.sites_partial), ignore_errors=True)
     run.peak_partial.unlink(missing_ok=True)
+    run.cpu_partial.unlink(missing_ok=True)
 
 
 def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
@@ -419,6 +458,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             before = time.monotonic() - r.t0
             r.plan.budget_s -= before
             r.rounds = run_sequential(r.plan, jar, r.out, r.partial, r.extra_args, r.java)
+            collect_cpu(r, cpu_staging(staging_of(rounds_of(r.out))))
             if not r.plan.forks_run:
                 raise HotpathError(
                     f"the budget was spent before the first timed fork (the memory pass and "
@@ -459,7 +499,8 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
         log.unlink(missing_ok=True)
         print(f"hotpath: JMH's output goes to {_shown(log)}", flush=True)
 
-        done = forkplan.run(plan, fork_command(profile, jar), staging, lambda cmd: _jmh(cmd, plan.case, runs[0].out.parent, log))
+        done = forkplan.run(plan, fork_command(profile, jar, cpu_dir=cpu_staging(staging)), staging,
+                            lambda cmd: _jmh(cmd, plan.case, runs[0].out.parent, log))
         if not plan.forks_run:
             raise HotpathError(
                 f"the budget was spent before the first timed fork (the memory passes and "
@@ -468,6 +509,7 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
         for r in runs:
             r.shared_with = [c.id for c in cases if c.id != r.case.id]
             r.rounds = _split_rounds(r, done)
+            collect_cpu(r, cpu_staging(staging))
         return [finish(r, plan.record(rows=r.plan.rows)) for r in runs]
     finally:
         for r in runs:
@@ -495,7 +537,7 @@ def _split_rounds(run: CaseRun, done: list[tuple[list[str], Path]]) -> list[str]
         own = staging / target.name
         own.write_text(json.dumps(entries, indent=2), encoding="utf-8")
         files.append(own)
-        commands.append(shlex.join([*cmd[:-1], _shown(rounds_dir / target.name)]))
+        commands.append(_round_shown(cmd, rounds_dir / target.name, target.parent))
     run.partial.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
     return commands
 
@@ -703,4 +745,47 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
         shutil.rmtree(staging, ignore_errors=True)
         scratch.unlink(missing_ok=True)
         partial.unlink(missing_ok=True)
+    return target
+
+
+#: A CPU pass of its own (``add_cpu``): forks per row-side, and each one's iterations of the
+#: profile's recorded length from its start (3 s at 100 ms), whose steady segment is counted.
+CPU_PASS_FORKS = 3
+CPU_PASS_ITERATIONS = 30
+
+
+def add_cpu(case: Case, profile: Profile, results: Path, jar: Path = JAR,
+            java: str = "java") -> Path:
+    """CPU samples for the row-sides a finished run measured (the committed reference, or a run
+    whose timed forks took none): forks of their own with the timed forks' JVM flags and
+    counters and the sampler, recorded from their start as the timed forks are; each fork's
+    figure is its own. Writes ``<case>.cpu.json`` beside ``results``; the run's own files stay
+    as they were."""
+    if not jar.is_file():
+        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
+    finished = runs.load(*runs.of_results(results))
+    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in finished.entries()))
+    declared = benchmark_listing(case, jar)
+    target = finished.path(finished.layout.file("cpu"))
+    staging = target.with_name(target.name + ".partial.d")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    log = ROOT / "target" / "jmh-logs" / f"cpu-{case.id}-{profile.name}.log"
+    log.unlink(missing_ok=True)
+    interval = profile.cpu_interval_ns or cpu.INTERVAL_NS
+    print(f"hotpath: {case.id}: CPU samples of {len(sides)} row-sides of {_shown(results)}, "
+          f"{CPU_PASS_FORKS} forks each", flush=True)
+    try:
+        commands = passes.run(passes.CaseJar(jar), sides, declared, profile.java(CPU_PASS_FORKS, java),
+                              profile.cpu_args(java, staging / "cpu", CPU_PASS_FORKS,
+                                               CPU_PASS_ITERATIONS, interval),
+                              lambda i: staging / f"jmh-{i}.json",
+                              lambda cmd: _jmh(cmd, case, target, log=log))
+        entries = [e for i in range(len(commands)) for e in read_json(staging / f"jmh-{i}.json")]
+        shown = [shlex.join(cmd[:-2]).replace(str(staging / "cpu"), "cpu") for cmd in commands]
+        document = cpu.collect(staging / "cpu", entries, "; ".join(shown), where=cpu.OWN_FORKS)
+        runs.add(results.parent, finished.layout, "cpu", runs.sites_text(document).encode())
+        log.unlink(missing_ok=True)  # kept where a run failed: its error names it
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return target

@@ -62,6 +62,10 @@ class Profile:
     #: The allocation-site pass (hotpath.measure.sites) in the memory pass's forks: two more
     #: warmup iterations, the second of them recorded allocation by allocation.
     sites: bool = True
+    #: CPU samples in the timed forks of a sequential plan (hotpath.measure.cpu): the
+    #: sampler's interval in ns of a thread's CPU, 0 for none. Its cost on identical code is
+    #: measured in docs/evidence/what-the-cpu-sampler-costs.md.
+    cpu_interval_ns: int = 0
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
     #: Measure peak live heap per call where a case has it (zip).
@@ -183,6 +187,14 @@ class Profile:
                           self.memory_warmup_time, 1, self.memory_time,
                           (sites.profiler_arg(sites_dir),), False, java, sites.JVM_ARGS)
 
+    def cpu_args(self, java: str, cpu_dir: Path, forks: int, iterations: int,
+                 interval_ns: int) -> list[str]:
+        """The CPU pass alone, for a finished run: forks recorded from their start in the
+        profile's iterations (as the timed forks are), its counters and the sampler."""
+        from . import cpu
+        return self._args(forks, 0, self.iteration_time, iterations, self.iteration_time,
+                          (*self.profilers, cpu.profiler_arg(cpu_dir, interval_ns)), False, java)
+
     def memory_java(self, java: str = "java", sites_dir: Path | None = None) -> list[str]:
         """The command that starts the memory pass's JMH (its JVM's arguments when it runs
         without forks)."""
@@ -232,6 +244,8 @@ class Profile:
     def _describe_rows_and_memory(self) -> str:
         return ((", the write-ups' rows only (old and the write-up's variants)"
                  if self.rows == "writeups" else "")
+                + (f", CPU samples in the timed forks every {self.cpu_interval_ns / 1e6:g} ms of "
+                   f"a thread's CPU" if self.cpu_interval_ns and self.interleave else "")
                 + (f", variants {', '.join(self.variants)} only" if self.variants else "")
                 + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
                    f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"

@@ -96,6 +96,17 @@ def add_sites(case_ids: list[str], profile: Profile, builds_run: str = "") -> It
         yield bench.add_sites(get_case(case_id), profile, results)
 
 
+def add_cpu(case_ids: list[str], profile: Profile) -> Iterator[Path]:
+    """CPU samples alone, in forks of their own, for each case's finished run in the profile's
+    folder (a run whose timed forks took none: the committed reference)."""
+    for case_id in case_ids:
+        results = results_file(profile.name, case_id)
+        if not results.is_file():
+            raise HotpathError(f"{results} is missing: the CPU pass adds to a finished run "
+                               f"('make report CASE={case_id} PROFILE={profile.name}' makes one)")
+        yield bench.add_cpu(get_case(case_id), profile, results)
+
+
 @dataclass(frozen=True)
 class TwoBuilds:
     """Two builds (named apart), what of them to measure, under which profile and name."""

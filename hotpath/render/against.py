@@ -98,12 +98,31 @@ def moved_lines(held: Held) -> list[str]:
             continue
         out.append(f"{r['case']} {row_name(r)} {r['candidate']}: old ran at {r['old_moved']:.2f}x "
                    f"the reference's time, {r['candidate']} at {r['new_moved']:.2f}x"
-                   + (f" (the machine's median {m.slower:.2f}x)" if m else "") + _faults(r))
+                   + (f" (the machine's median {m.slower:.2f}x)" if m else "") + _faults(r)
+                   + _frames(held, r))
     if out:
         out.insert(0, "the contradicting rows' sides, each against its own time in the reference "
                       "(where one side moved far from the machine's median and the other did not, "
                       "this machine treats the two paths differently):")
     return out
+
+
+def _shares(frames: list[tuple[str, float]]) -> str:
+    return ", ".join(f"{share:.0%} {name}" for name, share in frames)
+
+
+def _frames(held: Held, r: pd.Series) -> str:
+    """Where each side spent its time here and in the reference, by the frames that took most
+    of the benchmark thread's samples; empty where neither side was sampled in both."""
+    parts = []
+    for variant in (r["baseline"], r["candidate"]):
+        here, there = held.frames(r, variant)
+        if here and there:
+            parts.append(f"{variant}: {_shares(here)} here against {_shares(there)} there")
+        elif here:
+            parts.append(f"{variant}: {_shares(here)} here (the reference took no CPU samples)")
+    return ("; its time by frame (self, share of the benchmark thread's samples): "
+            + "; ".join(parts)) if parts else ""
 
 
 def _faults(r: pd.Series) -> str:

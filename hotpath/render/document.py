@@ -23,9 +23,11 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from . import chartcheck, charts, fmt, forks, headline, noise, paste, tables, units, versions
+from . import cpu as cpu_render
 from . import sites as site_render
 from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
 from ..analyze import claims, compare, fidelity, hostspeed
+from ..analyze import cpu as cpu_analysis
 from ..analyze import sites as site_analysis
 from .. import cases, machine
 from ..cases import get_case
@@ -131,7 +133,8 @@ class Document:
     def checked_claims(self) -> pd.DataFrame:
         if self.case is None or self.comparison is None or self.pairs.empty:
             return pd.DataFrame(columns=[*claims.FIGURES, *claims.KEYS])
-        return claims.check(self.case.id, self.pairs, self.peaks, sites=self.sites)
+        return claims.check(self.case.id, self.pairs, self.peaks, sites=self.sites,
+                            profiles=self.profiles)
 
     # -- pieces -------------------------------------------------------------------------
     def title(self) -> None:
@@ -239,6 +242,7 @@ class Document:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
         self.where_the_bytes_went()
+        self.where_the_time_went()
         self.steady_state()
         self.shards()
         self.fidelity()
@@ -289,20 +293,54 @@ class Document:
                    "open offline." if links else f" Flame graphs: {why}." if why else ""))
         self.table(heading, table, note=note, rows=self.sites_plan(table))
 
+    @property
+    def profiles(self) -> cpu_analysis.Profiles:
+        """The timed forks' CPU samples (``<case>.cpu.json``), read once."""
+        if not hasattr(self, "_profiles"):
+            self._profiles = cpu_analysis.read(self.run.source) if self.run else cpu_analysis.EMPTY
+        return self._profiles
+
+    def where_the_time_went(self) -> None:
+        """Each row's time per op by frame, old against new, with intervals, the collector's
+        and the compiler's CPU apart, and its two differential CPU flame graphs; or, for a run
+        without CPU samples, that it has none."""
+        if self.comparison is None or self.pairs.empty:
+            return
+        heading = "Where the time went: CPU time per op by frame, old against new"
+        if not self.profiles.measured:
+            self.text(f"## {heading}\n\n*Not measured in this run: {self.cpu_command()} samples "
+                      f"each row-side's CPU in forks of its own.*", priority=CORE)
+            return
+        found = cpu_render.attributions(self.pairs, self.profiles)
+        links, why = cpu_render.draw(self.pairs, found, self.out)
+        table = cpu_render.table(self.pairs, self.profiles, found, links)
+        if table.empty:
+            self.text(f"## {heading}\n\n*The timed forks sampled none of this report's rows.*",
+                      priority=CORE)
+            return
+        note = cpu_render.note(found, self.profiles, bool(links)) + (
+            f" Flame graphs: {why}." if why else "")
+        self.table(heading, table, note=note, rows=self.sites_plan(table))
+
+    def cpu_command(self) -> str:
+        if self.case is None:
+            return "a case's run (two builds' runs are sampled where their profile's timed forks are)"
+        profile = (self.run.provenance or {}).get("profile", "quick") if self.run else "quick"
+        return f"`make cpu CASE={self.case.id} PROFILE={profile}`"
+
     def sites_plan(self, table: pd.DataFrame) -> list[tuple[int, int]]:
-        """The site table's rows in the paste: the write-up's own rows' sites CORE (the Result's
-        row first, then the largest change: paste.change_size), every other variant's (floor,
-        upstream, the write-up's others) BULK in the table's order; a row's sites stay together
-        (paste.table_block)."""
+        """A per-row table's lines (the sites', the frames') in the paste: the write-up's own
+        rows' CORE (the Result's row first, then the largest change: paste.change_size), every
+        other variant's (floor, upstream, the write-up's others) BULK in the table's order; a
+        row's lines stay together (paste.table_block)."""
         mine = tables.written(self.pairs)
         if self._main:
             mine = mine[mine["candidate"] == self._main[1]]
-        # each own row's name in the table, as the site table names it, with its change
+        # each own row's name in the table, as the per-row tables name it, with its change
         own: dict[str, float] = {}
-        for (index, r), change in zip(mine.iterrows(), paste.change_size(mine)):
-            named = [n for n in site_render.table(mine.loc[[index]], self.sites)["row"] if n]
-            if named:
-                own[named[0]] = math.inf if self._main and fmt.label(r) == self._main[0] else change
+        for (_, r), change in zip(mine.iterrows(), paste.change_size(mine)):
+            own[site_render.row_name(r)] = (math.inf if self._main and fmt.label(r) == self._main[0]
+                                            else change)
         rank = {name: i for i, name in enumerate(sorted(own, key=lambda n: -own[n]))}
         label = ""
         out = []

@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyze import claims, compare
+from ..analyze import cpu as cpu_analysis
 from ..analyze import sites as site_analysis
 from . import headline, matrix, noise, paste, reuse, tables
 from .fmt import fmt_bytes, fmt_decided, fmt_ratio
@@ -51,7 +52,8 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
     verdicts = Counter(mine["verdict"]) if not mine.empty else Counter()
     excess = (compare.floor_excess(comparison.pairs, load_floors(case.id))
               if not comparison.pairs.empty else pd.DataFrame())
-    checked = claims.check(case.id, comparison.pairs, read_peaks(path), sites=site_analysis.read(path))
+    checked = claims.check(case.id, comparison.pairs, read_peaks(path), sites=site_analysis.read(path),
+                           profiles=cpu_analysis.read(path))
     comparable = checked[checked["verdict"] != "not comparable"]
     reproduced = int((checked["verdict"] == "reproduced").sum())
     shown = tables.claims_table(checked)

@@ -53,6 +53,12 @@ def slug(pair: pd.Series) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")
 
 
+def row_name(pair: pd.Series) -> str:
+    """A row as the per-row tables name it on its first line: its label, and its variant where
+    that is not the write-up's."""
+    return f"{fmt.label(pair)} {pair['candidate']}" if pair["candidate"] != "optimized" else fmt.label(pair)
+
+
 def rows_of(pairs: pd.DataFrame, sites: S.Sites) -> list[pd.Series]:
     """The report's rows whose two sides the site pass recorded."""
     return [p for _, p in pairs.iterrows()
@@ -88,7 +94,7 @@ def table(pairs: pd.DataFrame, sites: S.Sites, links: dict[str, tuple[str, str]]
                       f"{fmt.fmt_bytes(old_sum)} B ({_gc(p['old_alloc'])})",
                       f"{fmt.fmt_bytes(new_sum)} B ({_gc(p['new_alloc'])})",
                       change(new_sum - old_sum, abs(new_sum - old_sum) >= S.MOVED_BYTES)))
-        name = f"{fmt.label(p)} {p['candidate']}" if p["candidate"] != "optimized" else fmt.label(p)
+        name = row_name(p)
         graphs = (links or {}).get(slug(p))
         for i, (site, old, new, delta) in enumerate(lines):
             out.append({"row": name if i == 0 else "", "site": site, "old": old, "new": new,
@@ -218,11 +224,11 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
                           "baseline": old, "candidate": new, "old_alloc": None, "new_alloc": None})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
         links, why = draw(pd.DataFrame([pair]), found, folder)
-        _show_graphs(folder, links, why)
+        show_graphs(folder, links, why)
     return table
 
 
-def _show_graphs(folder: Path, links: dict[str, tuple[str, str]], why: str) -> None:
+def show_graphs(folder: Path, links: dict[str, tuple[str, str]], why: str) -> None:
     try:
         from IPython.display import HTML, display
     except ImportError:  # outside IPython: the files are written all the same

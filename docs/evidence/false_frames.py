@@ -1,0 +1,78 @@
+"""How often the attribution calls a frame changed on identical code: the forks of one row with
+the sampler (data/cpu-sampler/cost/, made by cpu_sampler_cost.py --run) split into two sides of
+the same code, every frame tested as a report tests it (Welch over forks, Benjamini-Hochberg at
+5% across the row's frames).
+
+Each row's 12 forks are split SPLITS times at random (seeded) into two halves of 6; per split the
+frames tested and the frames called changed are counted. Prints per row the share of tested
+frames called changed (over all splits) and the share of splits that called any.
+
+    .venv/bin/python docs/evidence/false_frames.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from hotpath.analyze import cpu as C  # noqa: E402
+from hotpath.jmh import parse_json  # noqa: E402
+from hotpath.measure import cpu  # noqa: E402
+
+COST = ROOT / "data" / "cpu-sampler" / "cost"
+SPLITS = 200
+SEED = 20261128
+
+
+def forks(row: str) -> list[dict]:
+    """The row's forks with the sampler, each as the collected file keeps a fork."""
+    out = []
+    for path in sorted(COST.glob(f"{row}.with.*.cpu")):
+        results = path.with_suffix(".json")
+        entry = parse_json(results.read_bytes(), results)[0]
+        out.append(cpu.counted(cpu.read_fork(path), entry, 0))
+    return out
+
+
+def side(name: str, chosen: list[dict], interval: int) -> dict:
+    """One side of identical code: some of the row's forks, as the collected file keeps them."""
+    return cpu.packed({"benchmark": "row", "params": {"variant": name}, "engine": "cpu",
+                       "interval_ns": interval, "forks": chosen})
+
+
+def main() -> None:
+    rng = random.Random(SEED)
+    for path in sorted({p.name.split(".with.")[0] for p in COST.glob("*.with.*.cpu")}):
+        every = forks(path)
+        interval = cpu.read_fork(next(COST.glob(f"{path}.with.*.cpu")))["interval_ns"]
+        tested = called = any_called = 0
+        for _ in range(SPLITS):
+            order = list(range(len(every)))
+            rng.shuffle(order)
+            half = len(order) // 2
+            a = [every[i] for i in sorted(order[:half])]
+            b = [every[i] for i in sorted(order[half:2 * half])]
+            document = {"format": C.CPU_FORMAT, "entries": [side("a", a, interval), side("b", b, interval)]}
+            scratch = COST.parent / ".false-frames.cpu.json"
+            scratch.write_text(json.dumps(document))
+            try:
+                found = C.attribute(C.read_file(scratch), "row", "", "a", "b")
+            finally:
+                scratch.unlink(missing_ok=True)
+            f = found.frames
+            mine = f[f["p"].notna()]
+            tested += len(mine)
+            called += int(mine["decided"].sum())
+            any_called += bool(mine["decided"].any())
+        print(f"{path}: {len(every)} forks, {SPLITS} splits into two sides of {len(every) // 2}: "
+              f"{called} of {tested} frames tested called changed ({called / tested:.2%}); "
+              f"{any_called} of {SPLITS} splits called any ({any_called / SPLITS:.1%})")
+
+
+if __name__ == "__main__":
+    main()

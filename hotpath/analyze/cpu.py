@@ -1,0 +1,337 @@
+"""Where the time went: a run's CPU samples (``<case>.cpu.json``, taken in its timed forks)
+as time per op by frame, old against new, with intervals.
+
+A fork's samples of the benchmark's thread, over the iterations its figure counts, divide its
+time per op among frames: a frame's time per op in that fork is its share of the thread's samples
+times the fork's time per op. A share hardly moves when the host slows a whole fork (that
+slowdown is in the fork's time, spread over every frame alike), so frames can decide where a
+row's time cannot. Forks are the replicates: a frame's change, new - old, is Welch's interval
+over the sides' forks (hotpath.stats.shares), and the frames called changed are those the
+Benjamini-Hochberg procedure keeps at a 5% false discovery rate across the row's frames. The
+share of the row's change a frame explains is ΔX/ΔT with Fieller's interval.
+
+A frame is counted two ways: *self* (the samples it was running: they add up to the row's time)
+and *total* (the samples it was on the stack: itself and its callees, each sample once however
+often the frame recurs). Frames are named as the allocation sites are (``ByteArrayList.ensure``),
+a variant's own model class named as the other's (``OldMemcacheEncoder`` and
+``OptimizedMemcacheEncoder`` are one place); kernel frames keep their names (``clear_page_erms``).
+
+The collector's threads and the compiler's are set apart: their CPU per op (their samples times
+the interval over the counted operations) is what the write-ups' allocation cuts save and a check
+that the code had settled. *Coverage* says how much of a row's time per op the benchmark thread's
+samples account for (samples × interval over operations, against the time): below 1 the thread
+was off the CPU for the rest (a GC pause stops it, the host takes its vCPU), which the
+attribution spreads over the frames by their shares.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import ResultsError
+from ..jmh import VARIANT, params_text
+from ..paths import cpu_of
+from ..records import CPU_FORMAT, cpu_stacks
+from ..stats import shares
+from .sites import common_name, short
+
+#: Which thread a stack's root names. The benchmark's thread is JMH's worker.
+BENCHMARK, GC, JIT, OTHER = "benchmark", "gc", "jit", "other"
+_GC_THREADS = re.compile(r"^\[(GC Thread|G1 |Z[A-Z]|X[A-Z]|Parallel|Shenandoah|Conc|CMS)")
+_JIT_THREADS = re.compile(r"^\[(C1 |C2 |JVMCI|Sweeper)")
+#: The VM thread runs the collector's safepoint operations among others.
+_GC_FRAMES = re.compile(r"VM_G1|VM_GC|VM_Gen|VM_Parallel|VM_CollectFor|CollectedHeap::|G1CollectedHeap")
+#: A frame's time is tested where both sides together sampled it this often: fewer cannot decide.
+MIN_SAMPLES = 10
+#: The false discovery rate across a row's frames.
+FDR = 0.05
+#: Coverage this far from 1 is said, with why (the check asks for the frames' sum within 10%).
+COVERAGE_TOLERANCE = 0.10
+
+FRAME_COLUMNS = ["frame", "how", "old_ns", "new_ns", "delta_ns", "low_ns", "high_ns", "p",
+                 "decided", "share", "share_low", "share_high", "samples"]
+
+
+def thread_of(stack: str) -> str:
+    """The kind of thread a stack ran on, by its root (the thread's name)."""
+    root, _, rest = stack.partition(";")
+    if "jmh-worker" in root:
+        return BENCHMARK
+    if _GC_THREADS.match(root) or (root.startswith("[VM Thread") and _GC_FRAMES.search(rest)):
+        return GC
+    if _JIT_THREADS.match(root):
+        return JIT
+    return OTHER
+
+
+def frame_name(frame: str, variants: tuple[str, ...] = ()) -> str:
+    """A frame as a report names it: a Java method short (``Arrays.copyOf``), a kernel frame
+    marked, a native one as it is; each variant's own class named as one."""
+    kernel = frame.endswith("_[k]")
+    frame = re.sub(r"_\[[a-z0-9]\]$", "", frame)
+    if "/" in frame and "::" not in frame and not frame.startswith(("[", "/")) and "." in frame:
+        frame = short(frame)
+    elif frame.startswith("/") and "/" in frame[1:]:
+        frame = frame.rsplit("/", 1)[-1]  # a library without symbols: its file's name
+    if kernel:
+        frame += " [kernel]"
+    # each variant's own model class, and an enum constant's body (Variant$1, Variant$2), as one
+    return re.sub(r"\$\d+(?=\.|$)", "$…", common_name(frame, variants)) if variants else frame
+
+
+@dataclass(frozen=True)
+class Profiles:
+    """A run's CPU samples: per row-side, its forks and its stacks (raw, as recorded)."""
+
+    source: Path | None
+    #: one row per row-side: benchmark, params (text), variant, engine, interval_ns, and the
+    #: entry as recorded (stacks, forks)
+    sides: pd.DataFrame
+    engine: str = ""
+    recorded: str = ""
+
+    @property
+    def measured(self) -> bool:
+        return not self.sides.empty
+
+    def entry(self, benchmark: str, params: str, variant: str) -> dict | None:
+        s = self.sides
+        hit = s[(s["benchmark"] == benchmark) & (s["params"] == params) & (s["variant"] == variant)]
+        return None if hit.empty else hit["entry"].iloc[0]
+
+
+EMPTY = Profiles(None, pd.DataFrame(columns=["benchmark", "params", "variant", "engine",
+                                             "interval_ns", "entry"]))
+
+
+def read(results: str | Path) -> Profiles:
+    """The CPU samples beside a results file; EMPTY where none were taken."""
+    path = cpu_of(Path(results))
+    return read_file(path) if path.is_file() else EMPTY
+
+
+def read_file(path: Path) -> Profiles:
+    try:
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise ResultsError(f"{path}: truncated or corrupt JSON ({e.msg})") from None
+    if not isinstance(document, dict) or document.get("format") != CPU_FORMAT:
+        raise ResultsError(f"{path}: not a file of CPU samples ({CPU_FORMAT!r})")
+    rows = []
+    for e in document["entries"]:
+        params = dict(e["params"])
+        variant = params.pop(VARIANT, "")
+        if "side" in e:  # two builds: the side is the build (as the sites are read)
+            params = {**params, **({VARIANT: variant} if variant else {})}
+            variant = e["side"]
+        if not e.get("forks"):
+            raise ResultsError(f"{path}: {e['benchmark']} has no forks")
+        rows.append({"benchmark": e["benchmark"], "params": params_text(params), "variant": variant,
+                     "engine": e.get("engine", ""), "interval_ns": int(e["interval_ns"]), "entry": e})
+    return Profiles(Path(path), pd.DataFrame(rows, columns=EMPTY.sides.columns),
+                    document.get("engine", ""), document.get("recorded", ""))
+
+
+@dataclass(frozen=True)
+class Side:
+    """One row-side's forks: each fork's time per op (ns), the benchmark thread's samples, the
+    collector's and the compiler's CPU per op, the coverage, and each frame's time per op."""
+
+    time_ns: np.ndarray
+    samples: np.ndarray
+    gc_ns: np.ndarray
+    jit_ns: np.ndarray
+    coverage: np.ndarray
+    #: frames x forks, ns/op: self and total
+    self_ns: pd.DataFrame
+    total_ns: pd.DataFrame
+    #: frames x forks: the benchmark thread's samples (self and total)
+    self_samples: pd.DataFrame = field(default_factory=pd.DataFrame)
+    total_samples: pd.DataFrame = field(default_factory=pd.DataFrame)
+    #: the benchmark thread's stacks (frame names, root excluded) x forks: samples
+    stacks: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+    @property
+    def forks(self) -> int:
+        return len(self.time_ns)
+
+
+def side(entry: dict, variants: tuple[str, ...] = ()) -> Side:
+    """A row-side's forks as time per op by frame (``variants``: the row's two, named as one)."""
+    interval = float(entry["interval_ns"])
+    names = cpu_stacks(entry)
+    threads = [thread_of(s) for s in names]
+    frames = [[frame_name(f, variants) for f in s.split(";")[1:]] for s in names]
+    k = len(entry["forks"])
+    time_ns, samples, gc, jit = (np.zeros(k) for _ in range(4))
+    self_counts: dict[str, np.ndarray] = {}
+    total_counts: dict[str, np.ndarray] = {}
+    stack_counts: dict[str, np.ndarray] = {}
+    ops = np.zeros(k)
+    for j, fork in enumerate(entry["forks"]):
+        time_ns[j], ops[j] = float(fork["time_ns"]), float(fork["ops"])
+        for index, n in fork["samples"]:
+            kind = threads[index]
+            if kind == GC:
+                gc[j] += n
+            elif kind == JIT:
+                jit[j] += n
+            if kind != BENCHMARK:
+                continue
+            samples[j] += n
+            chain = frames[index] or ["(the thread alone)"]
+            self_counts.setdefault(chain[-1], np.zeros(k))[j] += n
+            for name in set(chain):
+                total_counts.setdefault(name, np.zeros(k))[j] += n
+            stack_counts.setdefault(";".join(chain), np.zeros(k))[j] += n
+    if (samples == 0).any() or (ops <= 0).any():
+        raise ResultsError(f"{entry['benchmark']}: a fork without samples of the benchmark's thread "
+                           "or without operations: its time cannot be divided among frames")
+    per_op = interval / ops
+
+    def frame(counts: dict[str, np.ndarray]) -> pd.DataFrame:
+        return pd.DataFrame.from_dict(counts, orient="index", columns=range(k)).sort_index()
+
+    self_samples, total_samples = frame(self_counts), frame(total_counts)
+    scale = time_ns / samples
+    return Side(time_ns, samples, gc * per_op, jit * per_op, samples * per_op / time_ns,
+                self_samples * scale, total_samples * scale, self_samples, total_samples,
+                frame(stack_counts))
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """A row's time, old against new, by frame."""
+
+    old: Side
+    new: Side
+    #: the row's time per op, new - old (its fork means, as the frames are summed)
+    time: shares.Difference
+    gc: shares.Difference
+    jit: shares.Difference
+    #: per frame and way of counting (FRAME_COLUMNS), the biggest change first
+    frames: pd.DataFrame
+    engine: str = ""
+    interval_ns: int = 0
+
+    def decided(self, how: str = "self") -> pd.DataFrame:
+        f = self.frames
+        return f[(f["how"] == how) & f["decided"]]
+
+
+def _frame_rows(how: str, old: Side, new: Side) -> list[dict]:
+    a, b = (old.self_ns, new.self_ns) if how == "self" else (old.total_ns, new.total_ns)
+    ca, cb = ((old.self_samples, new.self_samples) if how == "self"
+              else (old.total_samples, new.total_samples))
+    rows = []
+    for name in sorted(set(a.index) | set(b.index)):
+        x_old = a.loc[name].to_numpy() if name in a.index else np.zeros(old.forks)
+        x_new = b.loc[name].to_numpy() if name in b.index else np.zeros(new.forks)
+        seen = int((ca.loc[name].sum() if name in ca.index else 0)
+                   + (cb.loc[name].sum() if name in cb.index else 0))
+        d = shares.difference(x_old, x_new)
+        s = shares.share(x_old, old.time_ns, x_new, new.time_ns)
+        rows.append({"frame": name, "how": how, "old_ns": d.old, "new_ns": d.new,
+                     "delta_ns": d.delta, "low_ns": d.low, "high_ns": d.high,
+                     "p": d.p if seen >= MIN_SAMPLES else math.nan, "decided": False,
+                     "share": s.share, "share_low": s.low, "share_high": s.high, "samples": seen})
+    return rows
+
+
+def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: str,
+              rate: float = FDR) -> Attribution:
+    """A row's frames, ``old`` against ``new``: each frame's time per op on each side, its
+    change with a 95% interval, whether the change is decided (Benjamini-Hochberg at ``rate``
+    across the row's frames counted that way), and the share of the row's change it explains."""
+    entries = [profiles.entry(benchmark, params, v) for v in (old, new)]
+    missing = [v for v, e in zip((old, new), entries) if e is None]
+    if missing:
+        raise ResultsError(f"{benchmark}({params}): no CPU samples of {', '.join(missing)}")
+    variants = (old, new)
+    a, b = (side(e, variants) for e in entries)
+    tables = []
+    for how in ("self", "total"):
+        t = pd.DataFrame(_frame_rows(how, a, b), columns=FRAME_COLUMNS)
+        t["decided"] = shares.benjamini_hochberg(t["p"].to_numpy(), rate)
+        tables.append(t)
+    frames = pd.concat(tables, ignore_index=True)
+    frames = frames.assign(size=-frames["delta_ns"].abs()).sort_values(
+        ["how", "decided", "size", "frame"], ascending=[False, False, True, True], kind="stable")
+    return Attribution(a, b, shares.difference(a.time_ns, b.time_ns),
+                       shares.difference(a.gc_ns, b.gc_ns), shares.difference(a.jit_ns, b.jit_ns),
+                       frames.drop(columns="size").reset_index(drop=True),
+                       entries[1].get("engine", ""), int(entries[1]["interval_ns"]))
+
+
+def matching(s: Side, pattern: str) -> np.ndarray:
+    """Per fork, the time per op of the benchmark thread's stacks with a frame matching
+    ``pattern`` (a regular expression on the frames' names): each sample once."""
+    rx = re.compile(pattern)
+    hit = [stack for stack in s.stacks.index if any(rx.search(f) for f in stack.split(";"))]
+    counts = s.stacks.loc[hit].sum(axis=0).to_numpy() if hit else np.zeros(s.forks)
+    return counts * s.time_ns / s.samples
+
+
+def explained(attribution: Attribution, pattern: str) -> tuple[shares.Difference, shares.Share]:
+    """How the frames matching ``pattern`` changed (ns/op, new - old) and what share of the
+    row's change they explain: a write-up's mechanism, set against the time it saved."""
+    x_old, x_new = matching(attribution.old, pattern), matching(attribution.new, pattern)
+    return (shares.difference(x_old, x_new),
+            shares.share(x_old, attribution.old.time_ns, x_new, attribution.new.time_ns))
+
+
+def coverage_note(s: Side) -> str:
+    """Why a side's samples account for less (or more) of its time than COVERAGE_TOLERANCE
+    allows; empty where they account for it."""
+    c = float(np.mean(s.coverage))
+    if abs(c - 1) <= COVERAGE_TOLERANCE:
+        return ""
+    if c < 1:
+        return (f"the benchmark's thread was on the CPU for {c:.0%} of its time: the rest it "
+                "waited (GC pauses stop it; a busy host takes its vCPU)")
+    return (f"the samples account for {c:.0%} of its time: the sampler's interval is CPU time, "
+            "and the thread's CPU ran beyond the iteration's timed window")
+
+
+def leading(profiles: Profiles, benchmark: str, params: str, variant: str,
+            count: int = 3) -> list[tuple[str, float]]:
+    """A row-side's frames that took most of the benchmark thread's samples (self), each with
+    its mean share over the forks: what a machine spends the side's time on. Empty where the
+    side was not sampled."""
+    entry = profiles.entry(benchmark, params, variant)
+    if entry is None:
+        return []
+    try:
+        s = side(entry)
+    except ResultsError:
+        return []
+    shares_ = (s.self_samples / s.samples).mean(axis=1).sort_values(ascending=False, kind="stable")
+    return [(str(name), float(v)) for name, v in shares_.head(count).items()]
+
+
+def frames_called(profiles: Profiles, pairs: pd.DataFrame, how: str = "self") -> pd.DataFrame:
+    """Per row of ``pairs`` whose two sides were sampled: how many of its frames were tested,
+    how many called changed (decided), and the row's time verdict. On identical code (the A/A
+    run) every frame called is a false discovery: their share of the tested frames is the
+    attribution's false-frame rate. On a noisy run, the rows whose frames decide where their
+    time does not (*inconclusive*) are what the frames' shares add."""
+    rows = []
+    for _, p in pairs.iterrows():
+        if any(profiles.entry(p["benchmark"], p["params"], v) is None
+               for v in (p["baseline"], p["candidate"])):
+            continue
+        try:
+            a = attribute(profiles, p["benchmark"], p["params"], p["baseline"], p["candidate"])
+        except ResultsError:
+            continue
+        f = a.frames[(a.frames["how"] == how) & a.frames["p"].notna()]
+        rows.append({"benchmark": p["benchmark"], "params": p["params"], "tested": len(f),
+                     "called": int(f["decided"].sum()), "verdict": p.get("verdict", "")})
+    return pd.DataFrame(rows, columns=["benchmark", "params", "tested", "called", "verdict"])

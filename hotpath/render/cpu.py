@@ -1,0 +1,237 @@
+"""'Where the time went': a report's rows by frame, old against new, from the timed forks' CPU
+samples (hotpath.analyze.cpu), and each row's two differential CPU flame graphs, per operation.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import fmt
+from .sites import CONVERTER, row_name, slug
+from ..analyze import cpu as C
+from ..errors import ResultsError
+from ..paths import JAR
+from ..stats import shares
+
+#: Frames shown per row: the decided ones, the biggest change first, then the biggest undecided.
+SHOWN_DECIDED = 6
+SHOWN_UNDECIDED = 2
+#: Where the flame graphs go, under the report's folder.
+FOLDER = "cpu"
+#: A flame graph's weights: picoseconds per operation (integers, as collapsed stacks need).
+PER_OP_UNIT = 1e-3
+COLUMNS = ["row", "frame", "old", "new", "Δ ns/op (95% CI)", "share of the change", "flame graphs"]
+
+
+def ns(value: float) -> str:
+    """A time per op in ns, three significant digits: '1,234 ns', '21.3 ns', '0.412 ns'."""
+    if value is None or not math.isfinite(value):
+        return "—"
+    return f"{fmt.fmt_number(value)} ns"
+
+
+def change(d) -> str:
+    """'−90.1 (−97.3 to −82.9)': a change and its interval, in ns/op."""
+    if not math.isfinite(d.low):
+        return fmt.fmt_number(d.delta)
+    return f"{fmt.fmt_number(d.delta)} ({fmt.fmt_number(d.low)} to {fmt.fmt_number(d.high)})"
+
+
+def share(value: float, low: float, high: float) -> str:
+    """'81% (70–93%)'; '—' without a bounded interval (the row's change is not told from 0,
+    and a share of it says nothing)."""
+    if not (math.isfinite(value) and math.isfinite(low) and math.isfinite(high)):
+        return "—"
+    return f"{value:.0%} ({low:.0%}–{high:.0%})"
+
+
+def rows_of(pairs: pd.DataFrame, profiles: C.Profiles) -> list[pd.Series]:
+    """The report's rows whose two sides the timed forks sampled."""
+    return [p for _, p in pairs.iterrows()
+            if profiles.entry(p["benchmark"], p["params"], p["baseline"]) is not None
+            and profiles.entry(p["benchmark"], p["params"], p["candidate"]) is not None]
+
+
+def attributions(pairs: pd.DataFrame, profiles: C.Profiles) -> dict[str, C.Attribution]:
+    """Each sampled row's attribution, by its slug; a row whose samples cannot be divided
+    (a fork without the benchmark thread's samples) is left out, and said by table()."""
+    out = {}
+    for p in rows_of(pairs, profiles):
+        try:
+            out[slug(p)] = C.attribute(profiles, p["benchmark"], p["params"], p["baseline"], p["candidate"])
+        except ResultsError:
+            continue
+    return out
+
+
+def _frame_line(r: pd.Series) -> tuple:
+    d = shares.Difference(r["old_ns"], r["new_ns"], r["low_ns"], r["high_ns"], r["p"])
+    return (r["frame"] + ("" if r["decided"] else " (undecided)"), ns(r["old_ns"]), ns(r["new_ns"]),
+            change(d), share(r["share"], r["share_low"], r["share_high"]))
+
+
+def table(pairs: pd.DataFrame, profiles: C.Profiles, found: dict[str, C.Attribution],
+          links: dict[str, tuple[str, str]] | None = None) -> pd.DataFrame:
+    """One line per frame of each row, by self time: the decided frames (the biggest change
+    first), the biggest undecided, the rest summed; then the collector's and the compiler's CPU
+    per op, apart, and the row's time, which the frames' times add up to."""
+    out = []
+    for p in rows_of(pairs, profiles):
+        a = found.get(slug(p))
+        name = row_name(p)
+        if a is None:
+            out.append({"row": name, "frame": "a fork without samples of the benchmark's thread: "
+                        "not attributed", **{c: "" for c in COLUMNS[2:]}, "old": "", "new": ""})
+            continue
+        f = a.frames[a.frames["how"] == "self"]
+        decided, rest = f[f["decided"]], f[~f["decided"]]
+        shown = pd.concat([decided.head(SHOWN_DECIDED),
+                           rest[rest["samples"] >= C.MIN_SAMPLES].head(SHOWN_UNDECIDED)])
+        lines = [_frame_line(r) for _, r in shown.iterrows()]
+        others = f.drop(shown.index)
+        if not others.empty:
+            lines.append((f"{len(others)} more frame(s)", ns(others["old_ns"].sum()),
+                          ns(others["new_ns"].sum()),
+                          fmt.fmt_number(others["new_ns"].sum() - others["old_ns"].sum()), ""))
+        lines.append(("the collector's threads (CPU per op, beside the row's time)",
+                      ns(a.gc.old), ns(a.gc.new), change(a.gc), ""))
+        lines.append(("the compiler's threads (CPU per op in counted iterations)",
+                      ns(a.jit.old), ns(a.jit.new), change(a.jit), ""))
+        lines.append(("the row's time (all frames' self times)", ns(a.time.old), ns(a.time.new),
+                      change(a.time), "100%"))
+        graphs = (links or {}).get(slug(p))
+        for i, line in enumerate(lines):
+            out.append({"row": name if i == 0 else "", **dict(zip(COLUMNS[1:6], line)),
+                        "flame graphs": (f"[dropped]({graphs[0]}) · [added]({graphs[1]})"
+                                         if i == 0 and graphs else "")})
+    return pd.DataFrame(out, columns=COLUMNS)
+
+
+def collapsed(s: C.Side) -> str:
+    """A side's benchmark-thread stacks as collapsed text, each weighed by its mean time per op
+    over the forks (ps/op: its share of each fork's samples times the fork's time), so that two
+    sides of different lengths and speeds compare per operation."""
+    if s.stacks.empty:
+        return ""
+    per_op = (s.stacks * (s.time_ns / s.samples)).mean(axis=1) / PER_OP_UNIT
+    return "".join(f"{stack} {int(round(w))}\n" for stack, w in sorted(per_op.items()) if round(w) > 0)
+
+
+def draw(pairs: pd.DataFrame, found: dict[str, C.Attribution], out_dir: Path, jar: Path = JAR,
+         java: str = "java") -> tuple[dict[str, tuple[str, str]], str]:
+    """Both differential CPU flame graphs of every attributed row into ``out_dir/cpu/``:
+    'dropped' in old's shape, 'added' in new's, weighed per operation. Returns the links by row
+    and, where none could be drawn, why in one line."""
+    rows = [p for _, p in pairs.iterrows() if slug(p) in found]
+    if not rows:
+        return {}, ""
+    if not jar.is_file():
+        return {}, f"the flame graphs need {jar.name} (the converter is in it): `make build`"
+    folder = Path(out_dir) / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    links: dict[str, tuple[str, str]] = {}
+    with tempfile.TemporaryDirectory(prefix="hotpath-cpu-") as tmp:
+        jobs = []
+        for p in rows:
+            name, a = slug(p), found[slug(p)]
+            old, new = Path(tmp) / f"{name}.old.collapsed", Path(tmp) / f"{name}.new.collapsed"
+            old.write_text(collapsed(a.old) or "none 0\n")
+            new.write_text(collapsed(a.new) or "none 0\n")
+            dropped, added = folder / f"{name}.dropped.html", folder / f"{name}.added.html"
+            row = fmt.label(p)
+            jobs.append(f"{new}\t{old}\t{dropped}\t{row}: CPU time {p['baseline']} spends that "
+                        f"{p['candidate']} no longer does (ps per op, {p['baseline']}'s shape)")
+            jobs.append(f"{old}\t{new}\t{added}\t{row}: CPU time {p['candidate']} spends beyond "
+                        f"{p['baseline']} (ps per op, {p['candidate']}'s shape)")
+            links[name] = (f"{FOLDER}/{dropped.name}", f"{FOLDER}/{added.name}")
+        listing = Path(tmp) / "jobs.tsv"
+        listing.write_text("\n".join(jobs) + "\n", encoding="utf-8")
+        done = subprocess.run([java, "-cp", str(jar), CONVERTER, str(listing)],
+                              capture_output=True, text=True)
+        if done.returncode:
+            why = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            return {}, f"the flame graphs could not be drawn: {why}"
+    return links, ""
+
+
+def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) -> str:
+    """How the table was made and how far the samples account for each row's time."""
+    if not found:
+        return ""
+    sides = [s for a in found.values() for s in (a.old, a.new)]
+    covered = sum(1 for s in sides if not C.coverage_note(s))
+    coverage = np.concatenate([s.coverage for s in sides])
+    text = (f"{(profiles.recorded or 'CPU samples').rstrip('.')}. "
+            "A frame's time per op in a fork is its share of the benchmark thread's samples times "
+            "the fork's time per op; forks are the replicates: the change is Welch's 95% interval "
+            "of new − old, a frame is *decided* where the Benjamini–Hochberg procedure keeps it at "
+            f"a {C.FDR:.0%} false discovery rate across the row's frames, and its share of the "
+            "row's change has Fieller's interval. Self time: the frames' times add up to the row's. "
+            "The collector's and the compiler's threads are apart, as CPU per op. "
+            f"The benchmark thread's samples account for its time within "
+            f"{C.COVERAGE_TOLERANCE:.0%} on {covered} of {len(sides)} row-sides "
+            f"(median {np.median(coverage):.0%} of the time per op on the CPU)")
+    short = [(slug_, s) for slug_, a in found.items() for s in (a.old, a.new) if C.coverage_note(s)]
+    if short:
+        text += "; on the others " + "; ".join(sorted({C.coverage_note(s) for _, s in short}))
+    text += "."
+    if graphs:
+        text += (" Flame graphs per row, weighed per operation (each stack's share of a fork's "
+                 "samples times the fork's time per op, averaged over the forks): *dropped* in old's "
+                 "shape, *added* in the new side's. They open offline.")
+    return text
+
+
+def explore(results: str | Path, row: str, old: str = "old", new: str = "optimized",
+            out_dir: str | Path | None = None, graphs: bool = True, how: str = "self") -> pd.DataFrame:
+    """One row's frames for any two variants, in the lab: ``row`` as the reports name it
+    (``encode(payload=STR_1K)``, or the method alone for a row without params); ``how``: self
+    or total time. Returns the table (ns/op, the change's 95% interval, whether it is decided,
+    the share of the row's change); in a notebook, shows both differential CPU flame graphs
+    below it, inline and offline."""
+    from ..errors import HotpathError
+    from ..jmh import MethodName
+    from ..paths import REPORTS
+    from .sites import show_graphs
+
+    if how not in ("self", "total"):
+        raise HotpathError(f"how={how!r}: self or total")
+    found = C.read(results)
+    if not found.measured:
+        raise HotpathError(f"{results}: no CPU samples beside it: a run whose timed forks took "
+                           "them (`make report`) writes them")
+    method, _, params = row.partition("(")
+    params = params[:-1] if params.endswith(")") else params
+    sides = found.sides
+    methods = sides["benchmark"].map(lambda b: MethodName.of(b).method)
+    hit = sides[(methods == method) & (sides["params"] == params)]
+    if hit.empty:
+        known = sorted({f"{m}({p})" if p else m for m, p in zip(methods, sides["params"])})
+        raise HotpathError(f"no row {row!r} in {results}; rows: {', '.join(known)}")
+    missing = [v for v in (old, new) if v not in set(hit["variant"])]
+    if missing:
+        raise HotpathError(f"{row}: no variant {', '.join(missing)}; sampled: "
+                           f"{', '.join(sorted(set(hit['variant'])))}")
+    benchmark = hit["benchmark"].iloc[0]
+    a = C.attribute(found, benchmark, params, old, new)
+    f = a.frames[a.frames["how"] == how]
+    table = pd.DataFrame({"frame": f["frame"], f"{old} ns/op": f["old_ns"].round(3),
+                          f"{new} ns/op": f["new_ns"].round(3), "Δ ns/op": f["delta_ns"].round(3),
+                          "95% CI": [f"{lo:.3g} to {hi:.3g}" for lo, hi in zip(f["low_ns"], f["high_ns"])],
+                          "decided": f["decided"],
+                          "share": [share(s, lo, hi) for s, lo, hi in
+                                    zip(f["share"], f["share_low"], f["share_high"])],
+                          "samples": f["samples"]}).reset_index(drop=True)
+    if graphs:
+        pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
+                          "baseline": old, "candidate": new})
+        folder = Path(out_dir) if out_dir else REPORTS / "lab"
+        links, why = draw(pd.DataFrame([pair]), {slug(pair): a}, folder)
+        show_graphs(folder, links, why)
+    return table

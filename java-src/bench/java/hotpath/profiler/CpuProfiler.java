@@ -1,0 +1,248 @@
+package hotpath.profiler;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import one.profiler.AsyncProfiler;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * Where a fork's CPU time went, iteration by iteration: async-profiler's {@code cpu} engine
+ * (perf events' cpu-clock, kernel frames included; {@code itimer} where perf events are refused)
+ * samples every thread of the fork during each measurement iteration, each stack rooted at its
+ * thread's name, and the iteration's samples are written with its operations and its score to a
+ * file of the fork's own in {@code dir}. Iteration by iteration, so that hotpath's analysis
+ * attributes only the iterations a fork's figure counts (its steady segment); the scores tie the
+ * file to the fork's JMH results.
+ *
+ * <p>It rides in timed forks: it samples at {@link #DEFAULT_INTERVAL_NS} (100 a second of a
+ * thread's CPU), and starts and stops between iterations, outside their timed loops, as
+ * {@code -prof gc} reads its counters. What that costs identical code is measured in
+ * docs/evidence/what-the-cpu-sampler-costs.md.
+ *
+ * <p>The file: a header, the fork's benchmark, params, JVM, engine and interval; frames and
+ * stacks are named once, by number, where first seen ({@code frame<TAB>id<TAB>name},
+ * {@code stack<TAB>id<TAB>frame ids root first}); each iteration is a line
+ * {@code iteration<TAB>k<TAB>ops<TAB>n<TAB>score<TAB>s<TAB>unit<TAB>u<TAB>window_ns<TAB>w}
+ * followed by {@code samples<TAB>stack id<TAB>count} lines.
+ *
+ * <p>How to use: {@code java -jar target/benchmarks.jar <regex>
+ * -prof "hotpath.profiler.CpuProfiler:dir=cpu"} (interval=ns; event=itimer to force the fallback)
+ */
+public final class CpuProfiler implements InternalProfiler {
+
+    /** The file format's first line; the analysis refuses files without it. */
+    static final String HEADER = "# hotpath cpu samples 1";
+    /** 10 ms of a thread's CPU between samples. */
+    static final long DEFAULT_INTERVAL_NS = 10_000_000L;
+
+    private final AsyncProfiler profiler;
+    private final Path dir;
+    private final long interval;
+    /** The engines tried in order: perf events first, the timer where they are refused. */
+    private final List<String> engines;
+    /** The engine that started, once one has. */
+    private String engine;
+    /** Why no engine started, once none has: the fork then goes unsampled. */
+    private String refused;
+    private String benchmark;
+    private boolean running;
+    private long windowStart;
+    /** Measurement iterations recorded so far of the current benchmark. */
+    private int iterations;
+    private final Map<String, Integer> frames = new HashMap<>();
+    private final Map<String, Integer> stacks = new HashMap<>();
+    private final StringBuilder text = new StringBuilder();
+
+    public CpuProfiler(String initLine) throws ProfilerException {
+        Map<String, String> options = AllocSiteProfiler.options(initLine);
+        String folder = options.remove("dir");
+        if (folder == null || folder.isBlank()) {
+            throw new ProfilerException("CpuProfiler needs dir=<folder> for its files");
+        }
+        String every = options.remove("interval");
+        try {
+            interval = every == null ? DEFAULT_INTERVAL_NS : Long.parseLong(every);
+        } catch (NumberFormatException e) {
+            throw new ProfilerException("CpuProfiler: interval=" + every + " is not a number of nanoseconds");
+        }
+        if (interval < 100_000L) {
+            throw new ProfilerException("CpuProfiler: interval=" + every + " ns is below 0.1 ms");
+        }
+        String event = options.remove("event");
+        if (event != null && !event.equals("cpu") && !event.equals("itimer")) {
+            throw new ProfilerException("CpuProfiler: event=" + event + "; known: cpu, itimer");
+        }
+        engines = "itimer".equals(event) ? List.of("itimer") : List.of("cpu", "itimer");
+        if (!options.isEmpty()) {
+            throw new ProfilerException("CpuProfiler: unknown options " + options.keySet()
+                    + "; known: dir, interval, event");
+        }
+        dir = Path.of(folder);
+        AsyncProfiler loaded = null;
+        try {
+            loaded = NativeAllocProfiler.load();
+        } catch (ProfilerException e) {
+            refuse(e.getMessage());
+        }
+        profiler = loaded;
+    }
+
+    @Override
+    public String getDescription() {
+        return "CPU samples of every thread, per measurement iteration (async-profiler cpu, itimer where perf events are refused)";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        if (iterationParams.getType() != IterationType.MEASUREMENT || refused != null) {
+            return;
+        }
+        // Without forks (-f 0) one JVM runs several benchmarks: each writes its own file.
+        String key = AllocSiteProfiler.fileName(benchmarkParams);
+        if (!key.equals(benchmark)) {
+            benchmark = key;
+            text.setLength(0);
+            frames.clear();
+            stacks.clear();
+            iterations = 0;
+        }
+        start();
+        windowStart = System.nanoTime();
+    }
+
+    /**
+     * A new recording (start drops the last one's samples) with the first engine that starts.
+     * Where none starts, the fork goes on unsampled and writes no file: a sampler must never
+     * stop the timed forks it rides in. Why is said once, in JMH's output.
+     */
+    private void start() {
+        if (refused != null) {
+            return;
+        }
+        StringBuilder why = new StringBuilder();
+        for (String e : engine == null ? engines : List.of(engine)) {
+            try {
+                profiler.execute("start,event=" + e + ",interval=" + interval + ",threads");
+                engine = e;
+                running = true;
+                return;
+            } catch (Exception | Error x) {
+                why.append(why.length() == 0 ? "" : "; ").append("event=").append(e).append(": ").append(x.getMessage());
+            }
+        }
+        refuse("async-profiler refused every engine (" + why + ")");
+    }
+
+    /** Sampling stops for the rest of the fork, which writes no file; why is said once. */
+    private void refuse(String why) {
+        refused = why;
+        text.setLength(0);
+        System.err.println("CpuProfiler: " + why + ": this fork is not sampled");
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
+                                                       IterationResult result) {
+        if (!running) {
+            return List.of();
+        }
+        String collapsed;
+        long window;
+        try {
+            // Read only a stopped recording (a dump beside a live one crashed a fork: AllocSiteProfiler).
+            profiler.execute("stop");
+            window = System.nanoTime() - windowStart;
+            running = false;
+            collapsed = profiler.execute("collapsed");
+        } catch (Exception e) {
+            running = false;
+            refuse("async-profiler's samples could not be read: " + e.getMessage());
+            return List.of();
+        }
+        text.append("iteration\t").append(iterations + 1)
+                .append("\tops\t").append(result.getMetadata().getAllOps())
+                .append("\tscore\t").append(result.getPrimaryResult().getScore())
+                .append("\tunit\t").append(result.getPrimaryResult().getScoreUnit())
+                .append("\twindow_ns\t").append(window).append('\n');
+        Map<Integer, Long> counts = new TreeMap<>();
+        NativeAllocations.eachStack(collapsed, (stack, n) -> counts.merge(stackId(stack), n, Long::sum));
+        counts.forEach((id, n) -> text.append("samples\t").append(id).append('\t').append(n).append('\n'));
+        iterations++;
+        if (iterations == iterationParams.getCount()) {
+            write(benchmarkParams);
+        }
+        return List.of();
+    }
+
+    /** The stack's number, naming it (and its new frames) in the file where first seen. */
+    private int stackId(String stack) {
+        Integer known = stacks.get(stack);
+        if (known != null) {
+            return known;
+        }
+        String[] names = stack.split(";");
+        StringBuilder ids = new StringBuilder();
+        for (int i = 0; i < names.length; i++) {
+            String name = i == 0 ? threadName(names[i]) : names[i];
+            Integer id = frames.get(name);
+            if (id == null) {
+                id = frames.size();
+                frames.put(name, id);
+                text.append("frame\t").append(id).append('\t').append(name).append('\n');
+            }
+            ids.append(i == 0 ? "" : " ").append(id);
+        }
+        int id = stacks.size();
+        stacks.put(stack, id);
+        text.append("stack\t").append(id).append('\t').append(ids).append('\n');
+        return id;
+    }
+
+    /**
+     * A stack's root as the thread's name alone: {@code [GC Thread#0 tid=4242]} is
+     * {@code [GC Thread#0]}, so that one fork's threads and the next's are the same frames.
+     */
+    static String threadName(String root) {
+        int tid = root.lastIndexOf(" tid=");
+        return root.startsWith("[") && root.endsWith("]") && tid > 0 ? root.substring(0, tid) + "]" : root;
+    }
+
+    private void write(BenchmarkParams params) {
+        StringBuilder out = new StringBuilder(HEADER).append('\n')
+                .append("benchmark\t").append(params.getBenchmark()).append('\n');
+        for (String key : params.getParamsKeys()) {
+            out.append("param\t").append(key).append('\t').append(params.getParam(key)).append('\n');
+        }
+        out.append("jvm\t").append(System.getProperty("java.vm.version")).append('\n')
+                .append("engine\t").append(engine).append('\n')
+                .append("interval_ns\t").append(interval).append('\n')
+                .append(text);
+        text.setLength(0);
+        frames.clear();
+        stacks.clear();
+        iterations = 0;
+        benchmark = null;
+        try {
+            Files.createDirectories(dir);
+            Path file = dir.resolve(AllocSiteProfiler.fileName(params).replace(".sites", ".cpu"));
+            Files.writeString(file, out, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write CPU samples to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+"""Where the time went, on CPU samples made to a known answer: frames' times per op add up to
+the row's, the frame that changed is decided and the others are not, the collector's and the
+compiler's threads stay apart, and a mechanism's share of the change comes with its interval."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from hotpath.analyze import cpu
+from hotpath.errors import ResultsError
+
+from cpu_samples import BENCH, STUB, WORKER, write_profiles
+
+
+@pytest.fixture
+def profiles(tmp_path):
+    return cpu.read_file(write_profiles(tmp_path / "x.cpu.json"))
+
+
+def test_threads_are_told_apart_by_their_names():
+    assert cpu.thread_of(f"{WORKER};{STUB}") == cpu.BENCHMARK
+    assert cpu.thread_of("[GC Thread#3];x") == cpu.GC
+    assert cpu.thread_of("[G1 Conc#0];x") == cpu.GC
+    assert cpu.thread_of("[C2 CompilerThread1];x") == cpu.JIT
+    assert cpu.thread_of("[VM Thread];VMThread::run;VM_G1CollectForAllocation::doit") == cpu.GC
+    assert cpu.thread_of("[VM Thread];VMThread::run;SafepointSynchronize::begin") == cpu.OTHER
+
+
+def test_frames_are_named_as_the_sites_are():
+    assert cpu.frame_name("java/util/Arrays.copyOf") == "Arrays.copyOf"
+    assert cpu.frame_name("clear_page_erms_[k]") == "clear_page_erms [kernel]"
+    assert cpu.frame_name("/usr/lib/x86_64-linux-gnu/libz.so.1.2.13") == "libz.so.1.2.13"
+    assert cpu.frame_name("hotpath/x/OldCodec.encode", ("old", "optimized")) == "Codec.encode"
+
+
+def test_the_frames_self_times_add_up_to_the_rows_time(profiles):
+    a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    for s in (a.old, a.new):
+        np.testing.assert_allclose(s.self_ns.sum(axis=0).to_numpy(), s.time_ns)
+    assert a.time.delta == pytest.approx(a.new.time_ns.mean() - a.old.time_ns.mean())
+
+
+def test_the_copy_that_went_is_decided_and_the_frame_that_stayed_is_not(profiles):
+    a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    decided = set(a.decided("self")["frame"])
+    assert "Arrays.copyOf" in decided
+    assert "Checksum.update" not in decided
+    copy = a.frames[(a.frames["how"] == "self") & (a.frames["frame"] == "Arrays.copyOf")].iloc[0]
+    assert copy["old_ns"] == pytest.approx(90, rel=0.06)
+    assert copy["new_ns"] == 0
+    assert copy["low_ns"] < copy["delta_ns"] < copy["high_ns"] < 0
+    # 90 of the 90 ns saved: the copy explains the change, within its interval
+    assert copy["share_low"] < copy["share"] < copy["share_high"]
+    assert 0.75 < copy["share"] < 1.1
+
+
+def test_a_frame_and_its_callees_count_once_as_total(profiles):
+    a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    total = a.frames[(a.frames["how"] == "total") & (a.frames["frame"] == "Codec.encode")].iloc[0]
+    # every sample of the worker passes through encode: its total is the row's time
+    assert total["old_ns"] == pytest.approx(a.old.time_ns.mean())
+    assert total["new_ns"] == pytest.approx(a.new.time_ns.mean())
+
+
+def test_the_collector_and_the_compiler_are_apart_from_the_code(profiles):
+    a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    # GC Thread 30 + the VM thread's collection 3 samples a fork, 10 ms each, over its ops
+    ops = np.array([f["ops"] for f in profiles.entry(BENCH, "payload=STR_1K", "old")["forks"]])
+    assert a.gc.old == pytest.approx(np.mean(33 * 1e7 / ops))
+    assert a.jit.old == pytest.approx(np.mean(5 * 1e7 / ops))
+    assert not any("G1" in f or "C2" in f for f in a.frames["frame"])
+
+
+def test_coverage_compares_the_samples_cpu_time_with_the_time(profiles):
+    a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    np.testing.assert_allclose(a.old.coverage, 0.97, rtol=1e-4)
+    assert cpu.coverage_note(a.old) == ""
+    waited = cpu.Side(*(getattr(a.old, f) for f in ("time_ns", "samples", "gc_ns", "jit_ns")),
+                      a.old.coverage * 0.7, a.old.self_ns, a.old.total_ns)
+    assert "on the CPU for 68% of its time" in cpu.coverage_note(waited)
+
+
+def test_a_mechanism_is_the_stacks_through_its_frames(profiles):
+    a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    change, share = cpu.explained(a, r"Arrays\.copyOf")
+    assert change.delta == pytest.approx(-90, rel=0.06)
+    assert share.low < share.share < share.high
+    everything, whole = cpu.explained(a, r"Codec\.encode")
+    assert whole.share == pytest.approx(1.0)
+
+
+def test_a_side_without_samples_is_a_clear_error(profiles):
+    with pytest.raises(ResultsError, match="no CPU samples of buffered"):
+        cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "buffered")
+
+
+def test_a_corrupt_file_is_a_clear_error(tmp_path):
+    path = tmp_path / "x.cpu.json"
+    path.write_text('{"format": ')
+    with pytest.raises(ResultsError, match="corrupt"):
+        cpu.read_file(path)
+    path.write_text('{"format": "something else"}')
+    with pytest.raises(ResultsError, match="not a file of CPU samples"):
+        cpu.read_file(path)
+
+
+def test_no_file_beside_the_results_is_no_profile(tmp_path):
+    assert not cpu.read(tmp_path / "x.json").measured
+
+
+def test_rows_count_their_frames_tested_and_called(profiles):
+    pairs = pd.DataFrame([{"benchmark": BENCH, "params": "payload=STR_1K", "baseline": "old",
+                           "candidate": "optimized", "verdict": "faster"},
+                          {"benchmark": BENCH, "params": "payload=STR_64", "baseline": "old",
+                           "candidate": "optimized", "verdict": "same"}])
+    t = cpu.frames_called(profiles, pairs)
+    # the row not sampled is not counted
+    assert list(t["params"]) == ["payload=STR_1K"]
+    assert 1 <= t.loc[0, "called"] <= t.loc[0, "tested"]
+    assert t.loc[0, "verdict"] == "faster"
+
+
+def test_a_sides_leading_frames_are_its_largest_shares(profiles):
+    top = cpu.leading(profiles, BENCH, "payload=STR_1K", "old", 2)
+    assert [name for name, _ in top] == ["Arrays.copyOf", "OldCodec.encode"]
+    assert top[0][1] == pytest.approx(0.45, abs=0.03)
+    assert cpu.leading(profiles, BENCH, "payload=STR_1K", "buffered") == []

@@ -1,0 +1,60 @@
+"""'Where the time went' as a reader sees it: a row's frames old against new with intervals, the
+collector and the compiler apart, the row's time last; both CPU flame graphs weighed per op."""
+
+import pandas as pd
+import pytest
+
+from cpu_samples import BENCH, write_profiles
+from hotpath.analyze import cpu as C
+from hotpath.paths import JAR
+from hotpath.render import cpu as R
+
+ROW = {"benchmark": BENCH, "method": "encode", "params": "payload=STR_1K", "baseline": "old",
+       "candidate": "optimized"}
+
+
+@pytest.fixture
+def profiles(tmp_path):
+    return C.read_file(write_profiles(tmp_path / "x.cpu.json"))
+
+
+def test_a_rows_lines_name_it_once_lead_with_what_changed_and_end_on_its_time(profiles):
+    pairs = pd.DataFrame([ROW])
+    found = R.attributions(pairs, profiles)
+    table = R.table(pairs, profiles, found, {R.slug(pairs.iloc[0]): ("cpu/a.html", "cpu/b.html")})
+    assert table.iloc[0]["row"] == "encode(payload=STR_1K)" and set(table["row"][1:]) == {""}
+    first = table.iloc[0]
+    assert first["frame"] == "Arrays.copyOf"
+    assert first["new"] == "0 ns" and first["Δ ns/op (95% CI)"].startswith("−")
+    assert first["flame graphs"] == "[dropped](cpu/a.html) · [added](cpu/b.html)"
+    frames = list(table["frame"])
+    assert any(f.startswith("the collector's threads") for f in frames)
+    assert any(f.startswith("the compiler's threads") for f in frames)
+    last = table.iloc[-1]
+    assert last["frame"].startswith("the row's time") and last["share of the change"] == "100%"
+
+
+def test_the_note_says_how_it_was_made_and_how_far_the_samples_reach(profiles):
+    pairs = pd.DataFrame([ROW])
+    note = R.note(R.attributions(pairs, profiles), profiles, graphs=True)
+    assert note.startswith("CPU samples made for a test.")
+    assert "Benjamini–Hochberg" in note and "Fieller" in note
+    assert "within 10% on 2 of 2 row-sides" in note
+
+
+def test_a_flame_graphs_weights_are_picoseconds_per_op(profiles):
+    a = C.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    lines = R.collapsed(a.old).splitlines()
+    total_ps = sum(int(line.rsplit(" ", 1)[1]) for line in lines)
+    assert total_ps == pytest.approx(a.old.time_ns.mean() * 1e3, rel=1e-3)
+    assert all(";" in line.split(" ")[0] or "jmhStub" in line for line in lines)
+
+
+@pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build): the converter")
+def test_both_graphs_of_a_row_are_drawn(profiles, tmp_path):
+    pairs = pd.DataFrame([ROW])
+    links, why = R.draw(pairs, R.attributions(pairs, profiles), tmp_path)
+    assert why == ""
+    (dropped, added), = links.values()
+    assert (tmp_path / dropped).is_file() and (tmp_path / added).is_file()
+    assert "Arrays.copyOf" in (tmp_path / dropped).read_text()
