@@ -5,7 +5,6 @@ samples (hotpath.analyze.cpu), and each row's two differential CPU flame graphs,
 from __future__ import annotations
 
 import math
-import subprocess
 import tempfile
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from . import fmt
-from .sites import CONVERTER, row_name, slug
+from .sites import convert, row_name, slug
 from ..analyze import cpu as C
 from ..errors import ResultsError
 from ..paths import JAR
@@ -150,14 +149,8 @@ def draw(pairs: pd.DataFrame, found: dict[str, C.Attribution], out_dir: Path, ja
             jobs.append(f"{old}\t{new}\t{added}\t{row}: CPU time {p['candidate']} spends beyond "
                         f"{p['baseline']} (ps per op, {p['candidate']}'s shape)")
             links[name] = (f"{FOLDER}/{dropped.name}", f"{FOLDER}/{added.name}")
-        listing = Path(tmp) / "jobs.tsv"
-        listing.write_text("\n".join(jobs) + "\n", encoding="utf-8")
-        done = subprocess.run([java, "-cp", str(jar), CONVERTER, str(listing)],
-                              capture_output=True, text=True)
-        if done.returncode:
-            why = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            return {}, f"the flame graphs could not be drawn: {why}"
-    return links, ""
+        why = convert(jobs, Path(tmp), jar, java)
+    return ({}, why) if why else (links, "")
 
 
 def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) -> str:

@@ -320,7 +320,11 @@ class Document:
             return
         note = cpu_render.note(found, self.profiles, bool(links)) + (
             f" Flame graphs: {why}." if why else "")
-        self.table(heading, table, note=note, rows=self.sites_plan(table))
+        # in the paste, the Result's row CORE, the write-up's other rows after what identifies
+        # the run (DETAIL): a frame table per row would crowd the environment out of jira.txt
+        plan = [(DETAIL, rank) if priority == CORE and rank else (priority, rank)
+                for priority, rank in self.sites_plan(table)]
+        self.table(heading, table, note=note, rows=plan)
 
     def cpu_command(self) -> str:
         if self.case is None:

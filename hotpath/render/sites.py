@@ -181,14 +181,20 @@ def draw(pairs: pd.DataFrame, sites: S.Sites, out_dir: Path, jar: Path = JAR,
             jobs.append(f"{old}\t{new}\t{added}\t{row}: what {p['candidate']} allocates beyond "
                         f"{p['baseline']} (bytes per 100 ops, {p['candidate']}'s shape)")
             links[name] = (f"{FOLDER}/{dropped.name}", f"{FOLDER}/{added.name}")
-        listing = Path(tmp) / "jobs.tsv"
-        listing.write_text("\n".join(jobs) + "\n", encoding="utf-8")
-        done = subprocess.run([java, "-cp", str(jar), CONVERTER, str(listing)],
-                              capture_output=True, text=True)
-        if done.returncode:
-            why = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            return {}, f"the flame graphs could not be drawn: {why}"
-    return links, ""
+        why = convert(jobs, Path(tmp), jar, java)
+    return ({}, why) if why else (links, "")
+
+
+def convert(jobs: list[str], scratch: Path, jar: Path = JAR, java: str = "java") -> str:
+    """Differential flame graphs drawn by async-profiler's converter in one JVM: each job a
+    line 'base, new, out.html, title' (DiffFlameGraphs). Returns why none could be drawn, or
+    nothing."""
+    listing = scratch / "jobs.tsv"
+    listing.write_text("\n".join(jobs) + "\n", encoding="utf-8")
+    done = subprocess.run([java, "-cp", str(jar), CONVERTER, str(listing)], capture_output=True, text=True)
+    if done.returncode:
+        return f"the flame graphs could not be drawn: {(done.stderr.strip().splitlines() or ['no output'])[-1]}"
+    return ""
 
 
 def explore(results: str | Path, row: str, old: str = "old", new: str = "optimized",
