@@ -215,6 +215,22 @@ FLAME_DRAWN = """() => ({levels: levels.filter(l => l.length).length,
                           names: [...new Set(levels.flat().map(f => f.title))]})"""
 
 
+def _open_graph(browser, graph: Path, shot: Path | None = None) -> tuple[dict, list[str]]:
+    """A flame graph opened as a reader opens it: what it drew (FLAME_DRAWN) and the requests it
+    made outside itself; with ``shot``, its screenshot there."""
+    page = browser.new_page(viewport=VIEWPORT)
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url)
+            if r.url != graph.as_uri() and not r.url.startswith("data:") else None)
+    page.goto(graph.as_uri(), wait_until="load")
+    drawn = page.evaluate(FLAME_DRAWN)
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shot))
+    page.close()
+    return drawn, outside
+
+
 def _with_sites(reports: Path) -> Path:
     """The smoke pass's reference report, or (make check-reports) the first report with sites."""
     if (reports / WITH_SITES / "sites").is_dir():
@@ -241,17 +257,9 @@ def test_every_rows_flame_graphs_open_offline_and_draw_its_sites(browser, report
     # every graph is drawn by the same converter: a few rows' open as a reader opens them
     opened = [*links[:4], *(link for link in links if "payload-STR_1K-optimized" in link)]
     for link in opened:
-        graph = (folder / link).resolve()
-        page = browser.new_page(viewport=VIEWPORT)
-        outside: list[str] = []
-        page.on("request", lambda r: outside.append(r.url)
-                if r.url != graph.as_uri() and not r.url.startswith("data:") else None)
-        page.goto(graph.as_uri(), wait_until="load")
-        drawn = page.evaluate(FLAME_DRAWN)
-        if link.endswith("encode-payload-STR_1K-optimized.dropped.html"):
-            (reports / "screenshots").mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(reports / "screenshots" / "flame-dropped.png"))
-        page.close()
+        shot = (reports / "screenshots" / "flame-dropped.png"
+                if link.endswith("encode-payload-STR_1K-optimized.dropped.html") else None)
+        drawn, outside = _open_graph(browser, (folder / link).resolve(), shot)
         assert outside == [], f"{link} requests files outside itself: {outside[:3]}"
         assert drawn["levels"] >= 3, f"{link}: nothing drawn"
         assert any("Benchmark." in n for n in drawn["names"]), link  # the row's own frames
@@ -284,17 +292,8 @@ def test_every_rows_cpu_flame_graphs_open_offline_and_draw_its_frames(browser, r
     missing = [link for link in links if not (folder / link).is_file()]
     assert not missing, f"linked, not written: {missing[:3]}"
     for link in links[:4]:
-        graph = (folder / link).resolve()
-        page = browser.new_page(viewport=VIEWPORT)
-        outside: list[str] = []
-        page.on("request", lambda r: outside.append(r.url)
-                if r.url != graph.as_uri() and not r.url.startswith("data:") else None)
-        page.goto(graph.as_uri(), wait_until="load")
-        drawn = page.evaluate(FLAME_DRAWN)
-        if link == links[0]:
-            (reports / "screenshots").mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(reports / "screenshots" / "cpu-flame-dropped.png"))
-        page.close()
+        shot = reports / "screenshots" / "cpu-flame-dropped.png" if link == links[0] else None
+        drawn, outside = _open_graph(browser, (folder / link).resolve(), shot)
         assert outside == [], f"{link} requests files outside itself: {outside[:3]}"
         assert drawn["levels"] >= 3, f"{link}: nothing drawn"
         assert any("jmhStub" in n for n in drawn["names"]), link  # the benchmark thread's, from JMH's stub
