@@ -1,14 +1,24 @@
-"""What the timed forks' CPU sampler costs: identical code with and without it, forks alternating.
+"""What the timed forks' CPU sampler costs, measured two ways on identical code.
 
-Runs (with --run) or reads (default) data/cpu-sampler/cost/: for each row, ROUNDS rounds of one
-JMH fork with the sampler and one without, the order turning every round; each fork 2 x 1 s
-warmup + 3 x 1 s measured with the timed forks' other profilers (-prof gc, the page-fault
-counter, the host-speed probe) on both sides. Prints per row the median fork of each side, their
-ratio and a 95% interval on the ratio of the fork means (Welch t on their logs), and the samples
-the sampler kept.
+Between forks (--run; data/cpu-sampler/cost/): for each row, ROUNDS rounds of one JMH fork with
+the sampler and one without, the order turning every round; each fork 2 x 1 s warmup + 3 x 1 s
+measured with the timed forks' other profilers (-prof gc, the page-fault counter, the host-speed
+probe) on both sides. Prints per row the median fork of each side, their ratio and a 95% interval
+on the ratio of the fork means (Welch t on their logs), and the samples the sampler kept. Whole
+forks differ by more than 1% on this host, so this design cannot hold a cost within 1%.
 
-    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run   # about 9 min; nothing else running
-    .venv/bin/python docs/evidence/cpu_sampler_cost.py         # the figures from the committed files
+Within forks (--run-within; data/cpu-sampler/within/<interval>/, at each of INTERVALS): each fork is a timed fork of the default
+run's kind (recorded from its start in 100 ms iterations) in which the sampler samples only the
+first and last iteration of every four (sampled=abba): the two between them are the same code,
+the same JIT state and the same host second, unsampled. Per block of four, the cost is the mean
+log time of the sampled pair less that of the unsampled pair (the ABBA order cancels a linear
+drift); per fork the median of its blocks after WARMUP_ITERATIONS; forks are the replicates
+(t interval). The second unsampled iteration of a block against the first tells whether the
+sampler's work spills into the iteration after it.
+
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run          # about 9 min; nothing else running
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-within 20   # about 11 min an interval (ms); nothing else running
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py                # the figures from the committed files
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ from scipy import stats
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "data" / "cpu-sampler" / "cost"
+WITHIN = ROOT / "data" / "cpu-sampler" / "within"
 JAR = ROOT / "target" / "benchmarks.jar"
 ROUNDS = 12
 #: A call of 90 ns (the most calls per sample), one that copies, and one of 270 µs that spends
@@ -38,11 +49,27 @@ ROWS = {
     "marshalZip-MAP_1600B-old": ["^hotpath\\.zip\\.ZipMarshalBenchmark\\.marshalZip$", "-p",
                                  "payload=MAP_1600B", "-p", "variant=old"],
 }
+#: The within-forks design's rows: the three above and one of each other case, the write-ups'
+#: own rows where a case has one of a kind (a thread that waits on a stream; a small append).
+WITHIN_ROWS = {
+    **ROWS,
+    "compressedMapFields-98-old": ["^hotpath\\.writer\\.WriterCompressedMapBenchmark\\.compressedMapFields$",
+                                   "-p", "entries=98", "-p", "variant=old"],
+    "putMessagePositionInfo-120-old": ["^hotpath\\.store\\.StoreConsumeQueueBenchmark\\.putMessagePositionInfo$",
+                                       "-p", "topicLength=120", "-p", "variant=old"],
+}
+WITHIN_FORKS = 16
+#: 6 s forks of 100 ms iterations, the first 2 s not counted (the slowest row settles in 1.5 s):
+#: 10 blocks of four a fork.
+WITHIN_ITERATIONS = 60
+WARMUP_ITERATIONS = 20
 JVM = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch"
 PROFILERS = ["-prof", "gc", "-prof", "hotpath.profiler.PageFaultProfiler",
              "-prof", "hotpath.profiler.HostSpeedProfiler"]
 SAMPLER = "hotpath.profiler.CpuProfiler"
 INTERVAL_NS = 10_000_000
+#: The within-forks design's intervals (ms of a thread's CPU between samples).
+INTERVALS = (10, 20)
 
 
 def run() -> None:
@@ -99,7 +126,65 @@ def report() -> None:
               f"(median) over 3 s measured")
 
 
+def run_within(interval_ms: int) -> None:
+    out = WITHIN / f"{interval_ms}ms"
+    out.mkdir(parents=True, exist_ok=True)
+    for name, selection in WITHIN_ROWS.items():
+        for r in range(WITHIN_FORKS):
+            target = out / f"{name}.{r:02d}.json"
+            with tempfile.TemporaryDirectory() as folder:
+                cmd = ["java", "-jar", str(JAR), *selection, "-f", "1", "-wi", "0",
+                       "-i", str(WITHIN_ITERATIONS), "-r", "100ms", "-jvmArgsAppend", JVM, *PROFILERS,
+                       "-prof", f"{SAMPLER}:dir={folder};interval={interval_ms * 1_000_000};sampled=abba",
+                       "-rf", "json", "-rff", str(target)]
+                subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+                (file,) = Path(folder).glob("*.cpu")
+                shutil.copy(file, target.with_suffix(".cpu"))
+
+
+def iteration_logs(path: Path) -> list[float]:
+    """A fork's iterations as log time per op (a throughput's reciprocal)."""
+    entry = json.loads(path.read_text())[0]
+    raw = entry["primaryMetric"]["rawData"][0]
+    thrpt = entry["primaryMetric"]["scoreUnit"].startswith("ops/")
+    return [-math.log(v) if thrpt else math.log(v) for v in raw]
+
+
+def t_interval(values: list[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    half = stats.t.ppf(0.975, len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def report_within(interval_ms: int) -> None:
+    print(f"within forks, a sample every {interval_ms} ms:")
+    folder = WITHIN / f"{interval_ms}ms"
+    for name in WITHIN_ROWS:
+        files = sorted(folder.glob(f"{name}.*.json"))
+        if not files:
+            print(f"{name}: no files under {folder}: run with --run-within {interval_ms}")
+            continue
+        cost, spill = [], []
+        for path in files:
+            logs = iteration_logs(path)[WARMUP_ITERATIONS:]
+            blocks = [logs[i:i + 4] for i in range(0, len(logs) - 3, 4)]
+            cost.append(statistics.median((a1 + a4 - b2 - b3) / 2 for a1, b2, b3, a4 in blocks))
+            spill.append(statistics.median(b2 - b3 for _, b2, b3, _ in blocks))
+        c, lo, hi = t_interval(cost)
+        s, slo, shi = t_interval(spill)
+        kept = [samples(p) for p in sorted(folder.glob(f"{name}.*.cpu"))]
+        print(f"{name}: {len(files)} forks, {len(blocks)} blocks each; sampled / unsampled "
+              f"{math.exp(c):.4f} (95% CI {math.exp(lo):.4f}–{math.exp(hi):.4f}); the iteration after a "
+              f"sampled one / the next {math.exp(s):.4f} ({math.exp(slo):.4f}–{math.exp(shi):.4f}); "
+              f"{statistics.median(kept) / (WITHIN_ITERATIONS / 2) if kept else 0:.1f} samples of the "
+              f"benchmark's thread a sampled 100 ms iteration (median fork)")
+
+
 if __name__ == "__main__":
     if "--run" in sys.argv:
         run()
+    if "--run-within" in sys.argv:
+        run_within(int(sys.argv[sys.argv.index("--run-within") + 1]))
     report()
+    for ms in INTERVALS:
+        report_within(ms)

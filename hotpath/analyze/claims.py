@@ -143,15 +143,22 @@ CPU_METRICS = {"cpu.time": "ns/op"}
 AT_FRAMES = "timed at the frames"
 
 
+def share_text(value: float, low: float, high: float) -> str:
+    """'81% (70–93%)'; with a negative bound '12% (−4% to 30%)'."""
+    def pct(x: float) -> str:
+        return f"{x:.0%}".replace("-", "−")
+    return (f"{pct(value)} ({pct(low)} to {pct(high)})" if low < 0
+            else f"{pct(value)} ({low:.0%}–{high:.0%})")
+
+
 def explained_text(change, part, saved: float) -> str:
     """'−90.1 ns/op (−97.3 to −82.9); they explain 81% (70–93%) of the row's 110 ns/op saved'."""
     def n(x: float) -> str:
-        return f"{x:,.3g}" if abs(x) < 100 else f"{x:,.0f}"
+        return (f"{x:,.3g}" if abs(x) < 100 else f"{x:,.0f}").replace("-", "−")
 
     interval = (f" ({n(change.low)} to {n(change.high)})" if math.isfinite(change.low) else "")
-    share = (f"{part.share:.0%}" + (f" ({part.low:.0%}–{part.high:.0%})"
-                                    if math.isfinite(part.low) else " (no interval: the row's "
-                                                                    "change is not told from 0)")
+    share = ((share_text(part.share, part.low, part.high) if math.isfinite(part.low)
+              else f"{part.share:.0%} (no interval: the row's change is not told from 0)")
              if math.isfinite(part.share) else "none")
     what = "saved" if saved > 0 else "added"
     return (f"change {n(change.delta)} ns/op{interval}; they explain {share} of the row's "

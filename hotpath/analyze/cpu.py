@@ -142,7 +142,12 @@ def read_file(path: Path) -> Profiles:
 @dataclass(frozen=True)
 class Side:
     """One row-side's forks: each fork's time per op (ns), the benchmark thread's samples, the
-    collector's and the compiler's CPU per op, the coverage, and each frame's time per op."""
+    collector's and the compiler's CPU per op, the coverage, and each frame's time per op.
+
+    The coverage is the share of the row's time the benchmark's thread was on the CPU, which is
+    all its frames can account for: by the thread's own CPU clock where the profiler read it
+    (``clocked``), else by its samples, which miss up to one interval of every iteration (each
+    iteration starts the sampler's count afresh)."""
 
     time_ns: np.ndarray
     samples: np.ndarray
@@ -157,6 +162,7 @@ class Side:
     total_samples: pd.DataFrame = field(default_factory=pd.DataFrame)
     #: the benchmark thread's stacks (frame names, root excluded) x forks: samples
     stacks: pd.DataFrame = field(default_factory=pd.DataFrame)
+    clocked: bool = False
 
     @property
     def forks(self) -> int:
@@ -201,9 +207,12 @@ def side(entry: dict, variants: tuple[str, ...] = ()) -> Side:
 
     self_samples, total_samples = frame(self_counts), frame(total_counts)
     scale = time_ns / samples
-    return Side(time_ns, samples, gc * per_op, jit * per_op, samples * per_op / time_ns,
+    clocked = all(f.get("cpu_ns", -1) > 0 for f in entry["forks"])
+    on_cpu = (np.array([f["cpu_ns"] for f in entry["forks"]], dtype=float) / ops if clocked
+              else samples * per_op)
+    return Side(time_ns, samples, gc * per_op, jit * per_op, on_cpu / time_ns,
                 self_samples * scale, total_samples * scale, self_samples, total_samples,
-                frame(stack_counts))
+                frame(stack_counts), clocked)
 
 
 @dataclass(frozen=True)
@@ -287,17 +296,29 @@ def explained(attribution: Attribution, pattern: str) -> tuple[shares.Difference
             shares.share(x_old, attribution.old.time_ns, x_new, attribution.new.time_ns))
 
 
+def _ns(x: float) -> str:
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.3g}"
+
+
 def coverage_note(s: Side) -> str:
     """Why a side's samples account for less (or more) of its time than COVERAGE_TOLERANCE
     allows; empty where they account for it."""
     c = float(np.mean(s.coverage))
     if abs(c - 1) <= COVERAGE_TOLERANCE:
         return ""
+    if not s.clocked:
+        return (f"the benchmark thread's samples account for {c:.0%} of its time (its CPU clock "
+                "was not read: samples miss up to one interval of every iteration)")
     if c < 1:
-        return (f"the benchmark's thread was on the CPU for {c:.0%} of its time: the rest it "
-                "waited (GC pauses stop it; a busy host takes its vCPU)")
-    return (f"the samples account for {c:.0%} of its time: the sampler's interval is CPU time, "
-            "and the thread's CPU ran beyond the iteration's timed window")
+        off, gc = (1 - c) * float(np.mean(s.time_ns)), float(np.mean(s.gc_ns))
+        why = (f"the collector's threads took {_ns(gc)} ns/op of CPU meanwhile, against "
+               f"{_ns(off)} ns/op waited: its pauses stop the thread" if gc >= off / 2 else
+               f"not for the collector, which took only {_ns(gc)} ns/op of CPU against "
+               f"{_ns(off)} ns/op waited: the thread slept or blocked (in the code, a lock or the "
+               "kernel), or the host took its vCPU")
+        return f"the benchmark's thread was on the CPU for {c:.0%} of its time: {why}"
+    return (f"the benchmark's threads took {c:.0%} of the row's time in CPU: more than one thread "
+            "ran it, or its CPU ran beyond the iteration's timed window")
 
 
 def leading(profiles: Profiles, benchmark: str, params: str, variant: str,

@@ -40,8 +40,8 @@ def profiler_arg(folder: Path, interval_ns: int = INTERVAL_NS, event: str = "") 
 
 def read_fork(path: Path) -> dict[str, Any]:
     """One fork's file: its benchmark, params, engine, interval, and per measurement iteration
-    its operations, score, unit, sampled window and samples by stack (each a ';'-joined
-    string, its thread's name first)."""
+    its operations, score, unit, sampled window, the benchmark threads' CPU time in it (-1 where
+    not known) and samples by stack (each a ';'-joined string, its thread's name first)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines or lines[0] != FORK_HEADER:
         raise ResultsError(f"{path}: not a CPU-sample file of {PROFILER} ({FORK_HEADER!r})")
@@ -64,7 +64,7 @@ def read_fork(path: Path) -> dict[str, Any]:
                 fields = dict(zip(cells[2::2], cells[3::2]))
                 iterations.append({"ops": int(fields["ops"]), "score": float(fields["score"]),
                                    "unit": fields["unit"], "window_ns": int(fields["window_ns"]),
-                                   "samples": {}})
+                                   "cpu_ns": int(fields.get("cpu_ns", -1)), "samples": {}})
             elif kind in ("benchmark", "jvm", "engine"):
                 head[kind] = cells[1]
             elif kind == "interval_ns":
@@ -111,7 +111,8 @@ def _fork_of(entry: dict, scores: list[float]) -> int | None:
 
 def counted(fork: dict, entry: dict, index: int) -> dict[str, Any]:
     """A fork's counted iterations summed: their operations, mean time per op (ns), sampled
-    window and samples by stack (trimmed)."""
+    window, the benchmark threads' CPU time (where every iteration knows it) and samples by
+    stack (trimmed)."""
     first = steady.entry_forks(entry)[index].first if steady.recorded(entry) else 0
     kept = fork["iterations"][first:]
     samples: dict[str, int] = {}
@@ -120,9 +121,11 @@ def counted(fork: dict, entry: dict, index: int) -> dict[str, Any]:
             key = trimmed(stack)
             samples[key] = samples.get(key, 0) + n
     times = [ns_per_op(it["score"], it["unit"]) for it in kept]
+    cpu = [it.get("cpu_ns", -1) for it in kept]
     return {"fork": index, "first": first, "iterations": len(fork["iterations"]),
             "ops": sum(it["ops"] for it in kept), "time_ns": sum(times) / len(times),
-            "window_ns": sum(it["window_ns"] for it in kept), "samples": samples}
+            "window_ns": sum(it["window_ns"] for it in kept),
+            **({"cpu_ns": sum(cpu)} if min(cpu) >= 0 else {}), "samples": samples}
 
 
 #: Where the samples were taken, as the collected file says: in the run's timed forks, or in

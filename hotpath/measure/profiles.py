@@ -63,8 +63,9 @@ class Profile:
     #: warmup iterations, the second of them recorded allocation by allocation.
     sites: bool = True
     #: CPU samples in the timed forks of a sequential plan (hotpath.measure.cpu): the
-    #: sampler's interval in ns of a thread's CPU, 0 for none. Its cost on identical code is
-    #: measured in docs/evidence/what-the-cpu-sampler-costs.md.
+    #: sampler's interval in ns of a thread's CPU, 0 for none. 0 in every profile: on identical
+    #: code it costs about 1% at 10 ms and at 20 ms alike (docs/evidence/what-the-cpu-sampler-
+    #: costs.md), and the timed forks take nothing not shown within 1%; make cpu samples instead.
     cpu_interval_ns: int = 0
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0

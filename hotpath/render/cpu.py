@@ -14,6 +14,7 @@ import pandas as pd
 from . import fmt
 from .sites import convert, row_name, slug
 from ..analyze import cpu as C
+from ..analyze import claims
 from ..errors import ResultsError
 from ..paths import JAR
 from ..stats import shares
@@ -47,7 +48,7 @@ def share(value: float, low: float, high: float) -> str:
     and a share of it says nothing)."""
     if not (math.isfinite(value) and math.isfinite(low) and math.isfinite(high)):
         return "—"
-    return f"{value:.0%} ({low:.0%}–{high:.0%})"
+    return claims.share_text(value, low, high)
 
 
 def rows_of(pairs: pd.DataFrame, profiles: C.Profiles) -> list[pd.Series]:
@@ -167,9 +168,11 @@ def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) ->
             f"a {C.FDR:.0%} false discovery rate across the row's frames, and its share of the "
             "row's change has Fieller's interval. Self time: the frames' times add up to the row's. "
             "The collector's and the compiler's threads are apart, as CPU per op. "
-            f"The benchmark thread's samples account for its time within "
-            f"{C.COVERAGE_TOLERANCE:.0%} on {covered} of {len(sides)} row-sides "
-            f"(median {np.median(coverage):.0%} of the time per op on the CPU)")
+            "What the frames cannot place is the time the benchmark's thread was off the CPU: "
+            + ("by its own CPU clock" if all(s.clocked for s in sides)
+               else "by its CPU clock, or its samples where the clock was not read,")
+            + f" it was on the CPU for its time within {C.COVERAGE_TOLERANCE:.0%} on {covered} of "
+            f"{len(sides)} row-sides (median {np.median(coverage):.0%} of the time per op)")
     short = [(slug_, s) for slug_, a in found.items() for s in (a.old, a.new) if C.coverage_note(s)]
     if short:
         text += "; on the others " + "; ".join(sorted({C.coverage_note(s) for _, s in short}))

@@ -71,13 +71,31 @@ def test_the_collector_and_the_compiler_are_apart_from_the_code(profiles):
     assert not any("G1" in f or "C2" in f for f in a.frames["frame"])
 
 
-def test_coverage_compares_the_samples_cpu_time_with_the_time(profiles):
+def test_coverage_is_the_threads_cpu_clock_against_the_time(profiles):
     a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
-    np.testing.assert_allclose(a.old.coverage, 0.97, rtol=1e-4)
+    assert a.old.clocked
+    np.testing.assert_allclose(a.old.coverage, 0.99, rtol=1e-4)
     assert cpu.coverage_note(a.old) == ""
     waited = cpu.Side(*(getattr(a.old, f) for f in ("time_ns", "samples", "gc_ns", "jit_ns")),
-                      a.old.coverage * 0.7, a.old.self_ns, a.old.total_ns)
-    assert "on the CPU for 68% of its time" in cpu.coverage_note(waited)
+                      a.old.coverage * 0.7, a.old.self_ns, a.old.total_ns, clocked=True)
+    assert "on the CPU for 69% of its time" in cpu.coverage_note(waited)
+    # 31% of 200 ns waited, 62 ns/op, against the collector's 33 samples of 10 ms a fork: less
+    # than half of it, so the collector is ruled out
+    assert "not for the collector" in cpu.coverage_note(waited)
+    collected = cpu.Side(waited.time_ns, waited.samples, waited.gc_ns * 10, waited.jit_ns,
+                         waited.coverage, waited.self_ns, waited.total_ns, clocked=True)
+    assert "its pauses stop the thread" in cpu.coverage_note(collected)
+
+
+def test_without_the_clock_the_samples_give_the_coverage_and_the_note_says_so(profiles):
+    entry = profiles.entry(BENCH, "payload=STR_1K", "old")
+    unclocked = {**entry, "forks": [{k: v for k, v in f.items() if k != "cpu_ns"} for f in entry["forks"]]}
+    s = cpu.side(unclocked)
+    assert not s.clocked
+    np.testing.assert_allclose(s.coverage, 0.97, rtol=1e-4)
+    short = cpu.Side(s.time_ns, s.samples, s.gc_ns, s.jit_ns, s.coverage * 0.9, s.self_ns, s.total_ns)
+    assert "samples account for 87%" in cpu.coverage_note(short)
+    assert "clock was not read" in cpu.coverage_note(short)
 
 
 def test_a_mechanism_is_the_stacks_through_its_frames(profiles):

@@ -4,6 +4,7 @@ must put the row's change on that method and its callees, and on nothing else.""
 
 import subprocess
 
+import numpy as np
 import pytest
 
 from hotpath.analyze import cpu as C
@@ -66,6 +67,15 @@ def test_the_shared_method_is_not_called_changed(profiles):
 
 def test_the_benchmark_threads_samples_account_for_its_time(profiles):
     a = C.attribute(profiles, BENCH, "", "old", "optimized")
-    for s in (a.old, a.new):
+    for variant, s in (("old", a.old), ("optimized", a.new)):
+        # the coverage is the thread's own CPU clock, read around every sampled iteration
+        assert s.clocked
         # make test runs this beside other forks: the thread waits for the CPU part of the time
         assert 0.5 < s.coverage.mean() < 1.1, s.coverage
+        # the samples count the clock's CPU, less up to one interval an iteration (each starts
+        # the count afresh); two intervals of slack for the windows' edges
+        forks = profiles.entry(BENCH, "", variant)["forks"]
+        cpu_ns = np.array([f["cpu_ns"] for f in forks])
+        counted = np.array([f["iterations"] - f["first"] for f in forks])
+        assert (s.samples * 1e7 <= cpu_ns * 1.01).all(), (s.samples, cpu_ns)
+        assert (s.samples * 1e7 >= cpu_ns - 2 * counted * 1e7).all(), (s.samples, cpu_ns, counted)

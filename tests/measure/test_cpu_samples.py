@@ -17,14 +17,16 @@ RUNNER = "java/lang/Thread.run;org/openjdk/jmh/runner/BenchmarkHandler$Benchmark
 STUB = "hotpath/x/jmh_generated/CodecBenchmark_encode_jmhTest.encode_avgt_jmhStub"
 
 
-def _fork_file(path, scores, variant="old", unit="us/op"):
-    """A profiler's file: a frame table, two stacks, one iteration per score."""
+def _fork_file(path, scores, variant="old", unit="us/op", clock=True):
+    """A profiler's file: a frame table, two stacks, one iteration per score (with ``clock``,
+    the worker's CPU time, 95 ms + i ns in iteration i; without, as the first files were)."""
     lines = [cpu.FORK_HEADER, f"benchmark\t{BENCH}", "param\tpayload\tSTR_1K",
              f"param\tvariant\t{variant}", "jvm\t17.0.12", "engine\tcpu", "interval_ns\t10000000"]
     frames = [WORKER, *RUNNER.split(";"), STUB, "hotpath/x/OldCodec.encode", "[GC Thread#0]",
               "G1ParTask::work"]
     for i, score in enumerate(scores):
-        lines.append(f"iteration\t{i + 1}\tops\t1000\tscore\t{score!r}\tunit\t{unit}\twindow_ns\t100000000")
+        lines.append(f"iteration\t{i + 1}\tops\t1000\tscore\t{score!r}\tunit\t{unit}\twindow_ns\t100000000"
+                     + (f"\tcpu_ns\t{95_000_000 + i}" if clock else ""))
         if i == 0:
             lines += [f"frame\t{j}\t{name}" for j, name in enumerate(frames)]
             lines += ["stack\t0\t0 1 2 3 4", "stack\t1\t5 6"]
@@ -93,7 +95,15 @@ def test_each_file_joins_its_own_fork_and_only_counted_iterations_are_kept(tmp_p
     worker = cpu_stacks(row).index(f"{WORKER};{STUB};hotpath/x/OldCodec.encode")
     # samples 10 + i in iteration i: only the counted ones summed
     assert dict(map(tuple, f0["samples"]))[worker] == sum(10 + i for i in range(firsts[0], 20))
+    assert f0["cpu_ns"] == sum(95_000_000 + i for i in range(firsts[0], 20))
     json.dumps(document)
+
+
+def test_a_file_without_the_threads_clock_keeps_no_cpu_time(tmp_path):
+    _fork_file(tmp_path / "f.cpu", [1.0, 1.0, 1.0], clock=False)
+    fork = cpu.read_fork(tmp_path / "f.cpu")
+    assert fork["iterations"][0]["cpu_ns"] == -1
+    assert "cpu_ns" not in cpu.counted(fork, _entry([[1.0, 1.0, 1.0]]), 0)
 
 
 def test_a_file_that_matches_no_fork_is_refused(tmp_path):

@@ -1,6 +1,8 @@
 package hotpath.profiler;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,19 +31,26 @@ import org.openjdk.jmh.runner.IterationType;
  * attributes only the iterations a fork's figure counts (its steady segment); the scores tie the
  * file to the fork's JMH results.
  *
- * <p>It rides in timed forks: it samples at {@link #DEFAULT_INTERVAL_NS} (100 a second of a
+ * <p>It can ride in timed forks: it samples at {@link #DEFAULT_INTERVAL_NS} (100 a second of a
  * thread's CPU), and starts and stops between iterations, outside their timed loops, as
- * {@code -prof gc} reads its counters. What that costs identical code is measured in
- * docs/evidence/what-the-cpu-sampler-costs.md.
+ * {@code -prof gc} reads its counters. What that costs identical code (about 1%, and not less at
+ * half the rate: it comes with each start) is measured in
+ * docs/evidence/what-the-cpu-sampler-costs.md; until it is within 1%, hotpath runs it in forks of
+ * its own ({@code make cpu}).
  *
  * <p>The file: a header, the fork's benchmark, params, JVM, engine and interval; frames and
  * stacks are named once, by number, where first seen ({@code frame<TAB>id<TAB>name},
  * {@code stack<TAB>id<TAB>frame ids root first}); each iteration is a line
- * {@code iteration<TAB>k<TAB>ops<TAB>n<TAB>score<TAB>s<TAB>unit<TAB>u<TAB>window_ns<TAB>w}
- * followed by {@code samples<TAB>stack id<TAB>count} lines.
+ * {@code iteration<TAB>k<TAB>ops<TAB>n<TAB>score<TAB>s<TAB>unit<TAB>u<TAB>window_ns<TAB>w<TAB>cpu_ns<TAB>c}
+ * followed by {@code samples<TAB>stack id<TAB>count} lines. {@code cpu_ns} is the CPU time the
+ * benchmark's threads took in the window, from the JVM's own thread clocks (-1 where it has none):
+ * the samples cannot give it, for each start counts a fresh interval and the last part of an
+ * iteration's CPU, up to one interval, is never sampled (a tenth of a 100 ms iteration at 10 ms).
  *
  * <p>How to use: {@code java -jar target/benchmarks.jar <regex>
- * -prof "hotpath.profiler.CpuProfiler:dir=cpu"} (interval=ns; event=itimer to force the fallback)
+ * -prof "hotpath.profiler.CpuProfiler:dir=cpu"} (interval=ns; event=itimer to force the fallback;
+ * sampled=abba to sample only the first and last iteration of every four, so that the two between
+ * them, unsampled, measure the sampler's cost within the same fork: the order cancels a drift)
  */
 public final class CpuProfiler implements InternalProfiler {
 
@@ -62,8 +71,13 @@ public final class CpuProfiler implements InternalProfiler {
     private String benchmark;
     private boolean running;
     private long windowStart;
-    /** Measurement iterations recorded so far of the current benchmark. */
+    /** Measurement iterations so far of the current benchmark, sampled or not. */
     private int iterations;
+    /** Sample only iterations 1 and 4 of every four (the cost measurement's design). */
+    private final boolean abba;
+    private final ThreadMXBean clocks = ManagementFactory.getThreadMXBean();
+    /** The benchmark threads' CPU clocks when the window opened, by thread id. */
+    private final Map<Long, Long> cpuAtStart = new HashMap<>();
     private final Map<String, Integer> frames = new HashMap<>();
     private final Map<String, Integer> stacks = new HashMap<>();
     private final StringBuilder text = new StringBuilder();
@@ -88,9 +102,14 @@ public final class CpuProfiler implements InternalProfiler {
             throw new ProfilerException("CpuProfiler: event=" + event + "; known: cpu, itimer");
         }
         engines = "itimer".equals(event) ? List.of("itimer") : List.of("cpu", "itimer");
+        String sampled = options.remove("sampled");
+        if (sampled != null && !sampled.equals("all") && !sampled.equals("abba")) {
+            throw new ProfilerException("CpuProfiler: sampled=" + sampled + "; known: all, abba");
+        }
+        abba = "abba".equals(sampled);
         if (!options.isEmpty()) {
             throw new ProfilerException("CpuProfiler: unknown options " + options.keySet()
-                    + "; known: dir, interval, event");
+                    + "; known: dir, interval, event, sampled");
         }
         dir = Path.of(folder);
         AsyncProfiler loaded = null;
@@ -121,8 +140,17 @@ public final class CpuProfiler implements InternalProfiler {
             stacks.clear();
             iterations = 0;
         }
-        start();
-        windowStart = System.nanoTime();
+        if (sampled(iterations)) {
+            start();
+            windowStart = System.nanoTime();
+            cpuAtStart.clear();
+            benchmarkCpu(cpuAtStart);
+        }
+    }
+
+    /** Whether the measurement iteration of index {@code k} (from 0) is sampled. */
+    boolean sampled(int k) {
+        return !abba || k % 4 == 0 || k % 4 == 3;
     }
 
     /**
@@ -158,16 +186,22 @@ public final class CpuProfiler implements InternalProfiler {
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
+        if (iterationParams.getType() != IterationType.MEASUREMENT || !running && refused != null) {
+            return List.of();
+        }
         if (!running) {
+            countIteration(benchmarkParams, iterationParams);
             return List.of();
         }
         String collapsed;
         long window;
+        long cpu;
         try {
             // Read only a stopped recording (a dump beside a live one crashed a fork: AllocSiteProfiler).
             profiler.execute("stop");
             window = System.nanoTime() - windowStart;
             running = false;
+            cpu = cpuSince(cpuAtStart);
             collapsed = profiler.execute("collapsed");
         } catch (Exception e) {
             running = false;
@@ -178,15 +212,61 @@ public final class CpuProfiler implements InternalProfiler {
                 .append("\tops\t").append(result.getMetadata().getAllOps())
                 .append("\tscore\t").append(result.getPrimaryResult().getScore())
                 .append("\tunit\t").append(result.getPrimaryResult().getScoreUnit())
-                .append("\twindow_ns\t").append(window).append('\n');
+                .append("\twindow_ns\t").append(window)
+                .append("\tcpu_ns\t").append(cpu).append('\n');
         Map<Integer, Long> counts = new TreeMap<>();
         NativeAllocations.eachStack(collapsed, (stack, n) -> counts.merge(stackId(stack), n, Long::sum));
         counts.forEach((id, n) -> text.append("samples\t").append(id).append('\t').append(n).append('\n'));
+        countIteration(benchmarkParams, iterationParams);
+        return List.of();
+    }
+
+    private void countIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         iterations++;
         if (iterations == iterationParams.getCount()) {
             write(benchmarkParams);
         }
-        return List.of();
+    }
+
+    /**
+     * The CPU clocks of the threads that run the benchmark (JMH's workers), by id, into
+     * {@code into}; nothing where the JVM keeps no thread clocks.
+     */
+    private void benchmarkCpu(Map<Long, Long> into) {
+        if (!clocks.isThreadCpuTimeSupported() || !clocks.isThreadCpuTimeEnabled()) {
+            return;
+        }
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        Thread[] all = new Thread[root.activeCount() + 16];
+        int n = root.enumerate(all, true);
+        for (int i = 0; i < n; i++) {
+            if (all[i].getName().contains("jmh-worker")) {
+                long t = clocks.getThreadCpuTime(all[i].getId());
+                if (t >= 0) {
+                    into.put(all[i].getId(), t);
+                }
+            }
+        }
+    }
+
+    /**
+     * The CPU the benchmark's threads took since {@code start} (a thread begun since counts from
+     * 0), or -1 where the JVM keeps no thread clocks or no worker was found.
+     */
+    private long cpuSince(Map<Long, Long> start) {
+        Map<Long, Long> now = new HashMap<>();
+        benchmarkCpu(now);
+        if (now.isEmpty()) {
+            return -1;
+        }
+        long sum = 0;
+        for (Map.Entry<Long, Long> e : now.entrySet()) {
+            sum += e.getValue() - start.getOrDefault(e.getKey(), 0L);
+        }
+        return sum;
     }
 
     /** The stack's number, naming it (and its new frames) in the file where first seen. */

@@ -23,7 +23,21 @@ class CpuProfilerTest {
         assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;interval=often"));
         assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;interval=10"));
         assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;event=wall"));
+        assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;sampled=odd"));
         ProfilerException unknown = assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;rate=5"));
-        assertEquals("CpuProfiler: unknown options [rate]; known: dir, interval, event", unknown.getMessage());
+        assertEquals("CpuProfiler: unknown options [rate]; known: dir, interval, event, sampled", unknown.getMessage());
+    }
+
+    @Test
+    void abbaSamplesTheFirstAndLastIterationOfEveryFour() throws ProfilerException {
+        CpuProfiler abba = new CpuProfiler("dir=x;sampled=abba");
+        boolean[] expected = {true, false, false, true, true, false, false, true};
+        for (int k = 0; k < expected.length; k++) {
+            assertEquals(expected[k], abba.sampled(k), "iteration " + k);
+        }
+        CpuProfiler all = new CpuProfiler("dir=x");
+        for (int k = 0; k < expected.length; k++) {
+            assertEquals(true, all.sampled(k), "iteration " + k);
+        }
     }
 }
