@@ -169,8 +169,15 @@ class Side:
         return len(self.time_ns)
 
 
-def side(entry: dict, variants: tuple[str, ...] = ()) -> Side:
-    """A row-side's forks as time per op by frame (``variants``: the row's two, named as one)."""
+#: What a fork's frames divide: its time per op (the row's figure), or the benchmark thread's
+#: CPU per op by its own clock, which the host's stolen seconds do not move (a known-answer
+#: fork slowed 1.7x by the host kept its CPU per op within 1%: docs/evidence/do-the-frames-add-up.md).
+TIME, CPU = "time", "cpu"
+
+
+def side(entry: dict, variants: tuple[str, ...] = (), basis: str = TIME) -> Side:
+    """A row-side's forks as time per op by frame (``variants``: the row's two, named as one);
+    with ``basis`` CPU, as the benchmark thread's CPU per op, where every fork read its clock."""
     interval = float(entry["interval_ns"])
     names = cpu_stacks(entry)
     threads = [thread_of(s) for s in names]
@@ -205,11 +212,16 @@ def side(entry: dict, variants: tuple[str, ...] = ()) -> Side:
     def frame(counts: dict[str, np.ndarray]) -> pd.DataFrame:
         return pd.DataFrame.from_dict(counts, orient="index", columns=range(k)).sort_index()
 
-    self_samples, total_samples = frame(self_counts), frame(total_counts)
-    scale = time_ns / samples
     clocked = all(f.get("cpu_ns", -1) > 0 for f in entry["forks"])
     on_cpu = (np.array([f["cpu_ns"] for f in entry["forks"]], dtype=float) / ops if clocked
               else samples * per_op)
+    if basis == CPU:
+        if not clocked:
+            raise ResultsError(f"{entry['benchmark']}: a fork without the thread's CPU clock: "
+                               "its CPU per op is not known")
+        time_ns = on_cpu.copy()
+    self_samples, total_samples = frame(self_counts), frame(total_counts)
+    scale = time_ns / samples
     return Side(time_ns, samples, gc * per_op, jit * per_op, on_cpu / time_ns,
                 self_samples * scale, total_samples * scale, self_samples, total_samples,
                 frame(stack_counts), clocked)
@@ -255,16 +267,17 @@ def _frame_rows(how: str, old: Side, new: Side) -> list[dict]:
 
 
 def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: str,
-              rate: float = FDR) -> Attribution:
+              rate: float = FDR, basis: str = TIME) -> Attribution:
     """A row's frames, ``old`` against ``new``: each frame's time per op on each side, its
     change with a 95% interval, whether the change is decided (Benjamini-Hochberg at ``rate``
-    across the row's frames counted that way), and the share of the row's change it explains."""
+    across the row's frames counted that way), and the share of the row's change it explains;
+    ``basis``: what the frames divide (TIME or CPU)."""
     entries = [profiles.entry(benchmark, params, v) for v in (old, new)]
     missing = [v for v, e in zip((old, new), entries) if e is None]
     if missing:
         raise ResultsError(f"{benchmark}({params}): no CPU samples of {', '.join(missing)}")
     variants = (old, new)
-    a, b = (side(e, variants) for e in entries)
+    a, b = (side(e, variants, basis) for e in entries)
     tables = []
     for how in ("self", "total"):
         t = pd.DataFrame(_frame_rows(how, a, b), columns=FRAME_COLUMNS)

@@ -143,3 +143,14 @@ def test_a_sides_leading_frames_are_its_largest_shares(profiles):
     assert [name for name, _ in top] == ["Arrays.copyOf", "OldCodec.encode"]
     assert top[0][1] == pytest.approx(0.45, abs=0.03)
     assert cpu.leading(profiles, BENCH, "payload=STR_1K", "buffered") == []
+
+
+def test_on_the_cpu_basis_the_frames_divide_the_threads_cpu_per_op(profiles):
+    entry = profiles.entry(BENCH, "payload=STR_1K", "old")
+    by_time, by_cpu = cpu.side(entry), cpu.side(entry, basis=cpu.CPU)
+    # the test data's thread was on the CPU 99% of each fork's time
+    np.testing.assert_allclose(by_cpu.time_ns, 0.99 * by_time.time_ns, rtol=1e-6)
+    np.testing.assert_allclose(by_cpu.self_ns.sum(axis=0).to_numpy(), by_cpu.time_ns)
+    unclocked = {**entry, "forks": [{k: v for k, v in f.items() if k != "cpu_ns"} for f in entry["forks"]]}
+    with pytest.raises(ResultsError, match="CPU clock"):
+        cpu.side(unclocked, basis=cpu.CPU)
