@@ -275,9 +275,9 @@ def test_every_rows_flame_graphs_open_offline_and_draw_its_sites(browser, report
 
 
 def test_every_rows_cpu_flame_graphs_open_offline_and_draw_its_frames(browser, reports):
-    """In every rendered report with CPU samples (make test renders WITH_SITES's reference,
-    which carries them; a full render, all five)."""
-    folders = [p.parent for p in sorted(reports.glob("*/cpu")) if (p.parent / "report.html").is_file()]
+    """In every rendered report with CPU samples, at any depth (make test renders WITH_SITES,
+    the reference's encoder, which carries them; a render of the reference, all five)."""
+    folders = [p.parent for p in sorted(reports.glob("**/cpu")) if (p.parent / "report.html").is_file()]
     if not folders:
         pytest.fail(f"no report under {reports} has CPU flame graphs (make test-smoke-reports "
                     f"renders {WITH_SITES}, whose committed reference carries CPU samples)")
@@ -293,7 +293,7 @@ def test_every_rows_cpu_flame_graphs_open_offline_and_draw_its_frames(browser, r
         assert not missing, f"{folder.name}: linked, not written: {missing[:3]}"
         for link in links[:4]:
             shot = (reports / "screenshots" / "cpu-flame-dropped.png"
-                    if folder.name == WITH_SITES and link == links[0] else None)
+                    if folder == reports / WITH_SITES and link == links[0] else None)
             drawn, outside = _open_graph(browser, (folder / link).resolve(), shot)
             assert outside == [], f"{folder.name}/{link} requests files outside itself: {outside[:3]}"
             assert drawn["levels"] >= 3, f"{folder.name}/{link}: nothing drawn"
