@@ -171,8 +171,8 @@ def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) ->
             "What the frames cannot place is the time the benchmark's thread was off the CPU: "
             + ("by its own CPU clock" if all(s.clocked for s in sides)
                else "by its CPU clock, or its samples where the clock was not read,")
-            + f" it was on the CPU for its time within {C.COVERAGE_TOLERANCE:.0%} on {covered} of "
-            f"{len(sides)} row-sides (median {np.median(coverage):.0%} of the time per op)")
+            + f" it was on the CPU for the row's time within {C.COVERAGE_TOLERANCE:.0%} on {covered} "
+            f"of {len(sides)} row-sides (a median {np.median(coverage):.0%} of the time per op)")
     short = [(slug_, s) for slug_, a in found.items() for s in (a.old, a.new) if C.coverage_note(s)]
     if short:
         text += "; on the others " + "; ".join(sorted({C.coverage_note(s) for _, s in short}))
