@@ -153,9 +153,7 @@ def share_text(value: float, low: float, high: float) -> str:
 
 def explained_text(change, part, saved: float) -> str:
     """'−90.1 ns/op (−97.3 to −82.9); they explain 81% (70–93%) of the row's 110 ns/op saved'."""
-    def n(x: float) -> str:
-        return (f"{x:,.3g}" if abs(x) < 100 else f"{x:,.0f}").replace("-", "−")
-
+    n = cpu_analysis.ns_text
     interval = (f" ({n(change.low)} to {n(change.high)})" if math.isfinite(change.low) else "")
     share = ((share_text(part.share, part.low, part.high) if math.isfinite(part.low)
               else f"{part.share:.0%} (no interval: the row's change is not told from 0)")

@@ -309,8 +309,9 @@ def explained(attribution: Attribution, pattern: str) -> tuple[shares.Difference
             shares.share(x_old, attribution.old.time_ns, x_new, attribution.new.time_ns))
 
 
-def _ns(x: float) -> str:
-    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.3g}"
+def ns_text(x: float) -> str:
+    """A number of ns: '−1,384', '56.9' (three figures below 100), with a true minus."""
+    return (f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.3g}").replace("-", "−")
 
 
 def coverage_note(s: Side) -> str:
@@ -324,10 +325,10 @@ def coverage_note(s: Side) -> str:
                 "was not read: samples miss up to one interval of every iteration)")
     if c < 1:
         off, gc = (1 - c) * float(np.mean(s.time_ns)), float(np.mean(s.gc_ns))
-        why = (f"the collector's threads took {_ns(gc)} ns/op of CPU meanwhile, against "
-               f"{_ns(off)} ns/op waited: its pauses stop the thread" if gc >= off / 2 else
-               f"not for the collector, which took only {_ns(gc)} ns/op of CPU against "
-               f"{_ns(off)} ns/op waited: the thread slept or blocked (in the code, a lock or the "
+        why = (f"the collector's threads took {ns_text(gc)} ns/op of CPU meanwhile, against "
+               f"{ns_text(off)} ns/op waited: its pauses stop the thread" if gc >= off / 2 else
+               f"not for the collector, which took only {ns_text(gc)} ns/op of CPU against "
+               f"{ns_text(off)} ns/op waited: the thread slept or blocked (in the code, a lock or the "
                "kernel), or the host took its vCPU")
         return f"the benchmark's thread was on the CPU for {c:.0%} of its time: {why}"
     return (f"the benchmark's threads took {c:.0%} of the row's time in CPU: more than one thread "
