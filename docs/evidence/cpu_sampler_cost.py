@@ -16,8 +16,17 @@ drift); per fork the median of its blocks after WARMUP_ITERATIONS; forks are the
 (t interval). The second unsampled iteration of a block against the first tells whether the
 sampler's work spills into the iteration after it.
 
+Behind the counted iterations (--run-tail; data/cpu-sampler/tail/): the timed forks' design. For
+each row, ROUNDS rounds of two forks of the default run's kind (TAIL_COUNTED iterations of 100 ms
+recorded from the start, the first WARMUP_ITERATIONS not counted), one carrying the sampler with
+tail=3 (async-profiler loaded and started only for the 3 iterations after the counted ones), the
+other without it, the order turning every round. Per round, the cost is the mean log time of the
+counted iterations with the sampler less without; rounds are the replicates (t interval). The
+tail's own iterations against the fork's last counted ones say what a sampled iteration costs.
+
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run          # about 9 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-within 20   # about 11 min an interval (ms); nothing else running
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-tail     # about 7 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py                # the figures from the committed files
 """
 
@@ -37,6 +46,7 @@ from scipy import stats
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "data" / "cpu-sampler" / "cost"
 WITHIN = ROOT / "data" / "cpu-sampler" / "within"
+TAIL = ROOT / "data" / "cpu-sampler" / "tail"
 JAR = ROOT / "target" / "benchmarks.jar"
 ROUNDS = 12
 #: A call of 90 ns (the most calls per sample), one that copies, and one of 270 µs that spends
@@ -70,6 +80,11 @@ SAMPLER = "hotpath.profiler.CpuProfiler"
 INTERVAL_NS = 10_000_000
 #: The within-forks design's intervals (ms of a thread's CPU between samples).
 INTERVALS = (10, 20)
+#: The tail design's forks: 4 s counted from 2 s on, then the sampler's 3 iterations at the
+#: default run's 5 ms (hotpath.measure.profiles.TIMED_CPU).
+TAIL_COUNTED = 40
+TAIL_ITERATIONS = 3
+TAIL_INTERVAL_NS = 5_000_000
 
 
 def run() -> None:
@@ -142,6 +157,51 @@ def run_within(interval_ms: int) -> None:
                 shutil.copy(file, target.with_suffix(".cpu"))
 
 
+def run_tail() -> None:
+    TAIL.mkdir(parents=True, exist_ok=True)
+    for name, selection in ROWS.items():
+        for r in range(ROUNDS):
+            for side in (("with", "without") if r % 2 == 0 else ("without", "with")):
+                target = TAIL / f"{name}.{side}.{r:02d}.json"
+                with tempfile.TemporaryDirectory() as folder:
+                    sampler = (["-prof", f"{SAMPLER}:dir={folder};interval={TAIL_INTERVAL_NS};"
+                                         f"tail={TAIL_ITERATIONS}"] if side == "with" else [])
+                    iterations = TAIL_COUNTED + (TAIL_ITERATIONS if side == "with" else 0)
+                    cmd = ["java", "-jar", str(JAR), *selection, "-f", "1", "-wi", "0",
+                           "-i", str(iterations), "-r", "100ms", "-jvmArgsAppend", JVM, *PROFILERS,
+                           *sampler, "-rf", "json", "-rff", str(target)]
+                    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+                    if side == "with":
+                        (file,) = Path(folder).glob("*.cpu")
+                        shutil.copy(file, target.with_suffix(".cpu"))
+
+
+def report_tail() -> None:
+    print(f"behind the counted iterations (tail={TAIL_ITERATIONS}, every {TAIL_INTERVAL_NS // 1_000_000} ms):")
+    for name in ROWS:
+        pairs, tails = [], []
+        for r in range(ROUNDS):
+            with_, without = (TAIL / f"{name}.{s}.{r:02d}.json" for s in ("with", "without"))
+            if not (with_.is_file() and without.is_file()):
+                continue
+            logs = iteration_logs(with_)
+            counted = logs[WARMUP_ITERATIONS:TAIL_COUNTED]
+            pairs.append(statistics.fmean(counted)
+                         - statistics.fmean(iteration_logs(without)[WARMUP_ITERATIONS:TAIL_COUNTED]))
+            tails.append(statistics.fmean(logs[TAIL_COUNTED:])
+                         - statistics.fmean(counted[-TAIL_ITERATIONS:]))
+        if len(pairs) < 2:
+            print(f"{name}: no files under {TAIL}: run with --run-tail")
+            continue
+        c, lo, hi = t_interval(pairs)
+        t, tlo, thi = t_interval(tails)
+        kept = [samples(p) for p in sorted(TAIL.glob(f"{name}.with.*.cpu"))]
+        print(f"{name}: {len(pairs)} rounds; counted iterations with the sampler's tail / without "
+              f"{math.exp(c):.4f} (95% CI {math.exp(lo):.4f}–{math.exp(hi):.4f}); the tail / the fork's "
+              f"last {TAIL_ITERATIONS} counted {math.exp(t):.4f} ({math.exp(tlo):.4f}–{math.exp(thi):.4f}); "
+              f"{statistics.median(kept) if kept else 0:.0f} samples of the benchmark's thread a tail (median)")
+
+
 def iteration_logs(path: Path) -> list[float]:
     """A fork's iterations as log time per op (a throughput's reciprocal)."""
     entry = json.loads(path.read_text())[0]
@@ -185,6 +245,9 @@ if __name__ == "__main__":
         run()
     if "--run-within" in sys.argv:
         run_within(int(sys.argv[sys.argv.index("--run-within") + 1]))
+    if "--run-tail" in sys.argv:
+        run_tail()
     report()
     for ms in INTERVALS:
         report_within(ms)
+    report_tail()

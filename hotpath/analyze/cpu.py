@@ -215,14 +215,18 @@ def side(entry: dict, variants: tuple[str, ...] = (), basis: str = TIME) -> Side
     clocked = all(f.get("cpu_ns", -1) > 0 for f in entry["forks"])
     on_cpu = (np.array([f["cpu_ns"] for f in entry["forks"]], dtype=float) / ops if clocked
               else samples * per_op)
+    # what the thread's CPU is set against: the sampled iterations' own time (a tail's, after
+    # the counted ones), which the frames' shares then divide as the fork's counted time
+    sampled_ns = np.array([float(f.get("sampled_time_ns", f["time_ns"])) for f in entry["forks"]])
     if basis == CPU:
         if not clocked:
             raise ResultsError(f"{entry['benchmark']}: a fork without the thread's CPU clock: "
                                "its CPU per op is not known")
         time_ns = on_cpu.copy()
+        sampled_ns = on_cpu.copy()
     self_samples, total_samples = frame(self_counts), frame(total_counts)
     scale = time_ns / samples
-    return Side(time_ns, samples, gc * per_op, jit * per_op, on_cpu / time_ns,
+    return Side(time_ns, samples, gc * per_op, jit * per_op, on_cpu / sampled_ns,
                 self_samples * scale, total_samples * scale, self_samples, total_samples,
                 frame(stack_counts), clocked)
 

@@ -431,15 +431,14 @@ def _timed_rounds(r: BuildsRun, log_to) -> None:
     by_name = {s.name: s for s in r.sides.values()}
     profile, java = r.profile, r.java
     # hotpath's jar after the side's own entries, for its page-fault counter and CPU sampler
-    ours = any(p.startswith("hotpath.") for p in profile.profilers) or bool(profile.cpu_interval_ns)
+    ours = any(p.startswith("hotpath.") for p in profile.profilers) or profile.samples_cpu
 
     def command(side_name, benchmarks, params, target, iterations):
         r.side_of[target] = side_name
-        sampler = (["-prof", cpu.profiler_arg(cpu_folder(r, side_name), profile.cpu_interval_ns)]
-                   if profile.cpu_interval_ns else [])
         return [*by_name[side_name].java(java, profiler=ours), interleave.include_only(benchmarks),
-                *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations),
-                *sampler, *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
+                *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations,
+                                  cpu_dir=cpu_folder(r, side_name)),
+                *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
 
     r.done = forkplan.run(r.plan, command, r.staging / "rounds",
                           lambda cmd: _run_jmh(cmd, r.log)[1], log_to)
@@ -454,7 +453,7 @@ def _timed_rounds(r: BuildsRun, log_to) -> None:
                                + f"; {r.out} was left as it was")
         r.entries[role] = interleave.merge(files)
         r.written.results[role] = json.dumps(r.entries[role], indent=2).encode()
-    if profile.cpu_interval_ns:
+    if profile.samples_cpu:
         _collect_cpu(r, log_to)
 
 

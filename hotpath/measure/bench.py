@@ -177,13 +177,11 @@ def fork_command(profile: Profile, jar: Path, java: str = "java", extra_args: li
                  cpu_dir: Path | None = None):
     """What builds one JMH run of a sequential plan's round: one fork of one variant's sides
     (with ``cpu_dir``, its CPU samples written there, where the profile takes them)."""
-    sampler = (["-prof", cpu.profiler_arg(cpu_dir, profile.cpu_interval_ns)]
-               if cpu_dir is not None and profile.cpu_interval_ns else [])
-
     def command(variant, benchmarks, params, target, iterations):
         return [*profile.java(1, java), "-jar", _shown(jar), interleave.include_only(benchmarks),
-                *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations),
-                *sampler, *(extra_args or []),
+                *profile.jmh_args(forks=1, variant_filter=False, java=java, iterations=iterations,
+                                  cpu_dir=cpu_dir),
+                *(extra_args or []),
                 "-p", f"variant={variant}", *forkplan.jmh_params(params),
                 "-rf", "json", "-rff", str(target)]
     return command
@@ -198,7 +196,7 @@ def collect_cpu(run: CaseRun, folder: Path) -> None:
     """The case's timed forks' CPU samples in ``folder`` tied to its results, into its partial
     file. Samples that cannot be tied to the run's forks are not a failed run: its timing
     stands, without them, and the report says they were not taken."""
-    if not run.profile.cpu_interval_ns or not folder.is_dir():
+    if not run.profile.samples_cpu or not folder.is_dir():
         return
     mine = {r.benchmark for r in run.plan.rows} if run.plan else None
     try:

@@ -1,11 +1,13 @@
-"""The CPU samples of a run's timed forks: ``hotpath.profiler.CpuProfiler`` samples every thread
-of each fork during its measurement iterations and writes one file per fork (its iterations'
-samples, scores and operations); ``collect`` turns a folder of them into ``<case>.cpu.json``
-beside the run's JMH files.
+"""The CPU samples of a run's forks: ``hotpath.profiler.CpuProfiler`` samples every thread of
+each fork and writes one file per fork (its iterations' samples, scores and operations);
+``collect`` turns a folder of them into ``<case>.cpu.json`` beside the run's JMH files.
 
-Only what a fork's figure counts is kept: each file is tied to its fork in the JMH results by
-its iterations' scores (the same numbers JMH wrote), the fork's counted iterations are found as
-the verdict finds them (hotpath.stats.steady), and the samples of those iterations are summed.
+In a run's timed forks the sampler takes a *tail*: iterations it samples after those the fork's
+figure counts, which the results leave out (hotpath.measure.interleave.counted); in forks of its
+own (``make cpu``) it samples every iteration. Each file is tied to its fork in the JMH results by
+its counted iterations' scores (the same numbers JMH wrote), and those are found as the verdict
+finds them (hotpath.stats.steady): the fork's time per op is theirs, and its samples are the
+tail's, or, in forks of their own, those of the counted iterations.
 Per row-side the document keeps each fork's counted operations, time per op and samples by
 stack, its thread's name at the root of each stack, so that the analysis can tell the
 benchmark's thread, the collector's and the compiler's apart (hotpath.analyze.cpu).
@@ -33,9 +35,10 @@ STUB = "_jmhStub"
 INTERVAL_NS = 10_000_000
 
 
-def profiler_arg(folder: Path, interval_ns: int = INTERVAL_NS, event: str = "") -> str:
+def profiler_arg(folder: Path, interval_ns: int = INTERVAL_NS, event: str = "", tail: int = 0) -> str:
+    """The sampler's -prof option; ``tail``: only a fork's last so many iterations sampled."""
     return (f"{PROFILER}:dir={folder};interval={interval_ns}"
-            + (f";event={event}" if event else ""))
+            + (f";event={event}" if event else "") + (f";tail={tail}" if tail else ""))
 
 
 def read_fork(path: Path) -> dict[str, Any]:
@@ -45,7 +48,8 @@ def read_fork(path: Path) -> dict[str, Any]:
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines or lines[0] != FORK_HEADER:
         raise ResultsError(f"{path}: not a CPU-sample file of {PROFILER} ({FORK_HEADER!r})")
-    head: dict[str, Any] = {"benchmark": "", "params": {}, "jvm": "", "engine": "", "interval_ns": 0}
+    head: dict[str, Any] = {"benchmark": "", "params": {}, "jvm": "", "engine": "", "interval_ns": 0,
+                            "tail": 0}
     frames: dict[str, str] = {}
     stacks: dict[str, str] = {}
     iterations: list[dict[str, Any]] = []
@@ -62,12 +66,14 @@ def read_fork(path: Path) -> dict[str, Any]:
                 counts[stacks[cells[1]]] = counts.get(stacks[cells[1]], 0) + int(cells[2])
             elif kind == "iteration":
                 fields = dict(zip(cells[2::2], cells[3::2]))
+                sampled = fields.get("sampled", "1") != "0"
                 iterations.append({"ops": int(fields["ops"]), "score": float(fields["score"]),
-                                   "unit": fields["unit"], "window_ns": int(fields["window_ns"]),
+                                   "unit": fields["unit"], "sampled": sampled,
+                                   "window_ns": int(fields["window_ns"]) if sampled else 0,
                                    "cpu_ns": int(fields.get("cpu_ns", -1)), "samples": {}})
             elif kind in ("benchmark", "jvm", "engine"):
                 head[kind] = cells[1]
-            elif kind == "interval_ns":
+            elif kind in ("interval_ns", "tail"):
                 head[kind] = int(cells[1])
             elif kind == "param":
                 head["params"][cells[1]] = cells[2]
@@ -75,6 +81,10 @@ def read_fork(path: Path) -> dict[str, Any]:
         raise ResultsError(f"{path}: a malformed line in CPU samples ({e!r})") from None
     if not head["benchmark"] or not iterations or head["interval_ns"] <= 0:
         raise ResultsError(f"{path}: no benchmark, interval or iterations recorded")
+    if head["tail"] and (len(iterations) <= head["tail"]
+                         or [it["sampled"] for it in iterations[-head["tail"]:]].count(False)
+                         or any(it["sampled"] for it in iterations[:-head["tail"]])):
+        raise ResultsError(f"{path}: its sampled iterations are not the last {head['tail']}")
     return {**head, "iterations": iterations}
 
 
@@ -102,7 +112,7 @@ def _entries_by_row(entries: list[dict]) -> dict[tuple, dict]:
 
 
 def _fork_of(entry: dict, scores: list[float]) -> int | None:
-    """Which of the entry's forks recorded these iteration scores."""
+    """Which of the entry's forks recorded these (counted) iteration scores."""
     for k, raw in enumerate(entry["primaryMetric"].get("rawData") or []):
         if len(raw) == len(scores) and all(float(a) == b for a, b in zip(raw, scores)):
             return k
@@ -110,27 +120,37 @@ def _fork_of(entry: dict, scores: list[float]) -> int | None:
 
 
 def counted(fork: dict, entry: dict, index: int) -> dict[str, Any]:
-    """A fork's counted iterations summed: their operations, mean time per op (ns), sampled
-    window, the benchmark threads' CPU time (where every iteration knows it) and samples by
-    stack (trimmed)."""
+    """A fork's counted iterations' mean time per op (ns, ``time_ns``), and its sampled ones
+    summed: their operations, window, the benchmark threads' CPU time (where every iteration
+    knows it) and samples by stack (trimmed). In a tail's fork the sampled iterations follow the
+    counted ones, and their own time per op is ``sampled_time_ns``; else they are the counted."""
     first = steady.entry_forks(entry)[index].first if steady.recorded(entry) else 0
-    kept = fork["iterations"][first:]
+    tail = fork.get("tail", 0)
+    its = fork["iterations"]
+    kept = its[first:len(its) - tail]
+    sampled = its[len(its) - tail:] if tail else kept
     samples: dict[str, int] = {}
-    for it in kept:
+    for it in sampled:
         for stack, n in it["samples"].items():
             key = trimmed(stack)
             samples[key] = samples.get(key, 0) + n
-    times = [ns_per_op(it["score"], it["unit"]) for it in kept]
-    cpu = [it.get("cpu_ns", -1) for it in kept]
-    return {"fork": index, "first": first, "iterations": len(fork["iterations"]),
-            "ops": sum(it["ops"] for it in kept), "time_ns": sum(times) / len(times),
-            "window_ns": sum(it["window_ns"] for it in kept),
+
+    def mean_ns(iterations: list[dict]) -> float:
+        return sum(ns_per_op(it["score"], it["unit"]) for it in iterations) / len(iterations)
+
+    cpu = [it.get("cpu_ns", -1) for it in sampled]
+    return {"fork": index, "first": first, "iterations": len(its) - tail,
+            **({"tail": tail, "sampled_time_ns": mean_ns(sampled)} if tail else {}),
+            "ops": sum(it["ops"] for it in sampled), "time_ns": mean_ns(kept),
+            "window_ns": sum(it["window_ns"] for it in sampled),
             **({"cpu_ns": sum(cpu)} if min(cpu) >= 0 else {}), "samples": samples}
 
 
-#: Where the samples were taken, as the collected file says: in the run's timed forks, or in
-#: forks of their own added to a finished run (hotpath.measure.bench.add_cpu).
-TIMED = "in each timed fork's measurement iterations"
+#: Where the samples were taken, as the collected file says: in the run's timed forks (a tail
+#: of iterations after the counted ones), or in forks of their own added to a finished run
+#: (hotpath.measure.bench.add_cpu).
+TIMED = ("in each timed fork, in iterations it ran after those its figure counts (the sampler "
+         "never ran in a counted one; their time per op is the fork's)")
 OWN_FORKS = ("in forks of their own added to the finished run, recorded from their start as "
              "timed forks are (each fork's time per op its own, not the verdict's forks')")
 
@@ -151,7 +171,8 @@ def collect(folder: Path, results: list[dict], command: str, side: str = "",
             continue
         params = fork["params"]
         entry = by_row.get((fork["benchmark"], tuple(sorted(params.items()))))
-        index = _fork_of(entry, [it["score"] for it in fork["iterations"]]) if entry else None
+        tied = fork["iterations"][:len(fork["iterations"]) - fork["tail"]]
+        index = _fork_of(entry, [it["score"] for it in tied]) if entry else None
         if index is None:
             unmatched.append(path.name)
             continue
@@ -160,6 +181,8 @@ def collect(folder: Path, results: list[dict], command: str, side: str = "",
                                     **({"side": side} if side else {}), "engine": fork["engine"],
                                     "interval_ns": fork["interval_ns"], "jvm": fork["jvm"], "forks": []})
         row["forks"].append(counted(fork, entry, index))
+        if fork["tail"]:
+            row["tail"] = fork["tail"]
     if not rows and not unmatched:
         raise ResultsError(f"{folder}: the CPU profiler wrote no files")
     if unmatched:
@@ -171,8 +194,9 @@ def collect(folder: Path, results: list[dict], command: str, side: str = "",
             "engine": ", ".join(engines),
             "recorded": "CPU samples of every thread (async-profiler "
                         f"{' / '.join(engines)}, every {entries[0]['interval_ns'] / 1e6:g} ms of a "
-                        f"thread's CPU) {where}; per fork, its counted iterations (the steady "
-                        "segment its figure is made of)",
+                        f"thread's CPU) {where}"
+                        + ("" if where == TIMED else "; per fork, its counted iterations (the "
+                           "steady segment its figure is made of)"),
             "entries": sorted(entries, key=site_order)}
 
 

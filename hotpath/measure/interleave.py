@@ -18,10 +18,14 @@ from typing import Any
 import numpy as np
 from scipy import stats as sps
 
+from ..errors import ResultsError
 from ..jmh import number
 
 #: Profiler metrics that JMH sums over the run instead of averaging.
 SUMMED = ("gc.count", "gc.time")
+#: What hotpath's CPU sampler says of each iteration of a timed fork (hotpath.profiler.CpuProfiler's
+#: tail): 1 for one it sampled after the iterations the fork's figure counts, 0 for those.
+TAIL = "cpu.tail"
 
 
 def declared_params(listing: str) -> dict[str, dict[str, list[str]]]:
@@ -102,10 +106,11 @@ def _metric(parts: list[dict[str, Any]], summed: bool) -> dict[str, Any]:
 
 
 def merge(round_files: list[Path]) -> list[dict[str, Any]]:
-    """JMH entries of the same benchmark, mode and params, fork lists concatenated."""
+    """JMH entries of the same benchmark, mode and params, fork lists concatenated, each fork
+    without the iterations a CPU sampler took after its counted ones (:func:`counted`)."""
     groups: dict[tuple, list[dict[str, Any]]] = {}
     for path in round_files:
-        for entry in json.loads(Path(path).read_text(encoding="utf-8")):
+        for entry in read_round(Path(path)):
             groups.setdefault(_key(entry), []).append(entry)
     merged = []
     for entries in groups.values():
@@ -119,3 +124,47 @@ def merge(round_files: list[Path]) -> list[dict[str, Any]]:
             for n in sorted(names)}
         merged.append(out)
     return merged
+
+
+def read_round(path: Path) -> list[dict[str, Any]]:
+    """A round file's entries as the run counts them (:func:`counted`)."""
+    return [counted(entry, path) for entry in json.loads(path.read_text(encoding="utf-8"))]
+
+
+def counted(entry: dict[str, Any], source: Path | str = "") -> dict[str, Any]:
+    """A JMH entry without the iterations its CPU sampler's tail ran: the sampler rides only
+    behind the counted iterations (its starts cost about 1%), and what it slowed is no fork's
+    figure. Every metric's values of those iterations go (-prof gc's gc.time, written only for
+    iterations with a collection, by gc.count); the scores are made again over the rest as JMH
+    makes them. An entry without the sampler's mark is returned as it is."""
+    secondaries = entry.get("secondaryMetrics") or {}
+    mark = next((name for name in secondaries if name.lstrip("·") == TAIL), None)
+    if mark is None:
+        return entry
+    forks = entry["primaryMetric"].get("rawData") or []
+    marks = secondaries[mark].get("rawData") or []
+    keep = [[number(v) == 0 for v in m] for m in marks]
+    if len(keep) != len(forks) or any(len(k) != len(f) for k, f in zip(keep, forks)):
+        raise ResultsError(f"{source}: {entry['benchmark']}: the CPU sampler's marks ({TAIL}) do "
+                           f"not line up with the fork's iterations")
+    counts = next((m.get("rawData") for n, m in secondaries.items() if n.lstrip("·") == "gc.count"), None)
+
+    def cut(name: str, metric: dict[str, Any]) -> dict[str, Any]:
+        raw = metric.get("rawData")
+        if raw is None or len(raw) != len(keep):
+            return metric
+        out = []
+        for j, values in enumerate(raw):
+            k = keep[j]
+            if len(values) != len(k) and name == "gc.time" and counts and len(counts[j]) == len(k):
+                # gc.time's values are those of the iterations that collected, in order
+                k = [kk for kk, c in zip(k, counts[j]) if number(c)]
+            if len(values) != len(k):
+                raise ResultsError(f"{source}: {entry['benchmark']}: {name}'s values do not line "
+                                   f"up with the fork's iterations: the sampler's tail cannot be cut")
+            out.append([v for v, kk in zip(values, k) if kk])
+        return _metric([{**metric, "rawData": out}], summed=name in SUMMED)
+
+    return {**entry,
+            "primaryMetric": cut("", entry["primaryMetric"]),
+            "secondaryMetrics": {n: cut(n.lstrip("·"), m) for n, m in secondaries.items() if n != mark}}

@@ -63,10 +63,12 @@ class Profile:
     #: warmup iterations, the second of them recorded allocation by allocation.
     sites: bool = True
     #: CPU samples in the timed forks of a sequential plan (hotpath.measure.cpu): the
-    #: sampler's interval in ns of a thread's CPU, 0 for none. 0 in every profile: on identical
-    #: code it costs about 1% at 10 ms and at 20 ms alike (docs/evidence/what-the-cpu-sampler-
-    #: costs.md), and the timed forks take nothing not shown within 1%; make cpu samples instead.
+    #: sampler's interval in ns of a thread's CPU, 0 for none, in ``cpu_tail`` iterations that
+    #: each recorded fork runs after the ones its figure counts and that its results leave out.
+    #: Never in a counted iteration: a sampled one costs about 1% (each start opens the sampler
+    #: afresh) and nothing spills into the next (docs/evidence/what-the-cpu-sampler-costs.md).
     cpu_interval_ns: int = 0
+    cpu_tail: int = 0
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
     #: Measure peak live heap per call where a case has it (zip).
@@ -134,16 +136,31 @@ class Profile:
             raise ValueError(f"profile {self.name!r}: {', '.join(hooking)} would run in timed "
                              f"forks; put it in memory_profilers")
 
+    @property
+    def samples_cpu(self) -> bool:
+        """Whether the timed forks take CPU samples: only recorded ones have a tail to take them in."""
+        return self.recorded and self.cpu_interval_ns > 0 and self.cpu_tail > 0
+
     def jmh_args(self, forks: int | None = None, variant_filter: bool = True,
-                 java: str = "java", iterations: int | None = None) -> list[str]:
+                 java: str = "java", iterations: int | None = None,
+                 cpu_dir: Path | None = None) -> list[str]:
         """The timing pass's JMH options; they override the benchmarks' annotations. An
         interleaved round names its one variant itself (``variant_filter=False``); a ``java``
         other than the default is the forks' JVM (JMH's -jvm). A recorded profile's forks run
-        ``iterations`` iterations from their start (the plan chooses; default: a scout's)."""
+        ``iterations`` iterations from their start (the plan chooses; default: a scout's), and
+        where the profile samples CPU and ``cpu_dir`` is given, its tail of sampled iterations
+        after them, the sampler writing there."""
         forks = self.forks if forks is None else forks
         if self.recorded:
-            return self._args(forks, 0, self.iteration_time, iterations or self.scout_iterations,
-                              self.iteration_time, self.profilers, variant_filter, java)
+            sampled = cpu_dir is not None and self.samples_cpu
+            from . import cpu
+            return self._args(forks, 0, self.iteration_time,
+                              (iterations or self.scout_iterations) + (self.cpu_tail if sampled else 0),
+                              self.iteration_time,
+                              (*self.profilers, *((cpu.profiler_arg(cpu_dir, self.cpu_interval_ns,
+                                                                    tail=self.cpu_tail),)
+                                                  if sampled else ())),
+                              variant_filter, java)
         return self._args(forks, self.warmup_iterations, self.warmup_time,
                           self.measurement_iterations, self.measurement_time,
                           self.profilers, variant_filter, java)
@@ -245,8 +262,9 @@ class Profile:
     def _describe_rows_and_memory(self) -> str:
         return ((", the write-ups' rows only (old and the write-up's variants)"
                  if self.rows == "writeups" else "")
-                + (f", CPU samples in the timed forks every {self.cpu_interval_ns / 1e6:g} ms of "
-                   f"a thread's CPU" if self.cpu_interval_ns and self.interleave else "")
+                + (f", CPU samples every {self.cpu_interval_ns / 1e6:g} ms of a thread's CPU in "
+                   f"{self.cpu_tail} x {self.iteration_time} more of each timed fork, after the "
+                   f"iterations it counts" if self.samples_cpu else "")
                 + (f", variants {', '.join(self.variants)} only" if self.variants else "")
                 + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
                    f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
@@ -276,6 +294,11 @@ class Profile:
             + self._describe_rows_and_memory()
         )
 
+
+#: CPU samples in the timed forks: every 5 ms of a thread's CPU in 3 iterations after each fork's
+#: counted ones, about 20 of the benchmark thread's samples an iteration, 60 a fork, for 0.3 s
+#: a fork (the forks' own, not the reference's 10 ms: the tail's cost is in no figure).
+TIMED_CPU = {"cpu_interval_ns": 5_000_000, "cpu_tail": 3}
 
 PROFILES: dict[str, Profile] = {
     p.name: p
@@ -327,6 +350,7 @@ PROFILES: dict[str, Profile] = {
             # Native B/op counts mallocs per op: one JVM per variant, no forks, is enough.
             memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="200 ms",
             memory_iterations=1, memory_time="200 ms",
+            **TIMED_CPU,
         ),
         Profile(
             name="full",
@@ -340,7 +364,7 @@ PROFILES: dict[str, Profile] = {
             measurement_iterations=2, measurement_time="1 s", interleave=True,
             require_quiet=True, budget="2h30m",
             recorded=True, scout_s=6.0, margin_s=0.5, min_steady_s=1.0, max_fork_s=8.0,
-            estimate="p10",
+            estimate="p10", **TIMED_CPU,
         ),
     )
 }
@@ -360,6 +384,8 @@ PROFILES["matrix"] = replace(
     scout_s=4.0, max_fork_s=6.0,
     memory_warmup_iterations=1, memory_warmup_time="200 ms", memory_iterations=1,
     memory_time="200 ms",
+    # The cells' reports have no "where the time went": their forks take no CPU samples.
+    cpu_interval_ns=0, cpu_tail=0,
 )
 
 #: Two builds of one benchmark source (hotpath.measure.ab: `make report BASELINE=master.jar
@@ -399,6 +425,7 @@ PROFILES["aa"] = replace(
 #: `make report PROFILE=reference` renders it without benchmarking.
 PROFILES["reference"] = replace(
     PROFILES["full"], name="reference", recorded=False, estimate=steady.MEAN,
+    cpu_interval_ns=0, cpu_tail=0,  # its forks are not recorded; make cpu samples them apart
     purpose="the committed reference data set (data/reference/): 4 to 24 forks per side of "
             "3 x 1 s warmup (not recorded) + 2 x 1 s; make report renders it without re-running",
 )

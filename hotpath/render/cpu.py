@@ -101,7 +101,7 @@ def table(pairs: pd.DataFrame, profiles: C.Profiles, found: dict[str, C.Attribut
                           fmt.fmt_number(others["new_ns"].sum() - others["old_ns"].sum()), ""))
         lines.append(("the collector's threads (CPU per op, beside the row's time)",
                       ns(a.gc.old), ns(a.gc.new), change(a.gc), ""))
-        lines.append(("the compiler's threads (CPU per op in counted iterations)",
+        lines.append(("the compiler's threads (CPU per op in the sampled iterations)",
                       ns(a.jit.old), ns(a.jit.new), change(a.jit), ""))
         lines.append(("the row's time (all frames' self times)", ns(a.time.old), ns(a.time.new),
                       change(a.time), "100%"))

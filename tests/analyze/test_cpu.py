@@ -154,3 +154,15 @@ def test_on_the_cpu_basis_the_frames_divide_the_threads_cpu_per_op(profiles):
     unclocked = {**entry, "forks": [{k: v for k, v in f.items() if k != "cpu_ns"} for f in entry["forks"]]}
     with pytest.raises(ResultsError, match="CPU clock"):
         cpu.side(unclocked, basis=cpu.CPU)
+
+
+def test_a_tails_coverage_sets_the_clock_against_the_tails_own_time(profiles):
+    # a timed fork's tail ran 2% slower than its counted iterations (the sampler's starts):
+    # its CPU is set against the tail's time, and the frames divide the counted time
+    entry = profiles.entry(BENCH, "payload=STR_1K", "old")
+    tailed = {**entry, "forks": [{**f, "tail": 3, "sampled_time_ns": 1.02 * f["time_ns"],
+                                  "cpu_ns": 1.02 * f["cpu_ns"]} for f in entry["forks"]]}
+    plain, tail = cpu.side(entry), cpu.side(tailed)
+    np.testing.assert_allclose(tail.coverage, plain.coverage, rtol=1e-9)
+    np.testing.assert_allclose(tail.time_ns, plain.time_ns)
+    np.testing.assert_allclose(tail.self_ns.sum(axis=0).to_numpy(), plain.time_ns)

@@ -17,19 +17,26 @@ RUNNER = "java/lang/Thread.run;org/openjdk/jmh/runner/BenchmarkHandler$Benchmark
 STUB = "hotpath/x/jmh_generated/CodecBenchmark_encode_jmhTest.encode_avgt_jmhStub"
 
 
-def _fork_file(path, scores, variant="old", unit="us/op", clock=True):
+def _fork_file(path, scores, variant="old", unit="us/op", clock=True, tail=0):
     """A profiler's file: a frame table, two stacks, one iteration per score (with ``clock``,
-    the worker's CPU time, 95 ms + i ns in iteration i; without, as the first files were)."""
+    the worker's CPU time, 95 ms + i ns in iteration i; without, as the first files were);
+    with ``tail``, only the last so many iterations sampled, as the timed forks' sampler writes."""
     lines = [cpu.FORK_HEADER, f"benchmark\t{BENCH}", "param\tpayload\tSTR_1K",
-             f"param\tvariant\t{variant}", "jvm\t17.0.12", "engine\tcpu", "interval_ns\t10000000"]
+             f"param\tvariant\t{variant}", "jvm\t17.0.12", "engine\tcpu", "interval_ns\t10000000",
+             *([f"tail\t{tail}"] if tail else [])]
     frames = [WORKER, *RUNNER.split(";"), STUB, "hotpath/x/OldCodec.encode", "[GC Thread#0]",
               "G1ParTask::work"]
+    named = False
     for i, score in enumerate(scores):
+        if i < len(scores) - tail if tail else False:
+            lines.append(f"iteration\t{i + 1}\tops\t1000\tscore\t{score!r}\tunit\t{unit}\tsampled\t0")
+            continue
         lines.append(f"iteration\t{i + 1}\tops\t1000\tscore\t{score!r}\tunit\t{unit}\twindow_ns\t100000000"
                      + (f"\tcpu_ns\t{95_000_000 + i}" if clock else ""))
-        if i == 0:
+        if not named:
             lines += [f"frame\t{j}\t{name}" for j, name in enumerate(frames)]
             lines += ["stack\t0\t0 1 2 3 4", "stack\t1\t5 6"]
+            named = True
         lines += [f"samples\t0\t{10 + i}", "samples\t1\t1"]
     path.write_text("\n".join(lines) + "\n")
 
@@ -115,3 +122,34 @@ def test_a_file_that_matches_no_fork_is_refused(tmp_path):
 def test_a_run_that_wrote_no_samples_says_so(tmp_path):
     with pytest.raises(ResultsError, match="wrote no files"):
         cpu.collect(tmp_path, [], "cmd")
+
+
+def test_a_timed_forks_tail_is_tied_by_its_counted_iterations_and_gives_the_samples(tmp_path):
+    # a recorded fork of 20 counted iterations, then 3 sampled ones that its results left out
+    counted_scores = [3.0] * 6 + [1.0 + 0.001 * i for i in range(14)]
+    tail = [1.02, 1.03, 1.04]
+    entry = _entry([counted_scores])
+    _fork_file(tmp_path / "f0.cpu", counted_scores + tail, tail=3)
+    fork = cpu.read_fork(tmp_path / "f0.cpu")
+    assert fork["tail"] == 3
+    assert [it["sampled"] for it in fork["iterations"]] == [False] * 20 + [True] * 3
+    (row,) = cpu.collect(tmp_path, [entry], "cmd")["entries"]
+    (f0,) = row["forks"]
+    first = steady.entry_forks(entry)[0].first
+    assert row["tail"] == 3 and f0["first"] == first and f0["iterations"] == 20
+    # the fork's time is its counted iterations'; its samples, operations and CPU the tail's
+    kept = counted_scores[first:]
+    assert f0["time_ns"] == pytest.approx(1000 * sum(kept) / len(kept))
+    assert f0["sampled_time_ns"] == pytest.approx(1000 * sum(tail) / 3)
+    assert f0["ops"] == 3000 and f0["window_ns"] == 300_000_000
+    assert f0["cpu_ns"] == sum(95_000_000 + i for i in (20, 21, 22))
+    worker = cpu_stacks(row).index(f"{WORKER};{STUB};hotpath/x/OldCodec.encode")
+    assert dict(map(tuple, f0["samples"]))[worker] == sum(10 + i for i in (20, 21, 22))
+
+
+def test_a_tail_that_is_not_the_last_iterations_is_refused(tmp_path):
+    _fork_file(tmp_path / "f.cpu", [1.0] * 6, tail=2)
+    text = (tmp_path / "f.cpu").read_text().replace("tail\t2", "tail\t3")
+    (tmp_path / "f.cpu").write_text(text)
+    with pytest.raises(ResultsError, match="not the last 3"):
+        cpu.read_fork(tmp_path / "f.cpu")

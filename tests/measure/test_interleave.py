@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from hotpath.errors import ResultsError
 from hotpath.measure import interleave
 from hotpath.analyze import load
 
@@ -62,3 +63,40 @@ def test_a_round_runs_only_the_benchmarks_that_declare_its_variant():
     assert pattern.search("hotpath.m.StreamBenchmark.marshal")
     assert not pattern.search("hotpath.m.CopyBenchmark.copy")
     assert not pattern.search("hotpath.m.StreamBenchmark.marshalX")
+
+
+def _tailed_entry():
+    """One fork of 5 iterations, the last 2 the CPU sampler's tail; gc.time written only for the
+    iterations that collected (the 2nd and the 5th), as JMH's GC profiler writes it."""
+    return {"benchmark": "b.B.m", "mode": "avgt", "params": {},
+            "primaryMetric": {"score": 0, "scoreUnit": "ns/op", "rawData": [[10.0, 11.0, 12.0, 30.0, 31.0]]},
+            "secondaryMetrics": {
+                "·cpu.tail": {"score": 1, "scoreUnit": "", "rawData": [[0.0, 0.0, 0.0, 1.0, 1.0]]},
+                "·gc.alloc.rate.norm": {"score": 0, "scoreUnit": "B/op", "rawData": [[8.0, 8.0, 8.0, 9.0, 9.0]]},
+                "·gc.count": {"score": 0, "scoreUnit": "counts", "rawData": [[0.0, 1.0, 0.0, 0.0, 2.0]]},
+                "·gc.time": {"score": 0, "scoreUnit": "ms", "rawData": [[4.0, 7.0]]}}}
+
+
+def test_the_cpu_samplers_tail_is_left_out_of_every_metric():
+    out = interleave.counted(_tailed_entry())
+    assert out["primaryMetric"]["rawData"] == [[10.0, 11.0, 12.0]]
+    assert out["primaryMetric"]["score"] == pytest.approx(11.0)
+    second = out["secondaryMetrics"]
+    assert "·cpu.tail" not in second
+    assert second["·gc.alloc.rate.norm"]["rawData"] == [[8.0, 8.0, 8.0]]
+    assert second["·gc.count"]["rawData"] == [[0.0, 1.0, 0.0]] and second["·gc.count"]["score"] == 1
+    # the 2nd iteration's collection kept, the tail's (the 5th) gone
+    assert second["·gc.time"]["rawData"] == [[4.0]] and second["·gc.time"]["score"] == 4
+
+
+def test_an_entry_without_the_samplers_mark_is_left_as_jmh_wrote_it():
+    entry = _tailed_entry()
+    del entry["secondaryMetrics"]["·cpu.tail"]
+    assert interleave.counted(entry) is entry
+
+
+def test_marks_that_do_not_line_up_with_the_iterations_are_refused():
+    entry = _tailed_entry()
+    entry["secondaryMetrics"]["·cpu.tail"]["rawData"] = [[0.0, 1.0]]
+    with pytest.raises(ResultsError, match="do not line up"):
+        interleave.counted(entry, "round-01.json")

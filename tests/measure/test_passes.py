@@ -101,3 +101,24 @@ def test_a_build_is_its_own_side_and_starts_with_the_profilers_after_its_entries
     assert cmd[:3] == ["java", "-Xmx1g", "-cp"] and cmd[3].endswith("hotpath-profiler.jar")
     assert cmd[4:] == [builds.JMH_MAIN, r"^(a\.B\.x)$", "-f", "1", "-p", "variant=old",
                        "-rf", "json", "-rff", f"{tmp_path}/x.json"]
+
+
+@pytest.mark.parametrize("name", ["quick", "full", "ab", "aa"])
+def test_a_timed_fork_samples_cpu_only_in_a_tail_after_its_counted_iterations(name, tmp_path):
+    profile = PROFILES[name]
+    plain = profile.jmh_args(forks=1, iterations=20)
+    sampled = profile.jmh_args(forks=1, iterations=20, cpu_dir=tmp_path / "cpu")
+    assert plain[plain.index("-i") + 1] == "20"
+    # the plan's 20 counted iterations, then the sampler's tail, which the results leave out
+    assert sampled[sampled.index("-i") + 1] == str(20 + profile.cpu_tail) and profile.cpu_tail > 0
+    sampler = [sampled[i + 1] for i, a in enumerate(sampled) if a == "-prof" and "CpuProfiler" in sampled[i + 1]]
+    assert sampler == [f"hotpath.profiler.CpuProfiler:dir={tmp_path / 'cpu'};"
+                       f"interval={profile.cpu_interval_ns};tail={profile.cpu_tail}"]
+    assert not any("CpuProfiler" in a for a in plain)
+
+
+@pytest.mark.parametrize("name", ["smoke", "reference", "matrix"])
+def test_a_profile_without_recorded_forks_or_a_tail_takes_no_cpu_samples(name, tmp_path):
+    profile = PROFILES[name]
+    assert not profile.samples_cpu
+    assert not any("CpuProfiler" in a for a in profile.jmh_args(forks=1, cpu_dir=tmp_path))

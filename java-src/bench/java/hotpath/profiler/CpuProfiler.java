@@ -18,8 +18,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
 import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
@@ -31,18 +33,21 @@ import org.openjdk.jmh.runner.IterationType;
  * attributes only the iterations a fork's figure counts (its steady segment); the scores tie the
  * file to the fork's JMH results.
  *
- * <p>It can ride in timed forks: it samples at {@link #DEFAULT_INTERVAL_NS} (100 a second of a
- * thread's CPU), and starts and stops between iterations, outside their timed loops, as
- * {@code -prof gc} reads its counters. What that costs identical code (about 1%, and not less at
- * half the rate: it comes with each start) is measured in
- * docs/evidence/what-the-cpu-sampler-costs.md; until it is within 1%, hotpath runs it in forks of
- * its own ({@code make cpu}).
+ * <p>It rides in timed forks only behind them: with {@code tail=K} it samples the fork's last K
+ * measurement iterations alone, which hotpath runs after the ones a fork's figure counts and
+ * leaves out of its results (each iteration says whether it was one of them: the secondary result
+ * {@code cpu.tail}, 1 or 0). The counted iterations run before async-profiler is even loaded: a
+ * sampled iteration costs about 1% (each start opens the sampler afresh), and nothing of it spills
+ * into the iteration after, as docs/evidence/what-the-cpu-sampler-costs.md measures. Without
+ * {@code tail}, every measurement iteration is sampled ({@code make cpu}'s forks of their own).
  *
- * <p>The file: a header, the fork's benchmark, params, JVM, engine and interval; frames and
+ * <p>The file: a header, the fork's benchmark, params, JVM, engine, interval and tail; frames and
  * stacks are named once, by number, where first seen ({@code frame<TAB>id<TAB>name},
  * {@code stack<TAB>id<TAB>frame ids root first}); each iteration is a line
  * {@code iteration<TAB>k<TAB>ops<TAB>n<TAB>score<TAB>s<TAB>unit<TAB>u<TAB>window_ns<TAB>w<TAB>cpu_ns<TAB>c}
- * followed by {@code samples<TAB>stack id<TAB>count} lines. {@code cpu_ns} is the CPU time the
+ * followed by {@code samples<TAB>stack id<TAB>count} lines; an iteration not sampled is a line
+ * {@code iteration<TAB>k<TAB>ops<TAB>n<TAB>score<TAB>s<TAB>unit<TAB>u<TAB>sampled<TAB>0}, so that
+ * every iteration's score ties the file to its fork. {@code cpu_ns} is the CPU time the
  * benchmark's threads took in the window, from the JVM's own thread clocks (-1 where it has none):
  * the samples cannot give it, for each start counts a fresh interval and the last part of an
  * iteration's CPU, up to one interval, is never sampled (a tenth of a 100 ms iteration at 10 ms).
@@ -50,7 +55,8 @@ import org.openjdk.jmh.runner.IterationType;
  * <p>How to use: {@code java -jar target/benchmarks.jar <regex>
  * -prof "hotpath.profiler.CpuProfiler:dir=cpu"} (interval=ns; event=itimer to force the fallback;
  * sampled=abba to sample only the first and last iteration of every four, so that the two between
- * them, unsampled, measure the sampler's cost within the same fork: the order cancels a drift)
+ * them, unsampled, measure the sampler's cost within the same fork: the order cancels a drift;
+ * tail=K to sample only the last K)
  */
 public final class CpuProfiler implements InternalProfiler {
 
@@ -59,7 +65,8 @@ public final class CpuProfiler implements InternalProfiler {
     /** 10 ms of a thread's CPU between samples. */
     static final long DEFAULT_INTERVAL_NS = 10_000_000L;
 
-    private final AsyncProfiler profiler;
+    /** Loaded at the first sampled iteration: before it, the fork runs as if without a sampler. */
+    private AsyncProfiler profiler;
     private final Path dir;
     private final long interval;
     /** The engines tried in order: perf events first, the timer where they are refused. */
@@ -75,6 +82,8 @@ public final class CpuProfiler implements InternalProfiler {
     private int iterations;
     /** Sample only iterations 1 and 4 of every four (the cost measurement's design). */
     private final boolean abba;
+    /** Sample only the last {@code tail} measurement iterations (0: no such limit). */
+    private final int tail;
     private final ThreadMXBean clocks = ManagementFactory.getThreadMXBean();
     /** The benchmark threads' CPU clocks when the window opened, by thread id. */
     private final Map<Long, Long> cpuAtStart = new HashMap<>();
@@ -107,18 +116,20 @@ public final class CpuProfiler implements InternalProfiler {
             throw new ProfilerException("CpuProfiler: sampled=" + sampled + "; known: all, abba");
         }
         abba = "abba".equals(sampled);
+        String last = options.remove("tail");
+        try {
+            tail = last == null ? 0 : Integer.parseInt(last);
+        } catch (NumberFormatException e) {
+            throw new ProfilerException("CpuProfiler: tail=" + last + " is not a number of iterations");
+        }
+        if (tail < 0 || tail > 0 && abba) {
+            throw new ProfilerException("CpuProfiler: tail=" + last + " must be a positive number of iterations, without sampled=abba");
+        }
         if (!options.isEmpty()) {
             throw new ProfilerException("CpuProfiler: unknown options " + options.keySet()
-                    + "; known: dir, interval, event, sampled");
+                    + "; known: dir, interval, event, sampled, tail");
         }
         dir = Path.of(folder);
-        AsyncProfiler loaded = null;
-        try {
-            loaded = NativeAllocProfiler.load();
-        } catch (ProfilerException e) {
-            refuse(e.getMessage());
-        }
-        profiler = loaded;
     }
 
     @Override
@@ -140,7 +151,7 @@ public final class CpuProfiler implements InternalProfiler {
             stacks.clear();
             iterations = 0;
         }
-        if (sampled(iterations)) {
+        if (sampled(iterations, iterationParams.getCount())) {
             start();
             windowStart = System.nanoTime();
             cpuAtStart.clear();
@@ -148,8 +159,11 @@ public final class CpuProfiler implements InternalProfiler {
         }
     }
 
-    /** Whether the measurement iteration of index {@code k} (from 0) is sampled. */
-    boolean sampled(int k) {
+    /** Whether the measurement iteration of index {@code k} (from 0) of {@code count} is sampled. */
+    boolean sampled(int k, int count) {
+        if (tail > 0) {
+            return k >= count - tail;
+        }
         return !abba || k % 4 == 0 || k % 4 == 3;
     }
 
@@ -161,6 +175,14 @@ public final class CpuProfiler implements InternalProfiler {
     private void start() {
         if (refused != null) {
             return;
+        }
+        if (profiler == null) {
+            try {
+                profiler = NativeAllocProfiler.load();
+            } catch (ProfilerException e) {
+                refuse(e.getMessage());
+                return;
+            }
         }
         StringBuilder why = new StringBuilder();
         for (String e : engine == null ? engines : List.of(engine)) {
@@ -189,9 +211,22 @@ public final class CpuProfiler implements InternalProfiler {
         if (iterationParams.getType() != IterationType.MEASUREMENT || !running && refused != null) {
             return List.of();
         }
-        if (!running) {
-            countIteration(benchmarkParams, iterationParams);
+        if (result.getRawPrimaryResults().isEmpty()) {
+            // the benchmark threw: JMH names the failure; the fork writes no file
+            stopQuietly();
+            refused = "the benchmark gave no result";
             return List.of();
+        }
+        List<Result> tailMark = tail == 0 ? List.of()
+                : List.of(new ScalarResult("cpu.tail", running ? 1 : 0, "", AggregationPolicy.MAX));
+        if (!running) {
+            text.append("iteration\t").append(iterations + 1)
+                    .append("\tops\t").append(result.getMetadata().getAllOps())
+                    .append("\tscore\t").append(result.getPrimaryResult().getScore())
+                    .append("\tunit\t").append(result.getPrimaryResult().getScoreUnit())
+                    .append("\tsampled\t0\n");
+            countIteration(benchmarkParams, iterationParams);
+            return tailMark;
         }
         String collapsed;
         long window;
@@ -218,7 +253,18 @@ public final class CpuProfiler implements InternalProfiler {
         NativeAllocations.eachStack(collapsed, (stack, n) -> counts.merge(stackId(stack), n, Long::sum));
         counts.forEach((id, n) -> text.append("samples\t").append(id).append('\t').append(n).append('\n'));
         countIteration(benchmarkParams, iterationParams);
-        return List.of();
+        return tailMark;
+    }
+
+    private void stopQuietly() {
+        if (running) {
+            running = false;
+            try {
+                profiler.execute("stop");
+            } catch (Exception e) {
+                // nothing of this fork is written
+            }
+        }
     }
 
     private void countIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
@@ -311,6 +357,7 @@ public final class CpuProfiler implements InternalProfiler {
         out.append("jvm\t").append(System.getProperty("java.vm.version")).append('\n')
                 .append("engine\t").append(engine).append('\n')
                 .append("interval_ns\t").append(interval).append('\n')
+                .append(tail > 0 ? "tail\t" + tail + "\n" : "")
                 .append(text);
         text.setLength(0);
         frames.clear();

@@ -24,8 +24,11 @@ class CpuProfilerTest {
         assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;interval=10"));
         assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;event=wall"));
         assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;sampled=odd"));
+        assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;tail=some"));
+        assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;tail=-1"));
+        assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;tail=3;sampled=abba"));
         ProfilerException unknown = assertThrows(ProfilerException.class, () -> new CpuProfiler("dir=x;rate=5"));
-        assertEquals("CpuProfiler: unknown options [rate]; known: dir, interval, event, sampled", unknown.getMessage());
+        assertEquals("CpuProfiler: unknown options [rate]; known: dir, interval, event, sampled, tail", unknown.getMessage());
     }
 
     @Test
@@ -33,11 +36,20 @@ class CpuProfilerTest {
         CpuProfiler abba = new CpuProfiler("dir=x;sampled=abba");
         boolean[] expected = {true, false, false, true, true, false, false, true};
         for (int k = 0; k < expected.length; k++) {
-            assertEquals(expected[k], abba.sampled(k), "iteration " + k);
+            assertEquals(expected[k], abba.sampled(k, 8), "iteration " + k);
         }
         CpuProfiler all = new CpuProfiler("dir=x");
         for (int k = 0; k < expected.length; k++) {
-            assertEquals(true, all.sampled(k), "iteration " + k);
+            assertEquals(true, all.sampled(k, 8), "iteration " + k);
+        }
+    }
+
+    @Test
+    void aTailSamplesOnlyTheLastIterations() throws ProfilerException {
+        CpuProfiler tail = new CpuProfiler("dir=x;tail=3");
+        boolean[] expected = {false, false, false, false, false, true, true, true};
+        for (int k = 0; k < expected.length; k++) {
+            assertEquals(expected[k], tail.sampled(k, 8), "iteration " + k);
         }
     }
 }
