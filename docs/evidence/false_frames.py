@@ -1,7 +1,8 @@
 """How often the attribution calls a frame changed on identical code: the forks of one row with
-the sampler (data/cpu-sampler/cost/, made by cpu_sampler_cost.py --run) split into two sides of
-the same code, every frame tested as a report tests it (Welch over forks, Benjamini-Hochberg at
-5% across the row's frames).
+the sampler (data/cpu-sampler/cost/, made by cpu_sampler_cost.py --run, every measured iteration
+sampled; and data/cpu-sampler/tail/, by --run-tail, the timed forks' kind: a tail of 3 sampled
+iterations after the counted ones) split into two sides of the same code, every frame tested as
+a report tests it (Welch over forks, Benjamini-Hochberg at 5% across the row's frames).
 
 Each row's 12 forks are split SPLITS times at random (seeded) into two halves of 6; per split the
 frames tested and the frames called changed are counted. Prints per row the share of tested
@@ -22,19 +23,21 @@ sys.path.insert(0, str(ROOT))
 
 from hotpath.analyze import cpu as C  # noqa: E402
 from hotpath.jmh import parse_json  # noqa: E402
-from hotpath.measure import cpu  # noqa: E402
+from hotpath.measure import cpu, interleave  # noqa: E402
 
 COST = ROOT / "data" / "cpu-sampler" / "cost"
+TAIL = ROOT / "data" / "cpu-sampler" / "tail"
 SPLITS = 200
 SEED = 20261128
 
 
-def forks(row: str) -> list[dict]:
-    """The row's forks with the sampler, each as the collected file keeps a fork."""
+def forks(folder: Path, row: str) -> list[dict]:
+    """The row's forks with the sampler, each as the collected file keeps a fork (a tail's
+    fork's results without its tail, as a run's are)."""
     out = []
-    for path in sorted(COST.glob(f"{row}.with.*.cpu")):
+    for path in sorted(folder.glob(f"{row}.with.*.cpu")):
         results = path.with_suffix(".json")
-        entry = parse_json(results.read_bytes(), results)[0]
+        entry = interleave.counted(parse_json(results.read_bytes(), results)[0], results)
         out.append(cpu.counted(cpu.read_fork(path), entry, 0))
     return out
 
@@ -46,10 +49,16 @@ def side(name: str, chosen: list[dict], interval: int) -> dict:
 
 
 def main() -> None:
+    for folder in (COST, TAIL):
+        print(f"{folder.relative_to(ROOT)}:")
+        splits(folder)
+
+
+def splits(folder: Path) -> None:
     rng = random.Random(SEED)
-    for path in sorted({p.name.split(".with.")[0] for p in COST.glob("*.with.*.cpu")}):
-        every = forks(path)
-        interval = cpu.read_fork(next(COST.glob(f"{path}.with.*.cpu")))["interval_ns"]
+    for path in sorted({p.name.split(".with.")[0] for p in folder.glob("*.with.*.cpu")}):
+        every = forks(folder, path)
+        interval = cpu.read_fork(next(folder.glob(f"{path}.with.*.cpu")))["interval_ns"]
         tested = called = any_called = 0
         for _ in range(SPLITS):
             order = list(range(len(every)))
