@@ -134,8 +134,13 @@ def test_a_benchmark_that_throws_on_one_side_is_named_and_the_others_go_on(tmp_p
     assert failed["failed on"].iloc[0] == "broken" and "work.properties is missing" in failed["error"].iloc[0]
     assert list(run.comparison.pairs["method"]) == ["copy"]
     assert "failed: hotpath.calibration.KnownWorkBenchmark.work" in capsys.readouterr().err
-    assert "Rows that failed" in (tmp_path / "report" / "summary.md").read_text(encoding="utf-8")
+    summary = (tmp_path / "report" / "summary.md").read_text(encoding="utf-8")
+    assert "Rows that failed" in summary
     assert run.manifest["host_check"] == json.loads(json.dumps(quiet.record()))
+    # the timed forks' CPU samples, each build's own, name the copy's frames in the report
+    time_went = summary.split("## Where the time went")[1].split("\n## ")[0]
+    assert "copy(size=4096" in time_went and "arraycopy" in time_went
+    assert (tmp_path / "results" / "run" / "ab.cpu.json").is_file()
 
 
 @needs_jar
