@@ -356,8 +356,9 @@ def leading(profiles: Profiles, benchmark: str, params: str, variant: str,
 
 
 def frames_called(profiles: Profiles, pairs: pd.DataFrame, how: str = "self") -> pd.DataFrame:
-    """Per row of ``pairs`` whose two sides were sampled: how many of its frames were tested,
-    how many called changed (decided), and the row's time verdict. On identical code (the A/A
+    """Per row of ``pairs`` whose two sides were sampled: its forks (the fewer of its two
+    sides'), how many of its frames were tested, how many called changed (decided), and the
+    row's time verdict. On identical code (the A/A
     run) every frame called is a false discovery: their share of the tested frames is the
     attribution's false-frame rate. On a noisy run, the rows whose frames decide where their
     time does not (*inconclusive*) are what the frames' shares add."""
@@ -371,6 +372,8 @@ def frames_called(profiles: Profiles, pairs: pd.DataFrame, how: str = "self") ->
         except ResultsError:
             continue
         f = a.frames[(a.frames["how"] == how) & a.frames["p"].notna()]
-        rows.append({"benchmark": p["benchmark"], "params": p["params"], "tested": len(f),
+        rows.append({"benchmark": p["benchmark"], "params": p["params"], "candidate": p["candidate"],
+                     "forks": min(a.old.forks, a.new.forks), "tested": len(f),
                      "called": int(f["decided"].sum()), "verdict": p.get("verdict", "")})
-    return pd.DataFrame(rows, columns=["benchmark", "params", "tested", "called", "verdict"])
+    return pd.DataFrame(rows, columns=["benchmark", "params", "candidate", "forks", "tested", "called",
+                                       "verdict"])
