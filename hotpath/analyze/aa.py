@@ -255,3 +255,14 @@ class AA:
 
     def residuals(self) -> pd.DataFrame:
         return centred(self.forks)
+
+    def false_frames(self) -> pd.DataFrame:
+        """Each row's frames tested and called changed on identical code, as a report tests them
+        (hotpath.analyze.cpu.frames_called): every frame called is a false frame. No rows where
+        the run's timed forks took no CPU samples."""
+        from . import cpu
+
+        profiles = cpu.read(self.run.run.source)
+        if not profiles.measured:
+            return cpu.frames_called(profiles, self.run.comparison.pairs.iloc[:0])
+        return cpu.frames_called(profiles, self.run.comparison.pairs)

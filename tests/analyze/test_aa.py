@@ -115,3 +115,9 @@ def test_a_side_or_an_order_that_is_slower_is_seen():
         return float(text.split(": ")[1].split("%")[0])
     assert abs(mean(fair)) < 1.5
     assert 8.5 < mean(unfair) < 11.5
+
+
+def test_a_run_without_cpu_samples_has_no_false_frames_to_count():
+    # the committed A/A run predates the timed forks' CPU tail
+    frames = aa.AA(AA_REFERENCE).false_frames()
+    assert frames.empty and {"tested", "called", "forks"} <= set(frames.columns)
