@@ -177,6 +177,10 @@ def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) ->
     if short:
         text += "; on the others " + "; ".join(sorted({C.coverage_note(s) for _, s in short}))
     text += "."
+    single = sum(1 for a in found.values() if min(a.old.forks, a.new.forks) < 2)
+    if single:
+        text += (f" {single} row(s) had one fork a side (the plan closed them at their first look): "
+                 "their frames' changes come without an interval and none is decided.")
     if graphs:
         text += (" Flame graphs per row, weighed per operation (each stack's share of a fork's "
                  "samples times the fork's time per op, averaged over the forks): *dropped* in old's "

@@ -58,3 +58,18 @@ def test_both_graphs_of_a_row_are_drawn(profiles, tmp_path):
     (dropped, added), = links.values()
     assert (tmp_path / dropped).is_file() and (tmp_path / added).is_file()
     assert "Arrays.copyOf" in (tmp_path / dropped).read_text()
+
+
+def test_a_row_of_one_fork_a_side_is_said_to_have_no_interval(tmp_path):
+    import json
+
+    path = write_profiles(tmp_path / "x.cpu.json")
+    document = json.loads(path.read_text())
+    for entry in document["entries"]:
+        entry["forks"] = entry["forks"][:1]
+    path.write_text(json.dumps(document))
+    profiles = C.read_file(path)
+    note = R.note(R.attributions(pd.DataFrame([ROW]), profiles), profiles, graphs=False)
+    assert "1 row(s) had one fork a side" in note and "without an interval" in note
+    five = C.read_file(write_profiles(tmp_path / "y.cpu.json"))
+    assert "one fork a side" not in R.note(R.attributions(pd.DataFrame([ROW]), five), five, graphs=False)
