@@ -193,12 +193,9 @@ def report_tail() -> None:
         if len(pairs) < 2:
             print(f"{name}: no files under {TAIL}: run with --run-tail")
             continue
-        c, lo, hi = t_interval(pairs)
-        t, tlo, thi = t_interval(tails)
         kept = [samples(p) for p in sorted(TAIL.glob(f"{name}.with.*.cpu"))]
         print(f"{name}: {len(pairs)} rounds; counted iterations with the sampler's tail / without "
-              f"{math.exp(c):.4f} (95% CI {math.exp(lo):.4f}–{math.exp(hi):.4f}); the tail / the fork's "
-              f"last {TAIL_ITERATIONS} counted {math.exp(t):.4f} ({math.exp(tlo):.4f}–{math.exp(thi):.4f}); "
+              f"{ratio(pairs)}; the tail / the fork's last {TAIL_ITERATIONS} counted {ratio(tails)}; "
               f"{statistics.median(kept) if kept else 0:.0f} samples of the benchmark's thread a tail (median)")
 
 
@@ -216,6 +213,12 @@ def t_interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def ratio(logs: list[float]) -> str:
+    """Log ratios' mean as a ratio with its 95% t interval: '1.0081 (95% CI 0.9967–1.0196)'."""
+    c, lo, hi = t_interval(logs)
+    return f"{math.exp(c):.4f} (95% CI {math.exp(lo):.4f}–{math.exp(hi):.4f})"
+
+
 def report_within(interval_ms: int) -> None:
     print(f"within forks, a sample every {interval_ms} ms:")
     folder = WITHIN / f"{interval_ms}ms"
@@ -230,12 +233,9 @@ def report_within(interval_ms: int) -> None:
             blocks = [logs[i:i + 4] for i in range(0, len(logs) - 3, 4)]
             cost.append(statistics.median((a1 + a4 - b2 - b3) / 2 for a1, b2, b3, a4 in blocks))
             spill.append(statistics.median(b2 - b3 for _, b2, b3, _ in blocks))
-        c, lo, hi = t_interval(cost)
-        s, slo, shi = t_interval(spill)
         kept = [samples(p) for p in sorted(folder.glob(f"{name}.*.cpu"))]
         print(f"{name}: {len(files)} forks, {len(blocks)} blocks each; sampled / unsampled "
-              f"{math.exp(c):.4f} (95% CI {math.exp(lo):.4f}–{math.exp(hi):.4f}); the iteration after a "
-              f"sampled one / the next {math.exp(s):.4f} ({math.exp(slo):.4f}–{math.exp(shi):.4f}); "
+              f"{ratio(cost)}; the iteration after a sampled one / the next {ratio(spill)}; "
               f"{statistics.median(kept) / (WITHIN_ITERATIONS / 2) if kept else 0:.1f} samples of the "
               f"benchmark's thread a sampled 100 ms iteration (median fork)")
 
