@@ -8,6 +8,11 @@ Each row's 12 forks are split SPLITS times at random (seeded) into two halves of
 frames tested and the frames called changed are counted. Prints per row the share of tested
 frames called changed (over all splits) and the share of splits that called any.
 
+Then a whole A/A run with the timed forks' tail (data/cpu-sampler/aa/, made by `hotpath aa
+--budget 30m --results data/cpu-sampler/aa`): the write-ups' rows, old against old as two sides
+the plan does not know are the same, every row's frames tested as its report tests them
+(hotpath.AA.false_frames). Prints the frames tested and called, over all rows.
+
     .venv/bin/python docs/evidence/false_frames.py
 """
 
@@ -23,10 +28,12 @@ sys.path.insert(0, str(ROOT))
 
 from hotpath.analyze import cpu as C  # noqa: E402
 from hotpath.jmh import parse_json  # noqa: E402
+from hotpath.analyze.aa import AA  # noqa: E402
 from hotpath.measure import cpu, interleave  # noqa: E402
 
 COST = ROOT / "data" / "cpu-sampler" / "cost"
 TAIL = ROOT / "data" / "cpu-sampler" / "tail"
+AA_RUN = ROOT / "data" / "cpu-sampler" / "aa"
 SPLITS = 200
 SEED = 20261128
 
@@ -52,6 +59,22 @@ def main() -> None:
     for folder in (COST, TAIL):
         print(f"{folder.relative_to(ROOT)}:")
         splits(folder)
+    if (AA_RUN / "ab.json").is_file():
+        whole_run(AA_RUN)
+
+
+def whole_run(folder: Path) -> None:
+    run = AA(folder)
+    frames = run.false_frames()
+    counts = run.counts().iloc[-1]
+    tested, called = int(frames["tested"].sum()), int(frames["called"].sum())
+    testable = frames[frames["forks"] >= 2]
+    print(f"{folder.relative_to(ROOT)}: {len(frames)} rows sampled ({len(testable)} with two forks a side "
+          f"or more, {int(testable['forks'].median()) if len(testable) else 0} a side at the median); "
+          f"{called} of {tested} frames tested called changed ({called / tested if tested else 0:.2%}), "
+          f"in {int((frames['called'] > 0).sum())} rows; the rows' time verdicts: "
+          + ", ".join(f"{int(counts[k])} {k}" for k in ("same", "faster", "slower", "undecided")
+                      if k in counts.index))
 
 
 def splits(folder: Path) -> None:
