@@ -308,8 +308,7 @@ class Document:
             return
         heading = "Where the time went: CPU time per op by frame, old against new"
         if not self.profiles.measured:
-            self.text(f"## {heading}\n\n*Not measured in this run: {self.cpu_command()} samples "
-                      f"each row-side's CPU in forks of its own.*", priority=CORE)
+            self.text(f"## {heading}\n\n*Not measured in this run: {self.cpu_remedy()}.*", priority=CORE)
             return
         found = cpu_render.attributions(self.pairs, self.profiles)
         links, why = cpu_render.draw(self.pairs, found, self.out)
@@ -326,11 +325,15 @@ class Document:
                 for priority, rank in self.sites_plan(table)]
         self.table(heading, table, note=note, rows=plan)
 
-    def cpu_command(self) -> str:
+    def cpu_remedy(self) -> str:
+        """What takes the CPU samples a run has not: for a case's run, make cpu in forks of their
+        own; for two builds, a run made again (its timed forks now sample a tail of iterations)."""
         if self.case is None:
-            return "a case's run (two builds' runs are sampled where their profile's timed forks are)"
+            return ("its timed forks took no CPU samples; the builds measured again take them (each "
+                    "timed fork samples a few iterations after those it counts)")
         profile = (self.run.provenance or {}).get("profile", "quick") if self.run else "quick"
-        return f"`make cpu CASE={self.case.id} PROFILE={profile}`"
+        return (f"`make cpu CASE={self.case.id} PROFILE={profile}` samples each row-side's CPU in "
+                f"forks of its own")
 
     def sites_plan(self, table: pd.DataFrame) -> list[tuple[int, int]]:
         """A per-row table's lines (the sites', the frames') in the paste: the write-up's own
