@@ -32,13 +32,21 @@ class PageFaultProfilerTest {
         for (int i = 0; i < 1_000; i++) {  // the file opened, the paths warm
             sum += PageFaultProfiler.faults();
         }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < 1_000; i++) {
-            sum += PageFaultProfiler.faults();
+        // A read that allocated would show in every round; a one-off of the JVM's own (a method
+        // compiled mid-round, seen once as 72 B on a fresh clone) in one round only: the fewest
+        // bytes of five rounds is what a read allocates.
+        long[] rounds = new long[5];
+        for (int r = 0; r < rounds.length; r++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 1_000; i++) {
+                sum += PageFaultProfiler.faults();
+            }
+            rounds[r] = threads.getCurrentThreadAllocatedBytes() - before;
         }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertTrue(sum > 0);
-        assertEquals(0, allocated, "bytes allocated by 1,000 reads of /proc/self/stat");
+        assertEquals(0, java.util.Arrays.stream(rounds).min().getAsLong(),
+                "bytes allocated by 1,000 reads of /proc/self/stat, in each of five rounds: "
+                        + java.util.Arrays.toString(rounds));
     }
 
     @Test
