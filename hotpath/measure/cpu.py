@@ -81,10 +81,10 @@ def read_fork(path: Path) -> dict[str, Any]:
         raise ResultsError(f"{path}: a malformed line in CPU samples ({e!r})") from None
     if not head["benchmark"] or not iterations or head["interval_ns"] <= 0:
         raise ResultsError(f"{path}: no benchmark, interval or iterations recorded")
-    if head["tail"] and (len(iterations) <= head["tail"]
-                         or [it["sampled"] for it in iterations[-head["tail"]:]].count(False)
-                         or any(it["sampled"] for it in iterations[:-head["tail"]])):
-        raise ResultsError(f"{path}: its sampled iterations are not the last {head['tail']}")
+    tail = head["tail"]
+    if tail and (len(iterations) <= tail or [it["sampled"] for it in iterations]
+                 != [False] * (len(iterations) - tail) + [True] * tail):
+        raise ResultsError(f"{path}: its sampled iterations are not the last {tail}")
     return {**head, "iterations": iterations}
 
 
