@@ -187,15 +187,16 @@ demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 v
 # The false-alarm rate on real forks: the reference's 54 write-up rows, old against old as two sides
 # (the two-builds machinery, the same jar), the aa profile (full's cap, the matrix's 4 s scout, about
 # 90 minutes on a quiet machine) into data/reference/aa/ (committed), then reports/aa/.
-# A fork design tried on recorded forks before a long run is spent on it: the A/A's by default
-# (its sides are the same code), or any two-builds run's folder (FROM=data/results/ab/<name>).
-REPLAY_FROM ?= data/reference/aa
+# A fork design tried on recorded forks before a long run is spent on it: the 2026-11-26 A/A's
+# by default (the designs' calibration; its sides are the same code), or any two-builds run's
+# folder (REPLAY_FROM=data/results/ab/<name>).
+REPLAY_FROM ?= data/aa-runs/2026-11-26
 replay: $(SETUP) ## a profile's plan replayed on a run's recorded forks, in seconds (PROFILE=aa, SET='forks=48 ...', REPLAY_FROM=)
 	@$(HOTPATH) replay '$(REPLAY_FROM)' --profile '$(if $(filter command line,$(origin PROFILE)),$(PROFILE),aa)' \
-	  $(foreach s,$(SET),--set '$(s)') $(if $(filter data/reference/aa%,$(REPLAY_FROM)),--same-code)
+	  $(foreach s,$(SET),--set '$(s)') $(if $(filter data/reference/aa% data/aa-runs/%,$(REPLAY_FROM)),--same-code)
 
 WAIT ?=
-host-check: $(SETUP) $(STAMP) ## how the host runs a row of the committed A/A today (40 s): fork spread and time against the A/A's (WAIT=3h: check every 10 min until quiet)
+host-check: $(SETUP) $(STAMP) ## how the host runs a row of the 2026-11-26 A/A today (40 s): fork spread and time against the A/A's (WAIT=3h: check every 10 min until quiet)
 	@$(HOTPATH) host-check $(if $(WAIT),--wait $(WAIT))
 
 aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m)

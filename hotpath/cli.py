@@ -319,7 +319,7 @@ def cmd_aa(args: argparse.Namespace):
                    "drawn from them): what a design would decide, in seconds, before a long run "
                    "is spent on it",
          arg("folder", help="the run's folder (ab.json, baseline.json, candidate.json), "
-                            "e.g. data/reference/aa"),
+                            "e.g. data/aa-runs/2026-11-26"),
          profile_arg("aa", "the design replayed (default: aa)"),
          arg("--set", action="append", metavar="FIELD=VALUE",
              help="change a profile field for the replay, e.g. forks=48 or "
@@ -360,7 +360,7 @@ def cmd_against_reference(args: argparse.Namespace) -> int:
     return 1 if held.contradicting else 0
 
 
-@command("host-check", "how the host runs a row of the committed A/A today (about 40 s): its "
+@command("host-check", "how the host runs a row of the 2026-11-26 A/A today (about 40 s): its "
                        "fork spread and time against the A/A's (exit 1 if too noisy or slow for a "
                        "run that decides verdicts)",
          arg("--wait", default="",

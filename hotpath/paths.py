@@ -27,6 +27,11 @@ AB_RESULTS = RESULTS / "ab"
 AB_REFERENCE = REFERENCE / "ab"
 #: The A/A run (make aa): the reference's rows, old against old, committed beside the reference.
 AA_REFERENCE = REFERENCE / "aa"
+#: A/A runs kept by their day; the quiet one of 2026-11-26 (commit 11b6c85, before the timed
+#: forks' CPU tail) is what the designs were calibrated on: quick's first fork lengths, the host
+#: check's row, the replays and the tests on real forks.
+AA_RUNS = ROOT / "data" / "aa-runs"
+AA_CALIBRATION = AA_RUNS / "2026-11-26"
 #: The JDK x GC matrix of the "matrix" profile, committed: <cell>/<case>.json per cell.
 MATRIX = ROOT / "data" / "matrix"
 

@@ -2,7 +2,7 @@
 (longer-windows-and-neighbouring-forks.md, beside this script, quotes what it prints).
 
 Run from the project root: .venv/bin/python docs/evidence/between_forks.py [rounds folder]
-(default: that run's rounds, data/aa-runs/2026-11-27/rounds; data/reference/aa/rounds is the
+(default: that run's rounds, data/aa-runs/2026-11-27/rounds; data/aa-runs/2026-11-26/rounds is the
 committed A/A, for comparison).
 
 1. Each fork's figure by an estimate over its last w iterations (100 ms each), for w = 1-5 s:

@@ -1,14 +1,14 @@
-"""Whether the host runs settled code today as it ran for the committed A/A: one of its rows
+"""Whether the host runs settled code today as it ran for the 2026-11-26 A/A: one of its rows
 measured again, its forks summarized as the A/A's are, before a run that needs a quiet machine.
 
 The busy check (hotpath.machine) sees other processes on this machine; it cannot see
 other tenants of the host, who slow settled code by 10-40% for seconds at a time and spread
 forks apart. What they do shows in a row's fork spread and time. Old encode(STR_64) is cheap and
-level within a 3 s warmup in every fork of the committed A/A (data/reference/aa/), whose forks
+level within a 3 s warmup in every fork of the 2026-11-26 A/A (data/aa-runs/2026-11-26/), whose forks
 of it, by their 10th percentile from 3 s on, lay at 87.0 ns/op and 0.95% apart; the forks of
 the 2026-11-27 A/A, which called none of its 54 rows same, lay at 200 ns/op and 13.9% apart.
 Six forks take about 40 s. A row needs forks in proportion to its fork spread squared, so at
-twice the committed A/A's spread every row asks four times the forks its design was replayed on.
+twice the 2026-11-26 A/A's spread every row asks four times the forks its design was replayed on.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pathlib import Path
 from .. import machine
 from ..errors import HotpathError
 from ..jmh import VARIANT
-from ..paths import AA_REFERENCE, JAR, ROOT
+from ..paths import AA_CALIBRATION, JAR, ROOT
 from ..records import PROBE_METRIC, SLOW_PROBE, slow_probes
 from ..stats import steady
 from .forkplan import format_duration, parse_budget
@@ -44,7 +44,7 @@ WARMUP_S = 3.0
 FORKS = 6
 #: What a check takes, JVM starts included.
 CHECK_S = 40.0
-#: The most the row's forks may spread beyond the committed A/A's, and (on the A/A's kind of
+#: The most the row's forks may spread beyond the 2026-11-26 A/A's, and (on the A/A's kind of
 #: machine: its CPU model and cores) its time, for a run that decides verdicts to start.
 SPREAD, SLOWER = 2.0, 2.0
 
@@ -65,7 +65,7 @@ class Row:
 
 @dataclass(frozen=True)
 class HostCheck:
-    """The row today against the same row in the committed A/A."""
+    """The row today against the same row in the 2026-11-26 A/A."""
 
     today: Row
     aa: Row
@@ -91,7 +91,7 @@ class HostCheck:
         probe = (f"; the host-speed probe {SLOW_PROBE:g}x its fastest or slower beside "
                  f"{t.probe_slow} of {t.probed} iterations" if t.probed else "")
         return (f"old encode(STR_64) today: {t.time:.1f} {t.unit} over {t.forks} forks (each fork's "
-                f"{SHAPE.estimate}), {self.slower:.2f}x the committed A/A's {a.time:.1f}{kind}; fork CV "
+                f"{SHAPE.estimate}), {self.slower:.2f}x the 2026-11-26 A/A's {a.time:.1f}{kind}; fork CV "
                 f"{t.fork_cv:.1%} against its {a.fork_cv:.1%} ({self.spread:.1f}x){probe}")
 
 
@@ -127,21 +127,21 @@ def row_of(entries: list[dict], skip: int = 0) -> Row:
     return Row(mean, statistics.stdev(figures) / mean, len(figures), unit, slow, len(probes))
 
 
-def aa_row(folder: Path = AA_REFERENCE) -> Row:
-    """The row's forks in the committed A/A, both sides, from WARMUP_S on."""
+def aa_row(folder: Path = AA_CALIBRATION) -> Row:
+    """The row's forks in the 2026-11-26 A/A, both sides, from WARMUP_S on."""
     skip = round(WARMUP_S / PROFILES["aa"].iteration_s)
     entries = []
     for name in ("baseline.json", "candidate.json"):
         try:
             entries += json.loads((folder / name).read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as e:
-            raise HotpathError(f"{folder / name}: cannot read the committed A/A's forks for the "
+            raise HotpathError(f"{folder / name}: cannot read the 2026-11-26 A/A's forks for the "
                                f"host check ({e})") from None
     return row_of(entries, skip)
 
 
-def same_kind(folder: Path = AA_REFERENCE) -> bool:
-    """Whether this machine has the CPU model and cores the committed A/A's record names."""
+def same_kind(folder: Path = AA_CALIBRATION) -> bool:
+    """Whether this machine has the CPU model and cores the 2026-11-26 A/A's record names."""
     from .bench import _cpu_model
 
     try:
@@ -210,17 +210,17 @@ def check(wait: str = "", every: str = "", log=print) -> HostCheck:
 def verdict_line(found: HostCheck) -> str:
     """What a check found, said for the run that would follow it."""
     return ("hotpath: quiet enough for a run that decides verdicts" if found.quiet else
-            f"hotpath: contended: more than {SPREAD:g}x the committed A/A's fork spread or "
+            f"hotpath: contended: more than {SPREAD:g}x the 2026-11-26 A/A's fork spread or "
             f"{SLOWER:g}x its time; full, reference and A/A runs will not start")
 
 
 def refuse_if_contended(profile: Profile, check=measure) -> HostCheck | None:
     """A run that decides verdicts does not start on a host whose forks of the row spread far
-    more than the committed A/A's, or run far slower there (HOTPATH_ALLOW_BUSY=1 starts it)."""
+    more than the 2026-11-26 A/A's, or run far slower there (HOTPATH_ALLOW_BUSY=1 starts it)."""
     if os.environ.get(machine.OVERRIDE):
         return None
     print(f"hotpath: host check before the {profile.name} run (about 40 s): {FORKS} forks of old "
-          f"encode(STR_64) as the committed A/A ran them", flush=True)
+          f"encode(STR_64) as the 2026-11-26 A/A ran them", flush=True)
     found = check()
     print(f"hotpath: {found.describe()}", flush=True)
     if not found.quiet:

@@ -7,7 +7,7 @@ forks, chosen from that, are short, and the row comes out several times too fast
 reference, which measured 3-5 s into its forks. Warmup and waves a scout does see (its fork
 does not settle, and the next one is longer); a slowdown it sees as a steady state.
 
-The committed A/A run (data/reference/aa/) recorded every fork of the write-ups' rows from its
+The A/A run of 2026-11-26 (data/aa-runs/2026-11-26/) recorded every fork of the write-ups' rows from its
 start on the study's runtime, 4 s scouts and forks up to 6 s, old on both sides. A row whose
 forks there slowed down too late for a scout to find, in more than a quarter of them, starts
 with the longest fork the profile allows (hotpath.measure.forklength.first). Only the length is

@@ -343,12 +343,12 @@ PROFILES: dict[str, Profile] = {
             recorded=True, scout_s=2.0, margin_s=0.3, min_steady_s=0.5, max_steady_s=1.0,
             max_fork_s=4.0, room_for_late_levels=False,
             # Each fork by its 10th percentile (hotpath.stats.steady.figure): replayed on the
-            # committed A/A's forks in 90 min, 40-41 of 54 rows same (19-23 by the mean), none
+            # 2026-11-26 A/A's forks in 90 min, 40-41 of 54 rows same (19-23 by the mean), none
             # called faster or slower, a bound of 45 (32 by the mean).
             estimate="p10",
             # A 2 s scout sees old zip's MAP_1600B before it slows down (at 2.0 s): a row whose
-            # forks in the committed A/A run slowed down that late starts with a 4 s fork.
-            prior_runs=("data/reference/aa/baseline.json", "data/reference/aa/candidate.json"),
+            # forks in the 2026-11-26 A/A run slowed down that late starts with a 4 s fork.
+            prior_runs=("data/aa-runs/2026-11-26/baseline.json", "data/aa-runs/2026-11-26/candidate.json"),
             # Native B/op counts mallocs per op: one JVM per variant, no forks, is enough.
             memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="200 ms",
             memory_iterations=1, memory_time="200 ms",
@@ -403,9 +403,10 @@ PROFILES["ab"] = replace(
 
 #: The false-alarm run (make aa): identical code on both sides, the full profile's cap, forks
 #: recorded from their start with the matrix's 4 s scout and steady windows as long as Kalibera
-#: and Jones's trade-off asks, in about 90 minutes for the 54 write-up rows; the committed run in
-#: data/reference/aa/ was made with these (median fork CV 6.7%, against 8.6% with quick's forks;
-#: 9 rows same against 10: docs/method.md). Only time is asked about: no memory pass.
+#: and Jones's trade-off asks, in about 90 minutes for the 54 write-up rows: the 2026-11-26 run
+#: (data/aa-runs/2026-11-26/, by the mean: median fork CV 6.7%, 9 rows same) and, by the 10th
+#: percentile with the CPU tail, the reference A/A (data/reference/aa/: 1.6%, 38 same;
+#: docs/evidence/aa-days.md). Only time is asked about: no memory pass.
 PROFILES["aa"] = replace(
     PROFILES["quick"], name="aa",
     purpose="the A/A run: old against old as two sides, 4 to 24 forks per side, each recorded "
@@ -416,8 +417,8 @@ PROFILES["aa"] = replace(
     room_for_late_levels=True,
     # Every row keeps its place in the queue: quick closes rows out of reach so that its few
     # minutes go to the next case, but the A/A's rows share one budget, and closed, 38 of 54
-    # leave a third of it unspent (replayed on the committed A/A's forks: 16 rows same in 55 min
-    # against 23 in 90 min; hotpath replay data/reference/aa --same-code).
+    # leave a third of it unspent (replayed on the 2026-11-26 A/A's forks: 16 rows same in 55 min
+    # against 23 in 90 min; hotpath replay data/aa-runs/2026-11-26 --same-code).
     drop_out_of_reach=False,
 )
 

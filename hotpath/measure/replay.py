@@ -1,6 +1,6 @@
 """A fork design tried on forks already recorded, before a long run is spent on it.
 
-A two-sided run's folder (the A/A's data/reference/aa/, or any `make report BASELINE=...
+A two-sided run's folder (the A/A's data/aa-runs/2026-11-26/, or any `make report BASELINE=...
 CANDIDATE=...` run) holds every fork of every row, recorded from its start. A replay runs the
 sequential plan of a profile over the same rows exactly as a real run does (hotpath.measure.
 forkplan.run: its rounds, looks, fork lengths, budget and closing rules), but each fork it asks
@@ -12,7 +12,7 @@ lengths, closing rows out of reach) is seen in seconds against the run's own for
 What a replay cannot show: forks longer than any recorded (drawn whole, shorter than asked),
 the machine drifting over a run (draws are independent), and more spread than the recorded forks
 hold (a side of four forks is resampled from four). Its counts are an upper bound on what a run
-would decide, for comparing designs, not a forecast: the committed A/A decided 9 rows *same*
+would decide, for comparing designs, not a forecast: the 2026-11-26 A/A decided 9 rows *same*
 where its own design replayed decides about 21.
 """
 

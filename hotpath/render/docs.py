@@ -26,7 +26,7 @@ from ..cases import existing_cases
 from ..errors import HotpathError
 from ..jmh import MethodName
 from ..analyze.load import read_provenance, read_results
-from ..paths import AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
+from ..paths import AA_CALIBRATION, AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
 PROFILE = "reference"
 #: The pages that may quote a block: the README, docs/ and every file of docs/evidence/.
@@ -53,8 +53,14 @@ class Reference:
 
     @cached_property
     def aa_run(self) -> aa.AA | None:
-        """The committed A/A run, read once for its blocks; None before `make aa`."""
+        """The reference A/A run, read once for its blocks; None before `make aa`."""
         return aa.AA(AA_REFERENCE) if (AA_REFERENCE / "ab.json").is_file() else None
+
+    @cached_property
+    def calibration_run(self) -> aa.AA | None:
+        """The A/A the designs were calibrated on (paths.AA_CALIBRATION), whose forks the
+        evidence on real forks describes."""
+        return aa.AA(AA_CALIBRATION) if (AA_CALIBRATION / "ab.json").is_file() else None
 
     @cached_property
     def default_runs(self) -> pd.DataFrame:
@@ -309,12 +315,21 @@ def aa_table(ref: Reference) -> str:
                      f"{(resampled['faster'] + resampled['slower']).mean():.2%} of unchanged rows called "
                      f"faster or slower (bar: 5%), intervals covering 1 in "
                      f"{resampled['coverage'].mean():.1%} (bar: 94%).")
+    frames = run.false_frames()
+    if not frames.empty:
+        tested, called = int(frames["tested"].sum()), int(frames["called"].sum())
+        text += wrap(f"Its timed forks' CPU samples, each row's frames tested old against old as "
+                     f"a report tests them: {called} of {tested} frames called changed "
+                     f"({called / tested if tested else 0:.2%}; bar: 5%), in "
+                     f"{int((frames['called'] > 0).sum())} of the {len(frames)} rows sampled "
+                     f"({int((frames['forks'] < 2).sum())} had one fork a side and test none).")
     return text
 
 
 def aa_structure(ref: Reference) -> str:
-    """How the A/A run's real forks differ from the simulation's models."""
-    return NOT_MEASURED if ref.aa_run is None else tables.to_markdown(ref.aa_run.structure())
+    """How the calibration A/A's real forks differ from the simulation's models."""
+    run = ref.calibration_run
+    return NOT_MEASURED if run is None else tables.to_markdown(run.structure())
 
 
 def sites_reconcile(ref: Reference) -> str:

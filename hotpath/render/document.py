@@ -377,7 +377,7 @@ class Document:
                    note=f"Every fork was recorded from its start in {iteration_s * 1000:g} ms "
                         f"iterations; its steady state was found by changepoint analysis (PELT) "
                         f"and its figures (time, heap B/op, GC) are its steady segment's. A row's "
-                        f"first fork per side is a scout (or, where the committed A/A run saw "
+                        f"first fork per side is a scout (or, where the 2026-11-26 A/A run saw "
                         f"the row slow down later than a scout could, the longest fork); the "
                         f"plan chose the later forks' length "
                         f"from what the row's forks showed. "

@@ -60,7 +60,7 @@ def lengths(r: pd.Series, iteration_s: float) -> str:
     text = " – ".join(f"{n * iteration_s:g} s" for n in dict.fromkeys((seen[0], seen[-1]))) if seen else ""
     first, chosen = r.get("first_fork_iterations"), r.get("fork_iterations")
     if _given(first):
-        text += f"; first {int(first) * iteration_s:g} s, for the slowdown the committed A/A saw"
+        text += f"; first {int(first) * iteration_s:g} s, for the slowdown the 2026-11-26 A/A saw"
     if _given(chosen):
         text += f"; last chosen {int(chosen) * iteration_s:g} s"
     return text

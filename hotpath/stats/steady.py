@@ -89,7 +89,7 @@ UNCOUNTED = 3
 #: code that keeps changing (writer's old path in waves, old zip's slowdown) moves its fastest
 #: iterations too. A fork without a steady state whose fastest iteration in every window of
 #: HOST_WINDOW_S (after its first 0.5 s, at least HOST_WINDOWS of them) stays within HOST_FLOOR
-#: of the fastest of all has settled code on a wandering host. On the committed A/A's forks
+#: of the fastest of all has settled code on a wandering host. On the 2026-11-26 A/A's forks
 #: without a steady state, about half of encoder's, store's and marshaller's (which settle by
 #: 0.5 s on a quiet machine) come out so, and 5 of old writer's 66; old zip MAP_3K's and the
 #: recorded writer-old forks do not.
@@ -98,7 +98,7 @@ HOST_WINDOW_S = 0.5
 HOST_WINDOWS = 3
 #: A slowdown the code makes, not the host: a level this many times slower than every level
 #: before it in the fork, to the fork's end. The host slows settled code by 10-40% for seconds;
-#: on the committed A/A's forks the most any other path stayed slower was 1.57x, old zip
+#: on the 2026-11-26 A/A's forks the most any other path stayed slower was 1.57x, old zip
 #: MAP_1600B's and MAP_3K's 1.95-5.2x; in a fresh clone's run with old at 2.3x the reference's
 #: time, the host's reached 1.52x, zip's 1.68-3.3x.
 SLOWED_REACH = 1.6
@@ -339,7 +339,7 @@ NOT_RECORDED = "not recorded"
 #: interference only ever slows an iteration down, for seconds at a time, in old and new alike:
 #: a low quantile of a fork's iterations measures its code with the least of that delay (Chen and
 #: Revels, "Robust benchmarking in noisy environments", HPEC 2016, model a timing as a baseline
-#: plus positive delays). On the committed A/A's 108 row-sides the median fork CV was 6.6% by the
+#: plus positive delays). On the 2026-11-26 A/A's 108 row-sides the median fork CV was 6.6% by the
 #: mean, 5.9% by the median, 3.4% by the 25th percentile, 2.5% by the 10th and 1.9% by the
 #: minimum (docs/method.md, "The fork's estimate"); the 10th percentile is adopted: the minimum
 #: of a fork rests on one iteration. The quantile is of time per op: for throughput, the

@@ -147,10 +147,10 @@ def test_heap_and_gc_figures_never_take_a_forks_first_iterations():
     from hotpath.stats import steady
     from hotpath.analyze import compare
     from hotpath.analyze.load import tidy
-    from hotpath.paths import AA_REFERENCE
+    from hotpath.paths import AA_CALIBRATION
 
     entries = [e for name in ("baseline", "candidate")
-               for e in json.loads((AA_REFERENCE / f"{name}.json").read_text(encoding="utf-8"))
+               for e in json.loads((AA_CALIBRATION / f"{name}.json").read_text(encoding="utf-8"))
                if e["benchmark"].endswith("ZipMarshalBenchmark.marshalZip")
                and e["params"]["payload"] == "LIST_1660K"]
     assert len(entries) == 2

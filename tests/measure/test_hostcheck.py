@@ -1,4 +1,4 @@
-"""The host check before a run that decides verdicts: a row of the committed A/A run again as
+"""The host check before a run that decides verdicts: a row of the 2026-11-26 A/A run again as
 the A/A ran it, its fork spread and time held against the A/A's forks of it."""
 
 import dataclasses
@@ -23,7 +23,7 @@ def test_the_anchor_is_the_committed_aas_forks_of_old_encode_str_64_from_3_s_on(
 
 
 @pytest.mark.parametrize("today, same_kind, quiet", [
-    (Row(88.0, 0.012, 6, "ns/op"), True, True),     # a day like the committed A/A's
+    (Row(88.0, 0.012, 6, "ns/op"), True, True),     # a day like the 2026-11-26 A/A's
     (Row(200.3, 0.139, 6, "ns/op"), True, False),   # the day whose A/A called no row same
     (Row(184.5, 0.037, 6, "ns/op"), False, False),  # another CPU, forks 3.9x as far apart
     (Row(184.5, 0.015, 6, "ns/op"), False, True),   # another CPU, forks as close: its time is its own
@@ -43,7 +43,7 @@ def test_a_contended_host_stops_the_run_before_it_starts_and_says_how_to_go_on(m
         hostcheck.refuse_if_contended(PROFILES["aa"], check=lambda: contended)
     quiet = HostCheck(Row(88.0, 0.012, 6, "ns/op"), AA)
     assert hostcheck.refuse_if_contended(PROFILES["aa"], check=lambda: quiet) is quiet
-    assert "1.01x the committed A/A's 87.0" in capsys.readouterr().out
+    assert "1.01x the 2026-11-26 A/A's 87.0" in capsys.readouterr().out
     # told to run anyway, it does not measure at all
     monkeypatch.setenv(machine.OVERRIDE, "1")
     assert hostcheck.refuse_if_contended(PROFILES["aa"], check=pytest.fail) is None

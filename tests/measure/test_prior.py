@@ -144,7 +144,7 @@ def test_only_quick_takes_first_forks_from_the_committed_a_a():
 
 
 def test_quicks_zip_map_1600b_starts_with_its_longest_fork_from_the_committed_a_a():
-    # real forks: data/reference/aa/, old zip's MAP_1600B slowing down at 1.9-2.0 s in 3 of 8
+    # real forks: data/aa-runs/2026-11-26/, old zip's MAP_1600B slowing down at 1.9-2.0 s in 3 of 8
     known = prior.forks(QUICK.prior_runs)
     assert sum(f.kind == steady.SLOWDOWN for f in known[MAP]) == 3 and len(known[MAP]) == 8
     p = plan(known)

@@ -1,5 +1,5 @@
 """A design replayed on recorded forks: known answers on a made-up run, the A/A profile on the
-committed A/A's forks, and what a replay refuses."""
+2026-11-26 A/A's forks, and what a replay refuses."""
 
 import dataclasses
 import json
@@ -11,7 +11,7 @@ import pytest
 from hotpath.errors import HotpathError, UnknownNameError
 from hotpath.measure import replay
 from hotpath.measure.profiles import get_profile, with_settings
-from hotpath.paths import AA_REFERENCE
+from hotpath.paths import AA_CALIBRATION
 
 BENCH = "hotpath.x.XBenchmark.run"
 SIDES = ("a", "b")
@@ -73,7 +73,7 @@ def test_same_code_draws_either_sides_forks(tmp_path):
 
 def test_the_aa_profile_spends_its_budget_on_the_committed_forks():
     # Closing rows out of reach (quick's rule) left a third of the A/A's 90 minutes unspent.
-    run = replay.load(AA_REFERENCE)
+    run = replay.load(AA_CALIBRATION)
     profile = get_profile("aa")
     outcome = replay.replay(run, profile, budget_s=5400, seed=0, same_code=True)
     assert outcome.spent_s >= 0.95 * 5400

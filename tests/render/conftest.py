@@ -6,7 +6,7 @@ import pytest
 
 from hotpath.cases import CASES
 from hotpath.cli import main
-from hotpath.paths import AA_REFERENCE, REFERENCE, memory_of, peaks_of, sidecar_of
+from hotpath.paths import AA_CALIBRATION, REFERENCE, memory_of, peaks_of, sidecar_of
 
 
 @pytest.fixture(scope="session")
@@ -19,19 +19,19 @@ def reference_reports(tmp_path_factory):
 
 
 def aa_as_case(case, folder: Path) -> Path:
-    """The committed A/A run's rows of one case as that case's run, written into ``folder``:
+    """The 2026-11-26 A/A run's rows of one case as that case's run, written into ``folder``:
     old against old under the write-up's variant's name, every fork recorded from its start
     (some never settled), each row stopped where the A/A's sequential plan stopped it."""
     prefix = f"hotpath.{case.id}."
 
     def side(name: str, variant: str) -> list[dict]:
-        entries = json.loads((AA_REFERENCE / name).read_text(encoding="utf-8"))
+        entries = json.loads((AA_CALIBRATION / name).read_text(encoding="utf-8"))
         return [{**e, "params": {**e["params"], "variant": variant}} for e in entries
                 if e["benchmark"].startswith(prefix)]
 
     path = folder / f"{case.id}.json"
     path.write_text(json.dumps(side("baseline.json", "old") + side("candidate.json", case.candidate)))
-    plan = json.loads((AA_REFERENCE / "ab.json").read_text(encoding="utf-8"))["sequential"]
+    plan = json.loads((AA_CALIBRATION / "ab.json").read_text(encoding="utf-8"))["sequential"]
     rows = [{**r, "candidate": case.candidate,
              "params": ", ".join(p for p in r["params"].split(", ") if not p.startswith("variant="))}
             for r in plan["rows"] if r["benchmark"].startswith(prefix)]
@@ -46,7 +46,7 @@ Rendered = namedtuple("Rendered", "reports files")
 @pytest.fixture(scope="session")
 def recorded_reports(tmp_path_factory) -> Rendered:
     """Every case's report, and the overview, of a run whose forks were recorded from their
-    start (the committed A/A's, one case at a time: aa_as_case)."""
+    start (the 2026-11-26 A/A's, one case at a time: aa_as_case)."""
     from hotpath.render import overview, report
 
     runs = tmp_path_factory.mktemp("recorded-runs")

@@ -1,4 +1,4 @@
-"""The steady-state table's fork lengths: what the forks ran, the first fork the committed A/A
+"""The steady-state table's fork lengths: what the forks ran, the first fork the 2026-11-26 A/A
 asked for, and the length the plan chose last."""
 
 import math
@@ -20,7 +20,7 @@ def test_a_row_of_scouts_and_chosen_forks_says_both():
 
 def test_a_first_fork_set_by_the_committed_a_a_says_why():
     text = forks.lengths(pair(first=40, chosen=40), 0.1)
-    assert "first 4 s, for the slowdown the committed A/A saw" in text and text.endswith("last chosen 4 s")
+    assert "first 4 s, for the slowdown the 2026-11-26 A/A saw" in text and text.endswith("last chosen 4 s")
 
 
 def test_a_row_without_a_plan_record_says_what_its_forks_ran():

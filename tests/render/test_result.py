@@ -3,7 +3,7 @@
 Rendered reports are read back as a reviewer reads them (summary.md, index.md): every change the
 Result and the overview state, its direction, figure and verdict word, is set against the At a
 glance and details tables of the same report, for the reference run and for a run whose forks
-were recorded from their start (the committed A/A's, as case runs)."""
+were recorded from their start (the 2026-11-26 A/A's, as case runs)."""
 
 from __future__ import annotations
 

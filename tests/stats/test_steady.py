@@ -317,12 +317,12 @@ def test_a_fork_that_got_slower_than_ever_before_says_when(recorded):
 
 
 def test_the_committed_aa_saw_old_zip_map_3k_slow_down_after_a_2_s_scout():
-    """All eight forks of old zip MAP_3K in the committed A/A went to a level they stayed at from
+    """All eight forks of old zip MAP_3K in the 2026-11-26 A/A went to a level they stayed at from
     2.3-3.4 s: later than quick's 2 s scout can see (hotpath.measure.forklength.first)."""
-    from hotpath.paths import AA_REFERENCE
+    from hotpath.paths import AA_CALIBRATION
 
     starts = [f.slowed_s for name in ("baseline", "candidate")
-              for e in read_json(AA_REFERENCE / f"{name}.json")
+              for e in read_json(AA_CALIBRATION / f"{name}.json")
               if e["benchmark"].endswith("ZipMarshalBenchmark.marshalZip") and e["params"]["payload"] == "MAP_3K"
               for f in steady.entry_forks(e)]
     assert len(starts) == 8 and all(s is not None and 2.2 <= s <= 3.5 for s in starts), starts
