@@ -182,6 +182,16 @@ def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles |
         + ("" if decided else "; the frames' change is not told from 0"))
 
 
+def time_mechanism(case_id: str, pair: pd.Series, folder: Path = CLAIMS) -> str | None:
+    """The frames (a regular expression) the case's time-mechanism claim names on ``pair``'s
+    row, or None where no such claim names the row."""
+    for _, claim in load_claims(case_id, folder).iterrows():
+        kind, _, pattern = claim["metric"].partition(":")
+        if kind in CPU_METRICS and _find_pair(pd.DataFrame([pair]), claim) is not None:
+            return pattern
+    return None
+
+
 def _count(value: float) -> str:
     return f"{value:,.0f}" if abs(value - round(value)) < 0.005 else f"{value:,.2f}"
 

@@ -11,10 +11,13 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyze import claims, stats
+from ..analyze import cpu as cpu_analysis
 from ..analyze.compare import time_per_op
-from ..analyze.matrix import cell_files, profile_for, read
+from ..analyze.matrix import ALL_CELLS, cell_files, profile_for, read
 from ..cases import Case
+from ..errors import ResultsError
 from ..runtimes import MAIN, PRESSURE, Cell
+from . import cpu as cpu_render
 from . import fmt
 
 
@@ -197,6 +200,49 @@ def geomeans(pairs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+TIME_COLUMNS = ["benchmark", "cell", "time per op, old → new", "Δ ns/op (95% CI)",
+                "the collector's CPU per op, old → new", "the frame that changed most",
+                "the mechanism's frames explain"]
+
+
+def time_by_cell(case_id: str, pairs: pd.DataFrame, profiles: dict[str, cpu_analysis.Profiles]
+                 ) -> pd.DataFrame:
+    """Per benchmark and cell whose timed forks took CPU samples (``profiles`` by cell id): the
+    row's time per op old → new from its frames, the collector's CPU per op (a concurrent
+    collector's work is beside the benchmark's thread, not in its time), the decided frame whose
+    time changed most, and the share of the change the case's time-mechanism claim's frames
+    explain where one names the row."""
+    rows = []
+    for _, p in pairs.iterrows():
+        found = profiles.get(p["cell"])
+        if found is None or not found.measured:
+            continue
+        line = {"benchmark": name(p), "cell": p["cell"]}
+        try:
+            a = cpu_analysis.attribute(found, p["benchmark"], p["params"], p["baseline"], p["candidate"])
+        except ResultsError as e:
+            rows.append({**line, "time per op, old → new": f"not attributed: {e}"})
+            continue
+        top = a.decided("self").head(1)
+        pattern = claims.time_mechanism(case_id, p)
+        part = cpu_analysis.explained(a, pattern)[1] if pattern else None
+        rows.append({**line,
+                     "time per op, old → new": f"{cpu_render.ns(a.time.old)} → {cpu_render.ns(a.time.new)}",
+                     "Δ ns/op (95% CI)": cpu_render.change(a.time),
+                     "the collector's CPU per op, old → new":
+                         f"{cpu_render.ns(a.gc.old)} → {cpu_render.ns(a.gc.new)}",
+                     "the frame that changed most":
+                         (f"{top['frame'].iloc[0]} ({fmt.fmt_number(top['delta_ns'].iloc[0])} ns/op)"
+                          if not top.empty else "none decided"),
+                     "the mechanism's frames explain":
+                         (cpu_render.share(part.share, part.low, part.high) if part is not None
+                          else "")})
+    order = {c.id: i for i, c in enumerate(ALL_CELLS)}
+    frame = pd.DataFrame(rows, columns=TIME_COLUMNS).fillna("")
+    return frame.sort_values(["benchmark", "cell"], key=lambda c: c.map(order) if c.name == "cell" else c,
+                             kind="stable").reset_index(drop=True)
+
+
 class Matrix:
     """A case's JDK x GC matrix as its report reads it: the cells measured, every cell's pairs
     and the run of the main cell (whose provenance frames the report)."""
@@ -245,6 +291,36 @@ class Matrix:
 
     def pressure_claims(self) -> pd.DataFrame:
         return pressure_claims(self.case.id, self.pairs)
+
+    @cached_property
+    def profiles(self) -> dict[str, cpu_analysis.Profiles]:
+        """Each cell's CPU samples, taken in its timed forks (empty where it took none)."""
+        return {cell.id: cpu_analysis.read(path) for cell, path in self.files.items()}
+
+    def unsampled(self) -> list[str]:
+        """The cells whose timed forks took no CPU samples."""
+        return [cell for cell, found in self.profiles.items() if not found.measured]
+
+    def time_by_cell(self) -> pd.DataFrame:
+        return time_by_cell(self.case.id, self.pairs, self.profiles)
+
+    def time_note(self) -> str:
+        """How the per-cell frames were made, and which cells have none."""
+        sampled = next((f for f in self.profiles.values() if f.measured), None)
+        how = (f"{sampled.recorded}. " if sampled is not None and sampled.recorded
+               else "CPU samples of the cells' timed forks. ")
+        missing = self.unsampled()
+        return (how + "A row's time per op is its frames' self times summed, forks as replicates, "
+                "the change with a 95% interval. The collector's CPU per op is its threads' CPU "
+                "beside the row's time: a concurrent collector (ZGC) works beside the benchmark's "
+                "thread, so what an allocation cut saves it shows here rather than in the row's "
+                "time. The frame that changed most: the largest change by self time among the frames "
+                "decided (Benjamini–Hochberg at 5% across the row's frames). The mechanism's frames: "
+                "the write-up's time-mechanism claim (data/claims), on the row it names, as the "
+                "case report counts it."
+                + (f" Cells whose forks took no samples (measured before the matrix's forks "
+                   f"did): {', '.join(missing)}; `make matrix CASE={self.case.id} "
+                   f"CELLS={','.join(missing)}` measures them again with them." if missing else ""))
 
     @cached_property
     def provenances(self) -> dict[Cell, dict]:

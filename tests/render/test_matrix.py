@@ -184,6 +184,8 @@ def test_the_matrix_report_renders_every_cell_and_its_sources(data_dir, matrix_p
     summary = (out / "summary.md").read_text()
     for text in ("jdk17-g1 (main)", "jdk25-g1", "Where a cell differs from jdk17-g1", "Sources: one run per cell"):
         assert text in summary
+    # cells measured without the timed forks' CPU tail say so, and how to take it
+    assert "Not measured: no cell's timed forks took CPU samples" in summary
     assert "JDK 25, G1" in page
     assert (out / "matrix-ratio.png").is_file() and (out / "jira.txt").is_file()
 
@@ -232,3 +234,40 @@ def test_an_unsharded_matrix_names_no_machine(data_dir, matrix_profile):
     _cell_file(data_dir, matrix_file(matrix_profile, "writer", "jdk17-g1"), Cell("17", "g1"), 10, 5)
     m = matrix.Matrix("writer", matrix_profile)
     assert "machine" not in m.sources() and m.machines() == []
+
+
+def test_each_sampled_cell_gives_its_rows_time_its_collectors_cpu_and_the_mechanisms_share(
+        tmp_path, monkeypatch):
+    from cpu_samples import BENCH, write_profiles
+    from hotpath.analyze import cpu as C
+
+    found = C.read_file(write_profiles(tmp_path / "x.cpu.json"))
+    row = {"benchmark": BENCH, "class": "CodecBenchmark", "method": "encode",
+           "params": "payload=STR_1K", "baseline": "old", "candidate": "optimized"}
+    pairs = pd.DataFrame([{**row, "cell": c} for c in ("jdk25-zgc", "jdk17-g1", "jdk17-parallel")])
+    # the known answer: old spends 90 of its 200 ns/op in Arrays.copyOf, new (110 ns/op) none
+    monkeypatch.setattr(matrix.claims, "time_mechanism", lambda case_id, pair: r"Arrays\.copyOf")
+    table = matrix.time_by_cell("encoder", pairs, {"jdk17-g1": found, "jdk25-zgc": found,
+                                                   "jdk17-parallel": C.EMPTY})
+    assert list(table["cell"]) == ["jdk17-g1", "jdk25-zgc"]  # report order; unsampled left out
+    first = table.iloc[0]
+    assert first["benchmark"] == "Codec.encode(payload=STR_1K)"
+    old, new = (float(x.removesuffix(" ns").replace(",", ""))
+                for x in first["time per op, old → new"].split(" → "))
+    assert old == pytest.approx(200, rel=0.06) and new == pytest.approx(110, rel=0.06)
+    assert first["Δ ns/op (95% CI)"].startswith("−")
+    assert first["the frame that changed most"].startswith("Arrays.copyOf (−")
+    assert first["the mechanism's frames explain"].startswith(("9", "10"))  # ~100% of 90 saved
+    assert " → " in first["the collector's CPU per op, old → new"]
+    monkeypatch.setattr(matrix.claims, "time_mechanism", lambda case_id, pair: None)
+    assert set(matrix.time_by_cell("encoder", pairs, {"jdk17-g1": found})[
+        "the mechanism's frames explain"]) == {""}
+
+
+def test_a_claim_names_its_time_mechanism_on_its_own_row_only():
+    from hotpath.analyze import claims
+
+    pair = pd.Series({"benchmark": "hotpath.encoder.EncoderPayloadBenchmark.encode",
+                      "params": "payload=STR_1K", "baseline": "old", "candidate": "optimized"})
+    assert "Arrays" in claims.time_mechanism("encoder", pair)
+    assert claims.time_mechanism("encoder", pair.replace("payload=STR_1K", "payload=STR_64")) is None
