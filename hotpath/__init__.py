@@ -20,7 +20,7 @@ Notebooks use the names below (``import hotpath as hp``), never a module path un
 that a move inside a stage changes no notebook.
 """
 
-from .analyze.aa import AA, chance_of_at_least
+from .analyze.aa import AA, chance_of_at_least, odds_of
 from .analyze.ab import builds as builds_table
 from .analyze.ab import differences as build_differences
 from .analyze.ab import failed as failed_rows
@@ -45,7 +45,7 @@ from .render.versions import describe as rendered_with
 from .stats.sequential import THRESHOLD
 
 __all__ = [
-    "AA", "allocation_sites", "chance_of_at_least", "cpu_frames", "noise_chart",
+    "AA", "allocation_sites", "chance_of_at_least", "cpu_frames", "noise_chart", "odds_of",
     "build_differences", "builds_table", "failed_rows", "read_builds", "selection_text",
     "ALLOC_NOISE_BYTES", "Comparison", "Document", "HotpathError", "Matrix", "ResultsError", "Run", "THRESHOLD",
     "across_classes", "alloc_slopes", "bar_chart", "by_param", "check_claims", "claims_table",

@@ -85,6 +85,14 @@ def chance_of_at_least(probabilities, k: int) -> float:
     return float(dist[k:].sum()) if k < len(dist) else 0.0
 
 
+def odds_of(probabilities, alarms: int) -> tuple[str, float]:
+    """The outcome worth a chance and its chance: ('none at all', P(0)) where none alarmed, since
+    0 or more is every outcome; else ('k or more', P(at least k))."""
+    if alarms == 0:
+        return "none at all", 1 - chance_of_at_least(probabilities, 1)
+    return f"{alarms} or more", chance_of_at_least(probabilities, alarms)
+
+
 # -- the forks themselves ----------------------------------------------------------------------
 
 def forks(run: ab.ABRun, estimate: str | None = None) -> pd.DataFrame:

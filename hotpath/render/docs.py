@@ -300,9 +300,8 @@ def aa_table(ref: Reference) -> str:
     everything = counts.iloc[-1]
     made = (run.run.manifest.get("git_commit") or "")[:7]
     text = tables.to_markdown(counts)
-    # "0 or more" is every outcome: for none, the chance of none is the figure that says something
-    odds = (f"none at all {1 - aa.chance_of_at_least(expected, 1):.0%} of the time" if alarms == 0
-            else f"{alarms} or more {aa.chance_of_at_least(expected, alarms):.0%} of the time")
+    outcome, chance = aa.odds_of(expected, alarms)
+    odds = f"{outcome} {chance:.0%} of the time"
     text += "\n" + wrap(
         f"{alarms} of {everything['rows']} rows of identical code called faster or slower; "
         f"at the fork CVs this run observed (median {run.table['fork_cv'].median():.1%}) the "

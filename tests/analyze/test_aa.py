@@ -57,6 +57,9 @@ def test_counts_and_the_chance_of_so_many_alarms():
     assert counts.loc["b", "undecided"] == 1
     assert aa.chance_of_at_least([0.5, 0.5], 1) == pytest.approx(0.75)
     assert aa.chance_of_at_least([0.05] * 54, 0) == pytest.approx(1.0)
+    # none alarmed: the chance of none, not of "0 or more" (every outcome)
+    assert aa.odds_of([0.5, 0.5], 0) == ("none at all", pytest.approx(0.25))
+    assert aa.odds_of([0.5, 0.5], 1) == ("1 or more", pytest.approx(0.75))
 
 
 def test_the_rule_holds_its_bars_on_the_committed_aa_forks():
