@@ -36,7 +36,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: sites cpu host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: sites cpu host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-render test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -224,12 +224,13 @@ profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) in
 # The set-up's three downloads (the venv's packages, Maven's with the JUnit build, Debian's
 # Chromium) wait on the network more than on the cores: they run side by side. The tests then run
 # two at a time, one on each core: JMH's forks in one lane (JMH runs one at a time on a machine:
-# it takes /tmp/jmh.lock), pytest, the notebooks and Chromium in the other; and last, with
-# nothing else running, the tests that hold timed forks' verdicts to known answers. Each stage's
-# output is kept together; the last line gives each stage's time.
-# In make's order of preference when a core frees: what waits on nothing first, then what
-# unblocks the most (the smoke pass's reports before the notebooks, for the browser tests).
-TEST_STAGES := test-python test-smoke-bench test-shards test-forks test-smoke-reports test-browser test-notebooks
+# it takes /tmp/jmh.lock), pytest, the notebooks and Chromium in the other. No test asserts a
+# timing the host can undo (tests/measure/test_ab.py says how), so none needs the machine to
+# itself. Each stage's output is kept together; the last line gives each stage's time.
+# In make's order of preference when a core frees: the JMH lane first (the longest chain: the
+# smoke pass, its shards, the tests that start forks), then pytest's two halves, then what reads
+# the smoke pass's results (its reports before the notebooks, for the browser tests).
+TEST_STAGES := test-smoke-bench test-render test-shards test-forks test-python test-smoke-reports test-browser test-notebooks
 TEST_TIMES := target/test-times
 test: ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook, the reports and the lab in Chromium
 	@t0=$$(date +%s); $(MAKE) --no-print-directory -j3 --output-sync=target $(SETUP) $(JUNIT) $(CHROMIUM) || exit $$?; \
@@ -237,12 +238,11 @@ test: ## JUnit, pytest, every benchmark in the smoke profile with its report, ev
 	  echo "set-up, build and JUnit $$(( $$(date +%s) - t0 )) s" > $(TEST_TIMES)/set-up; \
 	  $(MAKE) --no-print-directory test-java || exit $$?; \
 	  $(MAKE) --no-print-directory -j2 --output-sync=recurse $(TEST_STAGES:%=timed-%) || exit $$?; \
-	  $(MAKE) --no-print-directory timed-test-verdicts || exit $$?; \
-	  took=$$(for s in set-up $(TEST_STAGES) test-verdicts; do cat $(TEST_TIMES)/$$s; done | paste -sd ';' | sed 's/;/, /g'); \
-	  echo "make test: $$(( $$(date +%s) - t0 )) s ($$took; test-python to test-notebooks two at a time)"
+	  took=$$(for s in set-up $(TEST_STAGES); do cat $(TEST_TIMES)/$$s; done | paste -sd ';' | sed 's/;/, /g'); \
+	  echo "make test: $$(( $$(date +%s) - t0 )) s ($$took; all but the set-up two at a time)"
 
 # A stage run and timed for make test's last line.
-TIMED_STAGES := $(addprefix timed-,$(TEST_STAGES) test-verdicts)
+TIMED_STAGES := $(addprefix timed-,$(TEST_STAGES))
 .PHONY: $(TIMED_STAGES)
 $(TIMED_STAGES): timed-%:
 	@t=$$(date +%s); $(MAKE) --no-print-directory $* && echo "$* $$(( $$(date +%s) - t )) s" > $(TEST_TIMES)/$*
@@ -262,17 +262,21 @@ test-java: $(SETUP) $(JUNIT)
 	@$(PYTHON) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
 # lint-imports: the stages' direction (pyproject.toml's import-linter contracts). pytest's tests
-# fall in three (pyproject.toml's markers): those that start no JMH fork (test-python, beside the
-# smoke pass in make test), those that do (test-forks: in make test's JMH lane, after the smoke
-# pass and the shards), and those that hold timed forks' verdicts to known answers (test-verdicts:
-# alone, as a measurement must be).
+# fall in two (pyproject.toml's markers): those that start no JMH fork, in two halves that run side
+# by side (tests/render, whose reports are most of the time, and the rest), and those that do
+# (test-forks: in make test's JMH lane, after the smoke pass and the shards). Among the latter,
+# the ones that hold timed forks' verdicts to known answers also run as a group of their own
+# (test-verdicts: over and over, beside a spinning CPU, to show no host can turn them red).
 test-python: $(SETUP)
 	$(VENV)/bin/lint-imports --no-cache
-	$(VENV)/bin/pytest -q --durations=10 -m "not forks and not verdicts"
+	$(VENV)/bin/pytest -q --durations=5 -m "not forks and not verdicts" --ignore=tests/render
+
+test-render: $(SETUP)
+	$(VENV)/bin/pytest -q --durations=5 -m "not forks and not verdicts" tests/render
 
 # JUnit first: test_new_case builds a tree offline, with the test plugins that its run fetched.
 test-forks: $(SETUP) $(STAMP) $(JUNIT)
-	$(VENV)/bin/pytest -q --durations=5 -m "forks and not verdicts"
+	$(VENV)/bin/pytest -q --durations=5 -m "forks or verdicts"
 
 test-verdicts: $(SETUP) $(STAMP)
 	$(VENV)/bin/pytest -q -m verdicts

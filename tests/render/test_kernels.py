@@ -1,9 +1,9 @@
 """Kernels started side by side never share a port, and a kernel that dies at start says why
-in seconds."""
+as soon as it is seen dead, not after the start timeout: held by which of the client's two
+endings it took, not by a stopwatch a slow host could stop late."""
 
 import os
 import socket
-import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
@@ -74,15 +74,14 @@ def _start_kernels(times: int) -> list[list[int]]:
 
 def test_tens_of_kernels_started_side_by_side_all_start():
     workers, times = 4, 6
-    started = time.monotonic()
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         given = [k for ks in pool.map(_start_kernels, [times] * workers) for k in ks]
+    # each started (a kernel that never answered raises in its worker) on ports of its own
     assert len(given) == workers * times
     assert all(len(set(ports)) == len(kernels.CHANNELS) for ports in given)
-    assert time.monotonic() - started < 180
 
 
-def test_a_kernel_that_dies_at_start_says_why_in_seconds(monkeypatch, tmp_path):
+def test_a_kernel_that_dies_at_start_says_why_as_soon_as_it_is_seen_dead(monkeypatch, tmp_path):
     from hotpath.render import report
     from hotpath.paths import ROOT
 
@@ -92,11 +91,12 @@ def test_a_kernel_that_dies_at_start_says_why_in_seconds(monkeypatch, tmp_path):
     port = taken.getsockname()[1]
     real = kernels.reserve
     monkeypatch.setattr(kernels, "reserve", lambda count, ip="127.0.0.1": [port, *real(count - 1, ip)])
-    started = time.monotonic()
     try:
-        with pytest.raises(HotpathError, match="java kernel died at start.*Address already in use"):
+        # "Kernel died before replying": the client saw it dead; a start that waited out its
+        # timeout would end "Kernel didn't respond in N seconds"
+        with pytest.raises(HotpathError, match="java kernel died at start \\(Kernel died before replying"
+                                               ".*Address already in use"):
             report.execute(ROOT / "notebooks" / "java" / "zip.ipynb", tmp_path / "zip.ipynb",
                            {"calls": 1})
     finally:
         taken.close()
-    assert time.monotonic() - started < 40, "the error waited out the start timeout"

@@ -8,8 +8,9 @@ import java.util.Arrays;
  * round, whose own work is the same, takes longer on average by the time it waits, while the
  * probe as the timed forks record it, the fastest of four rounds, finds a round that ran whole
  * between two slices. The probe reads how fast the vCPU runs while it runs (which only the host
- * changes), not how much of the CPU the JVM is given (which hotpath's busy check watches). A test
- * holds it to both (tests/measure/test_host_probe.py).
+ * changes), not how much of the CPU the JVM is given (which hotpath's busy check watches). What it
+ * printed is recorded in docs/evidence/what-the-host-probe-costs.md: a measurement of the host,
+ * which no test asserts (HostSpeedProfilerTest holds the reading rule by its readings).
  *
  * <p>How to run: {@code taskset -c 0 java -cp target/benchmarks.jar hotpath.profiler.HostSpeedCheck 300}
  * prints, in µs, a round's mean time and the probe's median alone, then beside the spinning thread.
