@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import platform
+import signal
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -46,6 +47,7 @@ def run(runs: int, spin: bool) -> None:
     (day / f"{mode}.txt").write_text(f"cpu: {cpu_model()}\ncommit: {commit}\ncommand: {' '.join(PYTEST[1:])}\n"
                                      f"beside: {'a process spinning on a CPU' if spin else 'nothing'}\n")
     spinner = subprocess.Popen([sys.executable, "-c", SPIN]) if spin else None
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the spinner goes with the loop
     try:
         for k in range(1, runs + 1):
             xml = day / f"{mode}-{k:02d}.xml"

@@ -11,6 +11,7 @@ where the host cannot move them, and measured by `make aa`."""
 
 import dataclasses
 import json
+import math
 import zipfile
 
 import pytest
@@ -108,7 +109,7 @@ def test_the_build_doing_sixteen_times_the_work_is_called_slower_by_more_than_th
 @pytest.mark.verdicts
 def test_the_same_jar_on_both_sides_stays_within_the_hosts_reach_and_allocates_alike(tmp_path, record_property):
     # a first look's forks are all its assertions need: identical code is rarely closed sooner
-    code, run = _measure(tmp_path, JAR, JAR, budget="30s")
+    code, run = _measure(tmp_path, JAR, JAR, budget="45s")
     assert code == 0
     assert run.names == {"baseline": "benchmarks (baseline)", "candidate": "benchmarks (candidate)"}
     row = run.comparison.pairs.iloc[0]
@@ -116,7 +117,13 @@ def test_the_same_jar_on_both_sides_stays_within_the_hosts_reach_and_allocates_a
     # its verdict is a rate, the A/A's (the module's note); what no host can do is move identical
     # code past its reach, or make the two sides allocate differently
     assert 1 / HOST_REACH <= row["ratio"] <= HOST_REACH, row.to_dict()
-    assert row["ci_low"] <= row["ratio"] <= row["ci_high"], row.to_dict()
+    # a busy host may leave the budget short of the plan's first look, and the row without an
+    # interval: then it must not be called either way
+    assert row["forks_old"] >= 1 and row["forks_new"] >= 1, row.to_dict()
+    if math.isnan(row["ci_low"]):
+        assert row["verdict"] not in ("faster", "slower"), row.to_dict()
+    else:
+        assert row["ci_low"] <= row["ratio"] <= row["ci_high"], row.to_dict()
     # KnownWork allocates nothing: what -prof gc reads is the harness's fraction of a byte
     # (docs/evidence/the-harness-and-the-jit-in-exact-counts.md), on both sides alike
     assert max(row["old_alloc"], row["new_alloc"]) < ALLOC_NOISE_BYTES, row.to_dict()
