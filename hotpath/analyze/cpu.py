@@ -26,6 +26,7 @@ attribution spreads over the frames by their shares.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -74,6 +75,12 @@ def thread_of(stack: str) -> str:
 def frame_name(frame: str, variants: tuple[str, ...] = ()) -> str:
     """A frame as a report names it: a Java method short (``Arrays.copyOf``), a kernel frame
     marked, a native one as it is; each variant's own class named as one."""
+    return _frame_name(frame, tuple(variants))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _frame_name(frame: str, variants: tuple[str, ...]) -> str:
+    # a row's stacks name the same few hundred frames tens of thousands of times
     kernel = frame.endswith("_[k]")
     frame = re.sub(r"_\[[a-z0-9]\]$", "", frame)
     if "/" in frame and "::" not in frame and not frame.startswith(("[", "/")) and "." in frame:
@@ -256,11 +263,12 @@ def _frame_rows(how: str, old: Side, new: Side) -> list[dict]:
     ca, cb = ((old.self_samples, new.self_samples) if how == "self"
               else (old.total_samples, new.total_samples))
     rows = []
-    for name in sorted(set(a.index) | set(b.index)):
-        x_old = a.loc[name].to_numpy() if name in a.index else np.zeros(old.forks)
-        x_new = b.loc[name].to_numpy() if name in b.index else np.zeros(new.forks)
-        seen = int((ca.loc[name].sum() if name in ca.index else 0)
-                   + (cb.loc[name].sum() if name in cb.index else 0))
+    names = sorted(set(a.index) | set(b.index))
+    # every frame's forks at once: a frame one side never ran in is 0 in each of its forks
+    xs_old, xs_new = (f.reindex(names, fill_value=0.0).to_numpy(float) for f in (a, b))
+    seen_all = sum(c.reindex(names, fill_value=0).sum(axis=1).to_numpy() for c in (ca, cb))
+    for name, x_old, x_new, seen in zip(names, xs_old, xs_new, seen_all):
+        seen = int(seen)
         d = shares.difference(x_old, x_new)
         s = shares.share(x_old, old.time_ns, x_new, new.time_ns)
         rows.append({"frame": name, "how": how, "old_ns": d.old, "new_ns": d.new,

@@ -20,6 +20,7 @@ harness did.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -78,6 +79,7 @@ def _library(frame: str) -> bool:
 
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def short(frame: str) -> str:
     """``hotpath/encoder/ByteArrayList.ensure`` as ``ByteArrayList.ensure``; a lambda's or hidden
     class's generated suffix dropped, so that runs name it alike."""
@@ -193,6 +195,11 @@ def unsettled(sites: Sites) -> pd.DataFrame:
 def common_name(name: str, variants: tuple[str, ...]) -> str:
     """A site's name with the variants' own class prefixes taken out (``OldMemcacheEncoder`` and
     ``OptimizedMemcacheEncoder`` are one place of the operation, each variant's model of it)."""
+    return _common_name(name, tuple(variants))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _common_name(name: str, variants: tuple[str, ...]) -> str:
     for v in variants:
         if v:
             name = re.sub(rf"(?<![A-Za-z0-9_$]){re.escape(v[:1].upper() + v[1:])}(?=[A-Z])", "", name)

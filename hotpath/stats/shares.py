@@ -19,9 +19,8 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
-from .welch import CONFIDENCE
+from .welch import CONFIDENCE, t_quantile, t_two_sided_p
 
 
 @dataclass(frozen=True)
@@ -64,8 +63,8 @@ def difference(old, new, confidence: float = CONFIDENCE) -> Difference:
     if se == 0:
         return Difference(mo, mn, d, d, 0.0 if d else 1.0)
     df = _df([(vo, no), (vn, nn)])
-    t = float(sps.t.ppf(0.5 + confidence / 2, df))
-    p = float(2 * sps.t.sf(abs(d) / se, df))
+    t = t_quantile(0.5 + confidence / 2, df)
+    p = t_two_sided_p(d / se, df)
     return Difference(mo, mn, d - t * se, d + t * se, p)
 
 
@@ -100,7 +99,7 @@ def share(x_old, t_old, x_new, t_new, confidence: float = CONFIDENCE) -> Share:
     df = _df(parts)
     if not math.isfinite(df):
         return Share(s, s, s)
-    q = float(sps.t.ppf(0.5 + confidence / 2, df)) ** 2
+    q = t_quantile(0.5 + confidence / 2, df) ** 2
     # (dx - s dt)^2 <= q (a - 2 s b + s^2 c): a quadratic in s, bounded where dt^2 > q c
     qa, qb, qc = dt * dt - q * c, dx * dt - q * b, dx * dx - q * a
     disc = qb * qb - qa * qc
