@@ -7,7 +7,8 @@ nothing else running, each run's JUnit XML kept. Prints per mode the runs and ho
 green, and per test the figures it recorded (the two builds' ratios and intervals).
 
     .venv/bin/python docs/evidence/test_loops.py --run 20 --spin   # about 25 min
-    .venv/bin/python docs/evidence/test_loops.py --run 10          # about 12 min; nothing else running
+    .venv/bin/python docs/evidence/test_loops.py --run 10          # about 17 min; nothing else running
+    .venv/bin/python docs/evidence/test_loops.py --run 10 --select cpu_pass   # one file's tests again
     .venv/bin/python docs/evidence/test_loops.py                   # the figures from the committed files
 """
 
@@ -38,20 +39,21 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
-def run(runs: int, spin: bool) -> None:
+def run(runs: int, spin: bool, select: str = "") -> None:
     day = OUT / datetime.date.today().isoformat()
     day.mkdir(parents=True, exist_ok=True)
-    mode = "spin" if spin else "alone"
+    mode = ("spin" if spin else "alone") + (f"-{select}" if select else "")
+    pytest = [*PYTEST, "-k", select] if select else PYTEST
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
-    (day / f"{mode}.txt").write_text(f"cpu: {cpu_model()}\ncommit: {commit}\ncommand: {' '.join(PYTEST[1:])}\n"
+    (day / f"{mode}.txt").write_text(f"cpu: {cpu_model()}\ncommit: {commit}\ncommand: {' '.join(pytest[1:])}\n"
                                      f"beside: {'a process spinning on a CPU' if spin else 'nothing'}\n")
     spinner = subprocess.Popen([sys.executable, "-c", SPIN]) if spin else None
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the spinner goes with the loop
     try:
         for k in range(1, runs + 1):
             xml = day / f"{mode}-{k:02d}.xml"
-            done = subprocess.run([*PYTEST, f"--junitxml={xml}"], cwd=ROOT, capture_output=True, text=True)
+            done = subprocess.run([*pytest, f"--junitxml={xml}"], cwd=ROOT, capture_output=True, text=True)
             print(f"{mode} {k}/{runs}: {done.stdout.strip().splitlines()[-1]}", flush=True)
     finally:
         if spinner:
@@ -59,22 +61,26 @@ def run(runs: int, spin: bool) -> None:
 
 
 def report(folder: Path) -> None:
-    for mode in ("spin", "alone"):
-        files = sorted(folder.glob(f"{mode}-*.xml"))
+    for mode in sorted({p.stem for p in folder.glob("*.txt")}, key=lambda m: (not m.startswith("spin"), m)):
+        files = sorted(folder.glob(f"{mode}-[0-9]*.xml"))
         if not files:
             continue
         info = (folder / f"{mode}.txt").read_text().strip().replace("\n", "; ")
-        green, figures = 0, defaultdict(list)
+        green, figures, reds = 0, defaultdict(list), defaultdict(list)
         for f in files:
             suite = ET.parse(f).getroot()
             suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
             failed = int(suite.get("failures")) + int(suite.get("errors"))
             green += failed == 0
             for case in suite.iter("testcase"):
+                if case.find("failure") is not None or case.find("error") is not None:
+                    reds[case.get("name")].append(f.stem)
                 props = {p.get("name"): p.get("value") for p in case.iter("property")}
                 if "ratio" in props:
                     figures[case.get("name")].append(props)
         print(f"{folder.name} {mode}: {green} of {len(files)} runs green ({info})")
+        for name, runs in reds.items():
+            print(f"  red: {name} in {', '.join(runs)}")
         for name, rows in figures.items():
             ratios = [float(r["ratio"]) for r in rows]
             lows = [float(r["ci_low"]) for r in rows]
@@ -88,9 +94,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--run", type=int, metavar="RUNS", help="run the group RUNS times, then report")
     parser.add_argument("--spin", action="store_true", help="beside a process spinning on a CPU")
+    parser.add_argument("--select", default="", help="only the tests pytest -k selects (a mode of its own)")
     args = parser.parse_args()
     if args.run:
-        run(args.run, args.spin)
+        run(args.run, args.spin, args.select)
     for day in sorted(p for p in OUT.glob("*") if p.is_dir()):
         report(day)
 
