@@ -9,6 +9,7 @@ green, and per test the figures it recorded (the two builds' ratios and interval
     .venv/bin/python docs/evidence/test_loops.py --run 20 --spin   # about 25 min
     .venv/bin/python docs/evidence/test_loops.py --run 10          # about 17 min; nothing else running
     .venv/bin/python docs/evidence/test_loops.py --run 10 --select cpu_pass   # one file's tests again
+    .venv/bin/python docs/evidence/test_loops.py --run 10 --name again  # a second loop the same day
     .venv/bin/python docs/evidence/test_loops.py                   # the figures from the committed files
 """
 
@@ -39,10 +40,12 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
-def run(runs: int, spin: bool, select: str = "") -> None:
+def run(runs: int, spin: bool, select: str = "", name: str = "") -> None:
     day = OUT / datetime.date.today().isoformat()
     day.mkdir(parents=True, exist_ok=True)
-    mode = ("spin" if spin else "alone") + (f"-{select}" if select else "")
+    mode = ("spin" if spin else "alone") + (f"-{select}" if select else "") + (f"-{name}" if name else "")
+    if (day / f"{mode}.txt").exists():
+        sys.exit(f"{day / mode}.txt: these runs are recorded already; --name gives a loop a name of its own")
     pytest = [*PYTEST, "-k", select] if select else PYTEST
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
@@ -95,9 +98,10 @@ def main() -> None:
     parser.add_argument("--run", type=int, metavar="RUNS", help="run the group RUNS times, then report")
     parser.add_argument("--spin", action="store_true", help="beside a process spinning on a CPU")
     parser.add_argument("--select", default="", help="only the tests pytest -k selects (a mode of its own)")
+    parser.add_argument("--name", default="", help="a name for the loop, beside others of its mode the same day")
     args = parser.parse_args()
     if args.run:
-        run(args.run, args.spin, args.select)
+        run(args.run, args.spin, args.select, args.name)
     for day in sorted(p for p in OUT.glob("*") if p.is_dir()):
         report(day)
 
