@@ -24,9 +24,17 @@ other without it, the order turning every round. Per round, the cost is the mean
 counted iterations with the sampler less without; rounds are the replicates (t interval). The
 tail's own iterations against the fork's last counted ones say what a sampled iteration costs.
 
+With full debug information (--run-debug; data/cpu-sampler/debug/): the tail design's forks, both
+sides carrying the sampler's tail, one of them started with -XX:+UnlockDiagnosticVMOptions
+-XX:+DebugNonSafepoints (hotpath.measure.profiles.DEBUG_ARGS), the order turning every round. Per
+round, the cost is the mean log time of the counted iterations with the flags less without. The
+tails' samples say what the flags buy: the share of the benchmark thread's samples whose leaf is
+JMH's stub (code inlined into it, named after it), with the flags and without.
+
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run          # about 9 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-within 20   # about 11 min an interval (ms); nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-tail     # about 7 min; nothing else running
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug    # about 9 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py                # the figures from the committed files
 """
 
@@ -85,6 +93,13 @@ INTERVALS = (10, 20)
 TAIL_COUNTED = 40
 TAIL_ITERATIONS = 3
 TAIL_INTERVAL_NS = 5_000_000
+DEBUG = ROOT / "data" / "cpu-sampler" / "debug"
+DEBUG_ARGS = "-XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints"
+#: The tail design's rows and the pull of 32 whose optimized side the tail put on JMH's stub.
+DEBUG_ROWS = {
+    **ROWS,
+    "pull32-optimized": ["^hotpath\\.store\\.StorePullPathBenchmark\\.pull32$", "-p", "variant=optimized"],
+}
 
 
 def run() -> None:
@@ -199,6 +214,58 @@ def report_tail() -> None:
               f"{statistics.median(kept) if kept else 0:.0f} samples of the benchmark's thread a tail (median)")
 
 
+def run_debug() -> None:
+    DEBUG.mkdir(parents=True, exist_ok=True)
+    for name, selection in DEBUG_ROWS.items():
+        for r in range(ROUNDS):
+            for side in (("with", "without") if r % 2 == 0 else ("without", "with")):
+                target = DEBUG / f"{name}.{side}.{r:02d}.json"
+                jvm = f"{JVM} {DEBUG_ARGS}" if side == "with" else JVM
+                with tempfile.TemporaryDirectory() as folder:
+                    cmd = ["java", "-jar", str(JAR), *selection, "-f", "1", "-wi", "0",
+                           "-i", str(TAIL_COUNTED + TAIL_ITERATIONS), "-r", "100ms", "-jvmArgsAppend", jvm,
+                           *PROFILERS, "-prof", f"{SAMPLER}:dir={folder};interval={TAIL_INTERVAL_NS};"
+                                                f"tail={TAIL_ITERATIONS}",
+                           "-rf", "json", "-rff", str(target)]
+                    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+                    (file,) = Path(folder).glob("*.cpu")
+                    shutil.copy(file, target.with_suffix(".cpu"))
+
+
+def stub_share(path: Path) -> float:
+    """The share of the benchmark thread's samples whose leaf frame is JMH's stub."""
+    rows = [line.split("\t") for line in path.read_text().splitlines()]
+    names = {c[1]: c[2] for c in rows if c[0] == "frame"}
+    leaf = {c[1]: names[c[2].split(" ")[-1]] for c in rows
+            if c[0] == "stack" and "jmh-worker" in names[c[2].split(" ")[0]]}
+    counts = [(leaf[c[1]], int(c[2])) for c in rows if c[0] == "samples" and c[1] in leaf]
+    total = sum(n for _, n in counts)
+    return sum(n for name, n in counts if "_jmhStub" in name) / total if total else math.nan
+
+
+def report_debug() -> None:
+    print(f"with full debug information ({DEBUG_ARGS}), the sampler's tail on both sides:")
+    for name in DEBUG_ROWS:
+        pairs = []
+        for r in range(ROUNDS):
+            with_, without = (DEBUG / f"{name}.{s}.{r:02d}.json" for s in ("with", "without"))
+            if not (with_.is_file() and without.is_file()):
+                continue
+            pairs.append(statistics.fmean(iteration_logs(with_)[WARMUP_ITERATIONS:TAIL_COUNTED])
+                         - statistics.fmean(iteration_logs(without)[WARMUP_ITERATIONS:TAIL_COUNTED]))
+        if len(pairs) < 2:
+            print(f"{name}: no files under {DEBUG}: run with --run-debug")
+            continue
+        stub = {s: [stub_share(p) for p in sorted(DEBUG.glob(f"{name}.{s}.*.cpu"))] for s in ("with", "without")}
+        times = [math.exp(statistics.fmean(iteration_logs(p)[WARMUP_ITERATIONS:TAIL_COUNTED]))
+                 for p in sorted(DEBUG.glob(f"{name}.*.json"))]
+        print(f"{name}: {len(pairs)} rounds; counted iterations with the flags / without {ratio(pairs)}; "
+              f"the rounds' ratios {math.exp(min(pairs)):.3f}-{math.exp(max(pairs)):.3f}; the forks' "
+              f"counted time per op {statistics.median(times):,.4g} (median; JMH's unit); "
+              f"the stub's share of the benchmark thread's samples in the tails (median fork): "
+              f"{statistics.median(stub['with']):.1%} with, {statistics.median(stub['without']):.1%} without")
+
+
 def iteration_logs(path: Path) -> list[float]:
     """A fork's iterations as log time per op (a throughput's reciprocal)."""
     entry = json.loads(path.read_text())[0]
@@ -247,7 +314,10 @@ if __name__ == "__main__":
         run_within(int(sys.argv[sys.argv.index("--run-within") + 1]))
     if "--run-tail" in sys.argv:
         run_tail()
+    if "--run-debug" in sys.argv:
+        run_debug()
     report()
     for ms in INTERVALS:
         report_within(ms)
     report_tail()
+    report_debug()

@@ -5,8 +5,9 @@ iterations after the counted ones) split into two sides of the same code, every 
 a report tests it (Welch over forks, Benjamini-Hochberg at 5% across the row's frames).
 
 Each row's 12 forks are split SPLITS times at random (seeded) into two halves of 6; per split the
-frames tested and the frames called changed are counted. Prints per row the share of tested
-frames called changed (over all splits) and the share of splits that called any.
+frames tested (by self time, as a report's table decides them) and the frames called changed
+are counted. Prints per row the share of tested frames called changed (over all splits) and the
+share of splits that called any: what Benjamini-Hochberg's 5% bounds where nothing changed.
 
 Then a whole A/A run with the timed forks' tail (data/cpu-sampler/aa/, made by `hotpath aa
 --budget 30m --results data/cpu-sampler/aa`): the write-ups' rows, old against old as two sides
@@ -56,9 +57,12 @@ def side(name: str, chosen: list[dict], interval: int) -> dict:
 
 
 def main() -> None:
+    calling = every = 0
     for folder in (COST, TAIL):
         print(f"{folder.relative_to(ROOT)}:")
-        splits(folder)
+        called, made = splits(folder)
+        calling, every = calling + called, every + made
+    print(f"every row's splits: {calling} of {every} called any frame ({calling / every:.1%})")
     if (AA_RUN / "ab.json").is_file():
         whole_run(AA_RUN)
 
@@ -77,8 +81,10 @@ def whole_run(folder: Path) -> None:
                       if k in counts.index))
 
 
-def splits(folder: Path) -> None:
+def splits(folder: Path) -> tuple[int, int]:
+    """Per row, its splits; returns the splits that called any frame and the splits made."""
     rng = random.Random(SEED)
+    calling = made = 0
     for path in sorted({p.name.split(".with.")[0] for p in folder.glob("*.with.*.cpu")}):
         every = forks(folder, path)
         interval = cpu.read_fork(next(folder.glob(f"{path}.with.*.cpu")))["interval_ns"]
@@ -97,13 +103,16 @@ def splits(folder: Path) -> None:
             finally:
                 scratch.unlink(missing_ok=True)
             f = found.frames
-            mine = f[f["p"].notna()]
+            # a report decides a row's frames by self time (the table's; frames_called's too)
+            mine = f[(f["how"] == "self") & f["p"].notna()]
             tested += len(mine)
             called += int(mine["decided"].sum())
             any_called += bool(mine["decided"].any())
         print(f"{path}: {len(every)} forks, {SPLITS} splits into two sides of {len(every) // 2}: "
               f"{called} of {tested} frames tested called changed ({called / tested:.2%}); "
               f"{any_called} of {SPLITS} splits called any ({any_called / SPLITS:.1%})")
+        calling, made = calling + any_called, made + SPLITS
+    return calling, made
 
 
 if __name__ == "__main__":

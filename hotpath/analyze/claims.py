@@ -135,12 +135,30 @@ def _sites(pair: pd.Series, claim: pd.Series, found: site_analysis.Sites | None)
         f"{AT_SITES} matching `{pattern}`, every allocation of the recorded iteration")
 
 
-#: A time-mechanism claim names the frames its mechanism runs in: "cpu.time:<regex>", their
-#: time per op (every stack through a matching frame, each sample once), the regex matched
-#: against the frame names of the report's "Where the time went" (hotpath.analyze.cpu).
-CPU_METRICS = {"cpu.time": "ns/op"}
+#: A time-mechanism claim names the frames its mechanism's work is done in, counted one of two
+#: ways (hotpath.analyze.cpu): "cpu.self:<regex>", the samples whose running frame matches (the
+#: copy stubs, Arrays.copyOf, the fault handlers), or "cpu.total:<regex>", every stack through a
+#: matching frame (a method nothing else in the benchmark passes through); the regex matched
+#: against the frame names of the report's "Where the time went". Its claimed change states the
+#: share of the row's saved time it expects them to explain: "… 35–75% of the time saved".
+CPU_METRICS = {"cpu.self": "ns/op", "cpu.total": "ns/op"}
+_EXPECTED = re.compile(r"(\d+(?:\.\d+)?)\s*[–-]\s*(\d+(?:\.\d+)?)\s*% of the time saved")
 #: How a time-mechanism claim's verdict begins.
 AT_FRAMES = "timed at the frames"
+#: How one whose frames are a caller's, or ran in no sample, says so.
+REFUSED = "refused"
+NOT_FOUND = "not found"
+
+
+def expected_share(claim: pd.Series) -> tuple[float, float]:
+    """The share of the saved time a time-mechanism claim expects its frames to explain, as
+    fractions (low, high), from its claimed change ('… 35–75% of the time saved')."""
+    m = _EXPECTED.search(claim["claimed_change"])
+    if not m or float(m.group(1)) > float(m.group(2)):
+        raise ResultsError(f"claim {claim['id']!r} ({claim['metric']}): a time-mechanism claim states the "
+                           "share of the time saved it expects, as 'low–high% of the time saved' in its "
+                           f"claimed change; it says {claim['claimed_change']!r}")
+    return float(m.group(1)) / 100, float(m.group(2)) / 100
 
 
 def share_text(value: float, low: float, high: float) -> str:
@@ -151,44 +169,84 @@ def share_text(value: float, low: float, high: float) -> str:
             else f"{pct(value)} ({low:.0%}–{high:.0%})")
 
 
-def explained_text(change, part, saved: float) -> str:
-    """'−90.1 ns/op (−97.3 to −82.9); they explain 81% (70–93%) of the row's 110 ns/op saved'."""
+def beyond_whole(part, what: str) -> str:
+    """Why a share of the row's change lies outside 0–100%, in words; empty inside it."""
+    if not math.isfinite(part.share) or 0 <= part.share <= 1:
+        return ""
+    if part.share > 1:
+        return (f": these frames' time fell by more than the row's, so other frames' time rose by "
+                f"the rest")
+    return f": these frames' time moved against the row's, which the other frames {what} all the same"
+
+
+def explained_text(change, part, saved: float, whose: str = "the row's") -> str:
+    """'−90.1 ns/op (−97.3 to −82.9); they explain 81% (70–93%) of the row's 110 ns/op saved';
+    ``whose``: whose saving it is, where the samples' forks are not the verdict's."""
     n = cpu_analysis.ns_text
     interval = (f" ({n(change.low)} to {n(change.high)})" if math.isfinite(change.low) else "")
     share = ((share_text(part.share, part.low, part.high) if math.isfinite(part.low)
               else f"{part.share:.0%} (no interval: the row's change is not told from 0)")
              if math.isfinite(part.share) else "none")
     what = "saved" if saved > 0 else "added"
-    return (f"change {n(change.delta)} ns/op{interval}; they explain {share} of the row's "
-            f"{n(abs(saved))} ns/op {what}")
+    return (f"change {n(change.delta)} ns/op{interval}; they explain {share} of {whose} "
+            f"{n(abs(saved))} ns/op {what}" + beyond_whole(part, what))
 
 
-def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles | None):
+def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles | None
+            ) -> tuple[float, float, str, str, str]:
+    """(old, new, unit, verdict, why) of a time-mechanism claim: reproduced only where its frames'
+    change is decided, goes the claimed way and the share it explains lies, interval and all,
+    in the share the claim expects; contradicted where the change goes the other way or the
+    share lies wholly outside; inconclusive between."""
     kind, _, pattern = claim["metric"].partition(":")
-    unit = CPU_METRICS[kind]
+    unit, how = CPU_METRICS[kind], kind.partition(".")[2]
+    low, high = expected_share(claim)
     if profiles is None or not profiles.measured:
-        return math.nan, math.nan, unit, None, None, "CPU samples not taken in this run"
+        return math.nan, math.nan, unit, "not comparable", "CPU samples not taken in this run"
+    where = f"{AT_FRAMES} matching `{pattern}` ({how}) in the CPU samples"
     try:
         a = cpu_analysis.attribute(profiles, pair["benchmark"], pair["params"], pair["baseline"],
                                    pair["candidate"])
+        m = cpu_analysis.mechanism(a, pattern, how)
+    except cpu_analysis.UnspecificFrames as e:
+        return math.nan, math.nan, unit, "not comparable", f"{where}: {REFUSED}: {e}"
     except ResultsError as e:
-        return math.nan, math.nan, unit, None, None, f"CPU samples not attributed for this row: {e}"
-    change, part = cpu_analysis.explained(a, pattern)
-    point = "same" if change.delta == 0 else ("down" if change.delta < 0 else "up")
+        return (math.nan, math.nan, unit, "not comparable",
+                f"CPU samples not attributed for this row: {e}")
+    if not m.found:
+        return 0.0, 0.0, unit, "not comparable", (
+            f"{where}: {NOT_FOUND}: no sample of either side ran in them")
+    change, part = m.change, m.part
+    said = _claimed_direction(claim)
+    went = "down" if change.delta < 0 else "up"
     decided = math.isfinite(change.p) and (change.high < 0 or change.low > 0)
-    return change.old, change.new, unit, point if decided else None, point, (
-        f"{AT_FRAMES} matching `{pattern}` in the CPU samples: "
-        + explained_text(change, part, -a.time.delta)
-        + ("" if decided else "; the frames' change is not told from 0"))
+    expected = f"{low:.0%}–{high:.0%} expected"
+    # forks sampled on their own (make cpu) ran at their own speed: their saving is theirs
+    apart = "tail" not in (profiles.entry(pair["benchmark"], pair["params"], pair["candidate"]) or {})
+    whose = "the sampled forks' (forks of their own, not the verdict's)" if apart else "the row's"
+    text = f"{where}: {explained_text(change, part, -a.time.delta, whose)} ({expected})"
+    inside = math.isfinite(part.low) and low <= part.low and part.high <= high
+    outside = math.isfinite(part.low) and (part.high < low or part.low > high)
+    if decided and went != said:
+        return change.old, change.new, unit, "contradicted", (
+            f"{text}; the frames' time went {went}, where the claim expects {_SAID[said]}")
+    if decided and inside:
+        return change.old, change.new, unit, "reproduced", text
+    if decided and outside:
+        return change.old, change.new, unit, "contradicted", (
+            f"{text}; the share lies outside the one expected")
+    return change.old, change.new, unit, "inconclusive", text + (
+        "; the frames' change is not told from 0" if not decided
+        else "; the share's interval reaches beyond the one expected")
 
 
-def time_mechanism(case_id: str, pair: pd.Series, folder: Path = CLAIMS) -> str | None:
-    """The frames (a regular expression) the case's time-mechanism claim names on ``pair``'s
-    row, or None where no such claim names the row."""
+def time_mechanism(case_id: str, pair: pd.Series, folder: Path = CLAIMS) -> tuple[str, str] | None:
+    """The frames the case's time-mechanism claim names on ``pair``'s row, as (how, regex), or
+    None where no such claim names the row."""
     for _, claim in load_claims(case_id, folder).iterrows():
         kind, _, pattern = claim["metric"].partition(":")
         if kind in CPU_METRICS and _find_pair(pd.DataFrame([pair]), claim) is not None:
-            return pattern
+            return kind.partition(".")[2], pattern
     return None
 
 
@@ -220,8 +278,6 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None,
     metric = claim["metric"]
     if metric.partition(":")[0] in SITE_METRICS:
         return _sites(pair, claim, found)
-    if metric.partition(":")[0] in CPU_METRICS:
-        return _frames(pair, claim, profiles)
     if metric == "score":
         old = _convert(pair["old_score"], pair["unit"], claim["unit"])
         new = _convert(pair["new_score"], pair["unit"], claim["unit"])
@@ -296,6 +352,12 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
     frames of its timed forks' CPU samples (``profiles``)."""
     rows = []
     for _, claim in load_claims(case_id, folder).iterrows():
+        kind = claim["metric"].partition(":")[0]
+        if kind.startswith("cpu.") and kind not in CPU_METRICS:
+            raise ResultsError(f"claim {claim['id']!r}: {kind!r} counts no frames; a time-mechanism "
+                               f"claim is {' or '.join(repr(k + ':<regex>') for k in CPU_METRICS)}")
+        if kind in CPU_METRICS:
+            expected_share(claim)  # a claim without its share is an error before any run is read
         said = _claimed_direction(claim)
         row = {"claim": claim["claim"], "claimed_old": claim["old"], "claimed_new": claim["new"],
                "claimed_unit": claim["unit"], "claimed_change": claim["claimed_change"],
@@ -307,6 +369,13 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
             row["verdict"] = "not comparable"
             row["why"] = claim["note"] or ("no benchmark of ours measures this" if not
                                            claim["benchmark"] else "not in this run")
+            rows.append(row)
+            continue
+        if claim["metric"].partition(":")[0] in CPU_METRICS:
+            row["ours_old"], row["ours_new"], row["ours_unit"], row["verdict"], row["why"] = \
+                _frames(pair, claim, profiles)
+            if claim["note"]:
+                row["why"] += f" ({claim['note']})"
             rows.append(row)
             continue
         old, new, unit, direction, point, why = _ours(pair, claim, peaks, sites, profiles)

@@ -49,7 +49,9 @@ _GC_THREADS = re.compile(r"^\[(GC Thread|G1 |Z[A-Z]|X[A-Z]|Parallel|Shenandoah|C
 _JIT_THREADS = re.compile(r"^\[(C1 |C2 |JVMCI|Sweeper)")
 #: The VM thread runs the collector's safepoint operations among others.
 _GC_FRAMES = re.compile(r"VM_G1|VM_GC|VM_Gen|VM_Parallel|VM_CollectFor|CollectedHeap::|G1CollectedHeap")
-#: A frame's time is tested where both sides together sampled it this often: fewer cannot decide.
+#: A frame's time is tested where both sides together sampled it this often. Below it, a fork
+#: holds 0, 1 or 2 of its samples: their spread is the sampler's counting, not the forks', Welch's
+#: t does not hold on such counts, and one fork's burst of a rare frame would be called a change.
 MIN_SAMPLES = 10
 #: The false discovery rate across a row's frames.
 FDR = 0.05
@@ -304,21 +306,66 @@ def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: st
                        entries[1].get("engine", ""), int(entries[1]["interval_ns"]))
 
 
-def matching(s: Side, pattern: str) -> np.ndarray:
-    """Per fork, the time per op of the benchmark thread's stacks with a frame matching
-    ``pattern`` (a regular expression on the frames' names): each sample once."""
+#: How a mechanism's frames are counted: *self*, the samples whose running (leaf) frame matches
+#: (the copy stubs, Arrays.copyOf, the fault handlers: the work itself), or *total*, every
+#: stack through a matching frame (a method and all it calls), each sample once.
+SELF, TOTAL = "self", "total"
+#: Frames that hold more than this share of both sides' samples are not a mechanism's: both
+#: sides spend most of their time under them (a caller, the benchmark itself), so they would
+#: "explain" any change at all.
+SPECIFIC = 0.5
+
+
+class UnspecificFrames(ResultsError):
+    """A mechanism's frames hold most of both sides' samples: they name a caller of the work."""
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """A mechanism's frames on a row: their time per op old against new, the share of the row's
+    change they explain, and the share of each side's samples they hold."""
+
+    pattern: str
+    how: str
+    change: shares.Difference
+    part: shares.Share
+    held_old: float
+    held_new: float
+
+    @property
+    def found(self) -> bool:
+        return self.held_old > 0 or self.held_new > 0
+
+
+def matching(s: Side, pattern: str, how: str = TOTAL) -> np.ndarray:
+    """Per fork, the benchmark thread's samples in frames matching ``pattern`` (a regular
+    expression on the frames' names): their leaf frame (SELF) or any frame of their stack
+    (TOTAL), each sample once."""
+    if how not in (SELF, TOTAL):
+        raise ValueError(f"frames are counted {SELF!r} or {TOTAL!r}, not {how!r}")
     rx = re.compile(pattern)
-    hit = [stack for stack in s.stacks.index if any(rx.search(f) for f in stack.split(";"))]
-    counts = s.stacks.loc[hit].sum(axis=0).to_numpy() if hit else np.zeros(s.forks)
-    return counts * s.time_ns / s.samples
+    hit = [stack for stack in s.stacks.index
+           if (rx.search(stack.rsplit(";", 1)[-1]) if how == SELF
+               else any(rx.search(f) for f in stack.split(";")))]
+    return s.stacks.loc[hit].sum(axis=0).to_numpy(float) if hit else np.zeros(s.forks)
 
 
-def explained(attribution: Attribution, pattern: str) -> tuple[shares.Difference, shares.Share]:
-    """How the frames matching ``pattern`` changed (ns/op, new - old) and what share of the
-    row's change they explain: a write-up's mechanism, set against the time it saved."""
-    x_old, x_new = matching(attribution.old, pattern), matching(attribution.new, pattern)
-    return (shares.difference(x_old, x_new),
-            shares.share(x_old, attribution.old.time_ns, x_new, attribution.new.time_ns))
+def mechanism(attribution: Attribution, pattern: str, how: str = TOTAL) -> Mechanism:
+    """How the frames matching ``pattern`` (counted ``how``) changed, in ns/op new - old, and
+    what share of the row's change they explain: a write-up's mechanism set against the time
+    it saved. Frames holding more than SPECIFIC of both sides' samples are refused
+    (UnspecificFrames): they name a caller, which would explain any change."""
+    a = attribution
+    counts = [matching(s, pattern, how) for s in (a.old, a.new)]
+    held = [float(c.sum() / s.samples.sum()) for c, s in zip(counts, (a.old, a.new))]
+    if min(held) > SPECIFIC:
+        raise UnspecificFrames(
+            f"the frames matching `{pattern}` ({how}) hold {held[0]:.0%} of the old side's samples "
+            f"and {held[1]:.0%} of the new side's: they name code both sides spend most of their "
+            f"time in (a caller of the mechanism), not the mechanism's own work")
+    x_old, x_new = (c * s.time_ns / s.samples for c, s in zip(counts, (a.old, a.new)))
+    return Mechanism(pattern, how, shares.difference(x_old, x_new),
+                     shares.share(x_old, a.old.time_ns, x_new, a.new.time_ns), *held)
 
 
 def ns_text(x: float) -> str:

@@ -18,6 +18,11 @@ JVM_ARGS: tuple[str, ...] = ("-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-XX:+AlwaysPre
 #: What some benchmarks' @Fork annotations add (the released Ignite reads Buffer.address); a
 #: run without forks must give the host JVM the same.
 HOST_ARGS: tuple[str, ...] = ("--add-opens=java.base/java.nio=ALL-UNNAMED",)
+#: Every fork that samples CPU runs with these: C2 then records where each inlined method's code
+#: lies between safepoints too, so that a sampler loaded after the code was compiled names inlined
+#: methods as themselves rather than the frame they were inlined into (the benchmark's, or JMH's
+#: stub). What they cost the counted iterations: docs/evidence/what-the-cpu-sampler-costs.md.
+DEBUG_ARGS: tuple[str, ...] = ("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints")
 
 
 NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
@@ -160,7 +165,7 @@ class Profile:
                               (*self.profilers, *((cpu.profiler_arg(cpu_dir, self.cpu_interval_ns,
                                                                     tail=self.cpu_tail),)
                                                   if sampled else ())),
-                              variant_filter, java)
+                              variant_filter, java, DEBUG_ARGS if sampled else ())
         return self._args(forks, self.warmup_iterations, self.warmup_time,
                           self.measurement_iterations, self.measurement_time,
                           self.profilers, variant_filter, java)
@@ -211,7 +216,8 @@ class Profile:
         profile's iterations (as the timed forks are), its counters and the sampler."""
         from . import cpu
         return self._args(forks, 0, self.iteration_time, iterations, self.iteration_time,
-                          (*self.profilers, cpu.profiler_arg(cpu_dir, interval_ns)), False, java)
+                          (*self.profilers, cpu.profiler_arg(cpu_dir, interval_ns)), False, java,
+                          DEBUG_ARGS)
 
     def memory_java(self, java: str = "java", sites_dir: Path | None = None) -> list[str]:
         """The command that starts the memory pass's JMH (its JVM's arguments when it runs

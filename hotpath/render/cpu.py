@@ -166,7 +166,9 @@ def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) ->
             "the fork's time per op; forks are the replicates: the change is Welch's 95% interval "
             "of new − old, a frame is *decided* where the Benjamini–Hochberg procedure keeps it at "
             f"a {C.FDR:.0%} false discovery rate across the row's frames, and its share of the "
-            "row's change has Fieller's interval. Self time: the frames' times add up to the row's. "
+            "row's change has Fieller's interval (below 0, the frame's time rose while the row's fell; "
+            "above 100%, it fell by more than the row's, other frames rising by the rest). "
+            "Self time: the frames' times add up to the row's. "
             "The collector's and the compiler's threads are apart, as CPU per op. "
             "What the frames cannot place is the time the benchmark's thread was off the CPU: "
             + ("by its own CPU clock" if all(s.clocked for s in sides)

@@ -317,11 +317,16 @@ def aa_table(ref: Reference) -> str:
     frames = run.false_frames()
     if not frames.empty:
         tested, called = int(frames["tested"].sum()), int(frames["called"].sum())
+        testing = frames[frames["tested"] > 0]
+        calling = int((testing["called"] > 0).sum())
         text += wrap(f"Its timed forks' CPU samples, each row's frames tested old against old as "
-                     f"a report tests them: {called} of {tested} frames called changed "
-                     f"({called / tested if tested else 0:.2%}; bar: 5%), in "
-                     f"{int((frames['called'] > 0).sum())} of the {len(frames)} rows sampled "
-                     f"({int((frames['forks'] < 2).sum())} had one fork a side and test none).")
+                     f"a report tests them: {calling} of the {len(testing)} rows that tested a frame "
+                     f"called any changed ({calling / len(testing) if len(testing) else 0:.1%}; bar: "
+                     f"5%, the share of rows of identical code that call any frame which "
+                     f"Benjamini–Hochberg's level bounds); per frame, {called} of {tested} called "
+                     f"({called / tested if tested else 0:.2%}). Of the {len(frames)} rows sampled, "
+                     f"{int((frames['forks'] < 2).sum())} had one fork a side and "
+                     f"{len(frames) - len(testing)} tested no frame.")
     return text
 
 

@@ -224,8 +224,12 @@ def time_by_cell(case_id: str, pairs: pd.DataFrame, profiles: dict[str, cpu_anal
             rows.append({**line, "time per op, old → new": f"not attributed: {e}"})
             continue
         top = a.decided("self").head(1)
-        pattern = claims.time_mechanism(case_id, p)
-        part = cpu_analysis.explained(a, pattern)[1] if pattern else None
+        named = claims.time_mechanism(case_id, p)
+        try:
+            part = cpu_analysis.mechanism(a, named[1], named[0]).part if named else None
+            explains = cpu_render.share(part.share, part.low, part.high) if part is not None else ""
+        except cpu_analysis.UnspecificFrames:
+            explains = "refused: its frames name a caller"
         rows.append({**line,
                      "time per op, old → new": f"{cpu_render.ns(a.time.old)} → {cpu_render.ns(a.time.new)}",
                      "Δ ns/op (95% CI)": cpu_render.change(a.time),
@@ -234,9 +238,7 @@ def time_by_cell(case_id: str, pairs: pd.DataFrame, profiles: dict[str, cpu_anal
                      "the frame that changed most":
                          (f"{top['frame'].iloc[0]} ({fmt.fmt_number(top['delta_ns'].iloc[0])} ns/op)"
                           if not top.empty else "none decided"),
-                     "the mechanism's frames explain":
-                         (cpu_render.share(part.share, part.low, part.high) if part is not None
-                          else "")})
+                     "the mechanism's frames explain": explains})
     order = {c.id: i for i, c in enumerate(ALL_CELLS)}
     frame = pd.DataFrame(rows, columns=TIME_COLUMNS).fillna("")
     return frame.sort_values(["benchmark", "cell"], key=lambda c: c.map(order) if c.name == "cell" else c,

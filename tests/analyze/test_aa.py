@@ -126,10 +126,11 @@ def test_a_run_without_cpu_samples_has_no_false_frames_to_count():
     assert frames.empty and {"tested", "called", "forks"} <= set(frames.columns)
 
 
-def test_the_reference_aa_calls_at_most_5_percent_of_its_frames_changed():
+def test_at_most_5_percent_of_the_reference_aas_rows_call_a_frame_changed():
     """The reference A/A, made with the timed forks' CPU tail: every frame its rows' attribution
-    calls changed is a false frame; the bar is 5% of the frames tested."""
+    calls changed is a false frame. Benjamini-Hochberg's 5% bounds, where nothing changed, the
+    share of rows (the families it is applied to) that call any frame: the bar is on rows."""
     frames = aa.AA(AA_REFERENCE).false_frames()
-    tested, called = int(frames["tested"].sum()), int(frames["called"].sum())
-    assert tested >= 100, frames
-    assert called <= 0.05 * tested, frames[frames["called"] > 0]
+    testing = frames[frames["tested"] > 0]
+    assert len(testing) >= 40 and int(testing["tested"].sum()) >= 100, frames
+    assert (testing["called"] > 0).sum() <= 0.05 * len(testing), testing[testing["called"] > 0]

@@ -7,6 +7,7 @@ import pytest
 
 from hotpath.cases import CLAIM_FIELDS
 from hotpath.analyze import claims, compare, load
+from hotpath.errors import ResultsError
 
 
 @pytest.fixture
@@ -135,3 +136,61 @@ def test_a_stated_count_matches_within_the_tolerance_and_no_further():
     bytes_claim = pd.Series({"metric": "sites.bytes:x", "old": 1040.0, "new": 0.0})
     assert claims.stated_counts(bytes_claim, 1044.0, 0.0)[0] is True
     assert claims.stated_counts(bytes_claim, 1056.0, 0.0)[0] is False
+
+
+CPU_ROW = pd.DataFrame([{"benchmark": "hotpath.x.CodecBenchmark.encode", "method": "encode",
+                         "params": "payload=STR_1K", "baseline": "old", "candidate": "optimized"}])
+
+
+def test_a_time_mechanism_is_reproduced_only_inside_the_share_it_expects(tmp_path):
+    from cpu_samples import write_profiles
+    from hotpath.analyze import cpu
+
+    profiles = cpu.read_file(write_profiles(tmp_path / "x.cpu.json"))
+    bench = CPU_ROW["benchmark"].iloc[0]
+    write_claims(tmp_path, f"""
+        inside,copy inside,{bench},payload=STR_1K,cpu.self:Arrays\\.copyOf,ns/op,optimized,,,less copying: 70–130% of the time saved,
+        below,copy below,{bench},payload=STR_1K,cpu.total:Arrays\\.copyOf,ns/op,optimized,,,less copying: 10–40% of the time saved,
+        caller,the caller,{bench},payload=STR_1K,cpu.total:Codec\\.encode,ns/op,optimized,,,less encoding: 50–100% of the time saved,
+        anything,anything,{bench},payload=STR_1K,cpu.self:.,ns/op,optimized,,,less of all: 50–100% of the time saved,
+        absent,absent,{bench},payload=STR_1K,cpu.total:Nowhere,ns/op,optimized,,,less of it: 50–100% of the time saved,
+        kept,the checksum,{bench},payload=STR_1K,cpu.self:Checksum\\.update,ns/op,optimized,,,less checksumming: 20–60% of the time saved,
+    """)
+    table = claims.check("calib", CPU_ROW, folder=tmp_path, profiles=profiles).set_index("claim")
+    assert table.loc["copy inside", "verdict"] == "reproduced"
+    assert "(70%–130% expected)" in table.loc["copy inside", "why"]
+    assert table.loc["copy below", "verdict"] == "contradicted"
+    assert "outside the one expected" in table.loc["copy below", "why"]
+    for caller in ("the caller", "anything"):
+        assert table.loc[caller, "verdict"] == "not comparable"
+        assert f"{claims.REFUSED}: the frames matching" in table.loc[caller, "why"]
+    assert table.loc["absent", "verdict"] == "not comparable"
+    assert claims.NOT_FOUND in table.loc["absent", "why"]
+    # the checksum's 25 ns/op stayed: its change is not told from 0, whatever it expects
+    assert table.loc["the checksum", "verdict"] == "inconclusive"
+    assert "not told from 0" in table.loc["the checksum", "why"]
+    # every time mechanism says where it was timed, refused and not found too
+    assert table["why"].str.contains(claims.AT_FRAMES, regex=False).all()
+
+
+@pytest.mark.parametrize("metric, change, error", [
+    ("cpu.time:x", "less: 10–20% of the time saved", "counts no frames"),
+    ("cpu.self:x", "less time", "states the share of the time saved it expects"),
+    ("cpu.total:x", "less: 60–20% of the time saved", "states the share of the time saved it expects"),
+])
+def test_a_time_mechanism_without_its_way_of_counting_or_its_share_is_an_error(tmp_path, metric, change,
+                                                                               error):
+    write_claims(tmp_path, f"t,time,x.B.run,,{metric},ns/op,optimized,,,{change},")
+    with pytest.raises(ResultsError, match=error):
+        claims.check("calib", CPU_ROW, folder=tmp_path)
+
+
+def test_a_share_beyond_the_whole_change_is_said_in_words():
+    from hotpath.stats import shares
+
+    more = claims.explained_text(shares.Difference(100, 0, -120, -80, 0.01), shares.Share(1.25, 1.1, 1.4), 80)
+    assert "125% (110%–140%) of the row's 80 ns/op saved: these frames' time fell by more" in more
+    against = claims.explained_text(shares.Difference(10, 20, 5, 15, 0.01), shares.Share(-0.1, -0.2, -0.05), 100)
+    assert "moved against the row's" in against
+    inside = claims.explained_text(shares.Difference(100, 50, -60, -40, 0.01), shares.Share(0.5, 0.4, 0.6), 100)
+    assert inside.endswith("of the row's 100 ns/op saved")

@@ -98,13 +98,34 @@ def test_without_the_clock_the_samples_give_the_coverage_and_the_note_says_so(pr
     assert "clock was not read" in cpu.coverage_note(short)
 
 
-def test_a_mechanism_is_the_stacks_through_its_frames(profiles):
+def test_a_mechanism_is_its_frames_counted_self_or_total(profiles):
     a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
-    change, share = cpu.explained(a, r"Arrays\.copyOf")
-    assert change.delta == pytest.approx(-90, rel=0.06)
-    assert share.low < share.share < share.high
-    everything, whole = cpu.explained(a, r"Codec\.encode")
-    assert whole.share == pytest.approx(1.0)
+    for how in (cpu.SELF, cpu.TOTAL):
+        m = cpu.mechanism(a, r"Arrays\.copyOf", how)
+        assert m.change.delta == pytest.approx(-90, rel=0.06)
+        assert m.part.low < m.part.share < m.part.high
+        # 90 of old's 200 ns/op in the copy, none of the new side's
+        assert m.held_old == pytest.approx(0.45, abs=0.03) and m.held_new == 0
+    # encode's own code (self) is what is left of it: the copy and the checksum are its callees'
+    own = cpu.mechanism(a, r"Codec\.encode", cpu.SELF)
+    assert own.held_old == pytest.approx(1 - 0.45 - 25 / 200, abs=0.03)
+
+
+@pytest.mark.parametrize("how, pattern", [(cpu.SELF, "."), (cpu.TOTAL, "."),
+                                          (cpu.TOTAL, r"Codec\.encode"),
+                                          (cpu.TOTAL, r"CodecBenchmark")])
+def test_frames_that_hold_most_of_both_sides_are_refused_as_a_callers(profiles, how, pattern):
+    a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    with pytest.raises(cpu.UnspecificFrames, match="name code both sides spend most of their time in"):
+        cpu.mechanism(a, pattern, how)
+
+
+def test_a_mechanism_in_no_sample_is_not_found(profiles):
+    a = cpu.attribute(profiles, BENCH, "payload=STR_1K", "old", "optimized")
+    m = cpu.mechanism(a, r"Nowhere\.toBeFound", cpu.TOTAL)
+    assert not m.found and m.change.delta == 0
+    with pytest.raises(ValueError, match="'self' or 'total'"):
+        cpu.mechanism(a, "x", "leaf")
 
 
 def test_a_side_without_samples_is_a_clear_error(profiles):

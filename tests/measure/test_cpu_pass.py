@@ -9,13 +9,14 @@ against counts. Figures across forks (a row's change in ns/op, the share of it a
 move with the host's slow stretches, whole forks at a time, for the seconds this runs; they are
 held on recorded forks (tests/analyze/test_cpu.py) and measured in docs/evidence/."""
 
+import json
 import subprocess
 
 import numpy as np
 import pytest
 
 from hotpath.analyze import cpu as C
-from hotpath.measure import cpu
+from hotpath.measure import cpu, interleave
 from hotpath.jmh import parse_json
 from hotpath.paths import JAR, ROOT
 from hotpath.runs import sites_text
@@ -31,16 +32,24 @@ def profiles(tmp_path_factory):
     """Three recorded forks a side (20 iterations of 100 ms from the start, as the timed forks
     run), the sampler at its default interval."""
     folder = tmp_path_factory.mktemp("cpu")
-    results = folder / "known.json"
-    cmd = ["java", "-jar", str(JAR), f"^{BENCH}$", "-f", "3", "-wi", "0", "-i", "20", "-r", "100ms",
-           "-jvmArgsAppend", "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch",
-           "-prof", cpu.profiler_arg(folder / "forks"), "-rf", "json", "-rff", str(results)]
+    args = ["-f", "3", "-wi", "0", "-i", "20", "-r", "100ms",
+            "-jvmArgsAppend", "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch",
+            "-prof", cpu.profiler_arg(folder / "forks")]
+    return C.read_file(_sampled(folder, BENCH, args))
+
+
+def _sampled(folder, bench, args):
+    """Runs ``bench`` with JMH ``args`` (its sampler writing to ``folder``/forks) and writes the
+    samples tied to their forks as a run's file; returns its path. The results leave a tail's
+    iterations out, as a run's are made (interleave.counted)."""
+    results = folder / "results.json"
+    cmd = ["java", "-jar", str(JAR), f"^{bench}$", *args, "-rf", "json", "-rff", str(results)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    document = cpu.collect(folder / "forks", parse_json(results.read_bytes(), results), "test")
-    target = folder / "known.cpu.json"
-    target.write_text(sites_text(document))
-    return C.read_file(target)
+    entries = [interleave.counted(e, results) for e in parse_json(results.read_bytes(), results)]
+    target = folder / "samples.cpu.json"
+    target.write_text(sites_text(cpu.collect(folder / "forks", entries, "test")))
+    return target
 
 
 def test_every_fork_of_both_sides_is_tied_to_its_results(profiles):
@@ -52,12 +61,13 @@ def test_every_fork_of_both_sides_is_tied_to_its_results(profiles):
         assert all(f["first"] >= 1 and f["ops"] > 0 for f in entry["forks"])
 
 
-def _fractions(profiles, variant, frame):
-    """Per fork, the share of the benchmark thread's samples with ``frame`` on its stack."""
-    a = C.attribute(profiles, BENCH, "", "old", "optimized")
+def _fractions(profiles, variant, frame, bench=BENCH, how="total"):
+    """Per fork, the share of the benchmark thread's samples with ``frame`` on its stack (total)
+    or running in it (self)."""
+    a = C.attribute(profiles, bench, "", "old", "optimized")
     s = a.old if variant == "old" else a.new
-    total = s.total_samples
-    hit = total.loc[frame].to_numpy() if frame in total.index else np.zeros(s.forks)
+    counts = s.total_samples if how == "total" else s.self_samples
+    hit = counts.loc[frame].to_numpy() if frame in counts.index else np.zeros(s.forks)
     return hit / s.samples
 
 
@@ -95,3 +105,46 @@ def test_the_benchmark_threads_samples_account_for_its_time(profiles):
         counted = np.array([f["iterations"] - f["first"] for f in forks])
         assert (s.samples * 1e7 <= window_ns * 1.01).all(), (s.samples, window_ns)
         assert (s.samples * 1e7 >= cpu_ns - 2 * counted * 1e7).all(), (s.samples, cpu_ns, counted)
+
+
+INLINED = "hotpath.calibration.KnownInlinedFramesBenchmark.frames"
+
+
+@pytest.fixture(scope="module")
+def inlined(tmp_path_factory):
+    """Two forks a side of KnownInlinedFramesBenchmark through the default run's timed-fork path:
+    the quick profile's own options (its counters, its tail of sampled iterations after the
+    counted ones, and the JVM flags every sampling fork runs with). Returns the profiles and the
+    raw document (its frames' names as the sampler wrote them)."""
+    from hotpath.measure.profiles import PROFILES
+
+    folder = tmp_path_factory.mktemp("inlined")
+    target = _sampled(folder, INLINED, PROFILES["quick"].jmh_args(forks=2, iterations=20,
+                                                                  cpu_dir=folder / "forks"))
+    return C.read_file(target), json.loads(target.read_text())
+
+
+def _self_shares(profiles, variant, frame):
+    return _fractions(profiles, variant, frame, INLINED, "self")
+
+
+def test_straight_line_code_inlined_into_the_benchmark_is_named_as_itself(inlined):
+    profiles, document = inlined
+    # sampled in the tail only, after C2 had compiled (and inlined) the benchmark
+    assert all(e.get("tail") for e in document["entries"])
+    # a quarter of the rest: a fifth of each old fork's samples, whatever the fork's speed
+    straight = _self_shares(profiles, "old", "KnownInlinedFramesBenchmark.straight")
+    assert ((0.1 < straight) & (straight < 0.4)).all(), straight
+    assert (_self_shares(profiles, "optimized", "KnownInlinedFramesBenchmark.straight") == 0).all()
+
+
+def test_the_benchmark_and_jmhs_stub_hold_only_what_they_run(inlined):
+    profiles, _ = inlined
+    for variant in ("old", "optimized"):
+        harness = sum(_self_shares(profiles, variant, f) for f in
+                      ("KnownInlinedFramesBenchmark.frames",
+                       "KnownInlinedFramesBenchmark_frames_jmhTest.frames_avgt_jmhStub"))
+        assert (harness < 0.05).all(), (variant, harness)
+        # the loop that did not change holds the rest of each fork
+        loop = _self_shares(profiles, variant, "KnownWorkBenchmark.work")
+        assert (loop > (0.55 if variant == "old" else 0.85)).all(), (variant, loop)

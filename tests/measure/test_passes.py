@@ -117,6 +117,24 @@ def test_a_timed_fork_samples_cpu_only_in_a_tail_after_its_counted_iterations(na
     assert not any("CpuProfiler" in a for a in plain)
 
 
+@pytest.mark.parametrize("name", ["quick", "full", "ab", "aa", "matrix"])
+def test_every_fork_that_samples_cpu_keeps_inlined_frames_and_no_other_fork_changes(name, tmp_path):
+    from hotpath.measure.profiles import DEBUG_ARGS
+
+    profile = PROFILES[name]
+
+    def jvm(args):
+        return args[args.index("-jvmArgsAppend") + 1].split()
+
+    debug = list(DEBUG_ARGS)
+    sampled = jvm(profile.jmh_args(forks=1, iterations=20, cpu_dir=tmp_path / "cpu"))
+    assert sampled == [*profile.jvm_args, *debug]
+    assert jvm(profile.cpu_args("java", tmp_path / "cpu", 3, 20, 5_000_000)) == [*profile.jvm_args, *debug]
+    # forks that take no samples run as they always have
+    assert jvm(profile.jmh_args(forks=1, iterations=20)) == list(profile.jvm_args)
+    assert not set(debug) & set(jvm(profile.memory_args()))
+
+
 @pytest.mark.parametrize("name", ["smoke", "reference"])
 def test_a_profile_without_recorded_forks_or_a_tail_takes_no_cpu_samples(name, tmp_path):
     profile = PROFILES[name]
