@@ -35,6 +35,7 @@ from hotpath.measure import cpu, interleave  # noqa: E402
 COST = ROOT / "data" / "cpu-sampler" / "cost"
 TAIL = ROOT / "data" / "cpu-sampler" / "tail"
 AA_RUN = ROOT / "data" / "cpu-sampler" / "aa"
+REFERENCE_AA = ROOT / "data" / "reference" / "aa"
 SPLITS = 200
 SEED = 20261128
 
@@ -65,6 +66,29 @@ def main() -> None:
     print(f"every row's splits: {calling} of {every} called any frame ({calling / every:.1%})")
     if (AA_RUN / "ab.json").is_file():
         whole_run(AA_RUN)
+    for folder in (AA_RUN, REFERENCE_AA):
+        if (folder / "ab.cpu.json").is_file():
+            tails(folder)
+
+
+def tails(folder: Path) -> None:
+    """How many of an A/A run's forks a report sets aside, their tail apart from their counted
+    time (hotpath.analyze.cpu.tails_apart), and how many ran more than 10% apart at all."""
+    import math
+
+    profiles = C.read_file(folder / "ab.cpu.json")
+    forks = aside = beyond = rows = 0
+    for _, g in profiles.sides.groupby(["benchmark", "params"]):
+        entries = list(g["entry"])
+        apart, _ = C.tails_apart(entries)
+        forks += sum(len(e["forks"]) for e in entries)
+        aside += sum(len(k) for k in apart)
+        rows += any(apart)
+        beyond += sum(abs(math.log(f["sampled_time_ns"] / f["time_ns"])) > math.log(1.1)
+                      for e in entries for f in e["forks"] if "sampled_time_ns" in f)
+    print(f"{folder.relative_to(ROOT)}: {aside} of {forks} forks set aside (in {rows} rows), their tail "
+          f"further from their counted time than their row's forks run apart; {beyond} ran more than "
+          f"10% from it")
 
 
 def whole_run(folder: Path) -> None:

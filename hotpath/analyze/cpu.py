@@ -57,6 +57,14 @@ MIN_SAMPLES = 10
 FDR = 0.05
 #: Coverage this far from 1 is said, with why (the check asks for the frames' sum within 10%).
 COVERAGE_TOLERANCE = 0.10
+#: A fork's tail (the sampled iterations after its counted ones) that ran further from its counted
+#: time per op than this many of the row's fork spreads (the forks' standard deviation of log time,
+#: pooled within sides), and than TAIL_FLOOR, is set aside: its samples were taken on a machine
+#: running otherwise than when the fork's figure was counted, which that figure then divides.
+TAIL_SPREADS = 3.0
+#: The tail runs the sampler (1.6-2.9% slower, docs/evidence/what-the-cpu-sampler-costs.md) over 3
+#: iterations, not a fork's 20 or more: closer than this is never set aside.
+TAIL_FLOOR = 0.10
 
 FRAME_COLUMNS = ["frame", "how", "old_ns", "new_ns", "delta_ns", "low_ns", "high_ns", "p",
                  "decided", "share", "share_low", "share_high", "samples"]
@@ -254,6 +262,11 @@ class Attribution:
     frames: pd.DataFrame
     engine: str = ""
     interval_ns: int = 0
+    #: per side, old and new, the forks whose tail parted from their counted time (tails_apart):
+    #: their indexes in the side's recorded forks, left out of everything above
+    set_aside: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    #: how far (a ratio's log) a tail could part from its fork's counted time and be kept
+    tail_tolerance: float = math.nan
 
     def decided(self, how: str = "self") -> pd.DataFrame:
         f = self.frames
@@ -280,6 +293,23 @@ def _frame_rows(how: str, old: Side, new: Side) -> list[dict]:
     return rows
 
 
+def tails_apart(entries: list[dict]) -> tuple[list[tuple[int, ...]], float]:
+    """Per side's entry, the forks whose tail (their sampled iterations, after the counted ones)
+    ran further from their counted time per op than the row's forks run from each other: more
+    than TAIL_SPREADS of their spread (pooled within sides, as log time) and than TAIL_FLOOR.
+    Forks sampled in their counted iterations (no tail) are never apart. Returns them with the
+    tolerance (a log ratio)."""
+    logs = [np.log([float(f["time_ns"]) for f in e["forks"]]) for e in entries]
+    df = sum(len(x) - 1 for x in logs)
+    spread = math.sqrt(sum(float(((x - x.mean()) ** 2).sum()) for x in logs) / df) if df > 0 else 0.0
+    tolerance = max(TAIL_SPREADS * spread, math.log1p(TAIL_FLOOR))
+    apart = []
+    for e in entries:
+        apart.append(tuple(k for k, f in enumerate(e["forks"]) if "sampled_time_ns" in f and
+                           abs(math.log(float(f["sampled_time_ns"]) / float(f["time_ns"]))) > tolerance))
+    return apart, tolerance
+
+
 def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: str,
               rate: float = FDR, basis: str = TIME) -> Attribution:
     """A row's frames, ``old`` against ``new``: each frame's time per op on each side, its
@@ -291,6 +321,13 @@ def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: st
     if missing:
         raise ResultsError(f"{benchmark}({params}): no CPU samples of {', '.join(missing)}")
     variants = (old, new)
+    apart, tolerance = tails_apart(entries)
+    if any(len(k) == len(e["forks"]) for k, e in zip(apart, entries)):
+        raise ResultsError(f"{benchmark}({params}): every fork of a side ran its sampled tail more "
+                           f"than {math.expm1(tolerance):.0%} from its counted time: its samples "
+                           "do not divide the time its figure counts")
+    entries = [{**e, "forks": [f for k, f in enumerate(e["forks"]) if k not in gone]}
+               for e, gone in zip(entries, apart)]
     a, b = (side(e, variants, basis) for e in entries)
     tables = []
     for how in ("self", "total"):
@@ -303,7 +340,8 @@ def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: st
     return Attribution(a, b, shares.difference(a.time_ns, b.time_ns),
                        shares.difference(a.gc_ns, b.gc_ns), shares.difference(a.jit_ns, b.jit_ns),
                        frames.drop(columns="size").reset_index(drop=True),
-                       entries[1].get("engine", ""), int(entries[1]["interval_ns"]))
+                       entries[1].get("engine", ""), int(entries[1]["interval_ns"]),
+                       (apart[0], apart[1]), tolerance)
 
 
 #: How a mechanism's frames are counted: *self*, the samples whose running (leaf) frame matches

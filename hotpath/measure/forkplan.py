@@ -546,7 +546,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
                         errors = failures(output or "")
                         for side in _asked(mine, benchmarks, params):
                             if side not in forks:
-                                plan.fail(side, errors.get(side.benchmark, "JMH gave no result (its output is in the run's log)"))
+                                plan.fail(side, errors.get(side.benchmark, no_result(output or "")))
                     if not target.is_file():
                         continue
                     for entry in json.loads(target.read_text(encoding="utf-8")):
@@ -606,6 +606,19 @@ def failures(output: str) -> dict[str, str]:
             thrown = next((l.strip() for l in lines[i + 1:i + 6] if l.strip()), "it threw")
             out[benchmark] = thrown[:300]
     return out
+
+
+#: What JMH prints, and exits on, where another JMH run holds its machine-wide lock.
+LOCKED = "Another JMH instance might be running"
+
+
+def no_result(output: str) -> str:
+    """Why a JMH run gave a benchmark no result, where no failure of its own says: another run
+    holding JMH's lock, or else its output."""
+    if LOCKED in output:
+        return ("another JMH run holds JMH's machine-wide lock (/tmp/jmh.lock), so this one did not "
+                "start: let it end (or stop it), then run again; two runs at once would time each other")
+    return "JMH gave no result (its output is in the run's log)"
 
 
 def jmh_params(params: dict[str, list[str]]) -> list[str]:

@@ -103,14 +103,54 @@ def table(pairs: pd.DataFrame, profiles: C.Profiles, found: dict[str, C.Attribut
                       ns(a.gc.old), ns(a.gc.new), change(a.gc), ""))
         lines.append(("the compiler's threads (CPU per op in the sampled iterations)",
                       ns(a.jit.old), ns(a.jit.new), change(a.jit), ""))
-        lines.append(("the row's time (all frames' self times)", ns(a.time.old), ns(a.time.new),
-                      change(a.time), "100%"))
+        own = "tail" not in (profiles.entry(p["benchmark"], p["params"], p["candidate"]) or {})
+        lines.append((time_line(p, a, own), ns(a.time.old), ns(a.time.new), change(a.time), "100%"))
         graphs = (links or {}).get(slug(p))
         for i, line in enumerate(lines):
             out.append({"row": name if i == 0 else "", **dict(zip(COLUMNS[1:6], line)),
                         "flame graphs": (f"[dropped]({graphs[0]}) · [added]({graphs[1]})"
                                          if i == 0 and graphs else "")})
     return pd.DataFrame(out, columns=COLUMNS)
+
+
+#: The frames' row time and the verdict's are said apart where they differ by more than this.
+VERDICT_GAP = 0.05
+
+
+def verdict_ns(p: pd.Series) -> tuple[float, float]:
+    """The verdict's old and new figures as ns per op (a throughput's reciprocal)."""
+    from ..jmh import SECONDS, per_op, per_time
+
+    unit = str(p.get("unit", ""))
+
+    def one(score: float) -> float:
+        if per_op(unit):
+            return score * SECONDS[per_op(unit)] / SECONDS["ns"]
+        if per_time(unit) and score:
+            return SECONDS[per_time(unit)] / score / SECONDS["ns"]
+        return math.nan
+    return one(float(p.get("old_score", math.nan))), one(float(p.get("new_score", math.nan)))
+
+
+def time_line(p: pd.Series, a: C.Attribution, own_forks: bool = False) -> str:
+    """The row's time line: what it sums, the forks set aside, and where it parts from the
+    verdict's figure, why (``own_forks``: sampled in forks of their own, not the verdict's)."""
+    text = "the row's time (all frames' self times"
+    aside = [(side, len(k), n) for side, k, n in
+             zip((p["baseline"], p["candidate"]), a.set_aside,
+                 (a.old.forks + len(a.set_aside[0]), a.new.forks + len(a.set_aside[1]))) if k]
+    if aside:
+        text += (f"; set aside, their tail more than {math.expm1(a.tail_tolerance):.0%} from their "
+                 "counted time: " + ", ".join(f"{k} of {side}'s {n} forks" for side, k, n in aside))
+    old, new = verdict_ns(p)
+    if all(math.isfinite(x) and x > 0 for x in (old, new)):
+        if own_forks:
+            text += f"; sampled in forks of their own: the verdict's {ns(old)} → {ns(new)} are other forks'"
+        elif abs(a.time.old / old - 1) > VERDICT_GAP or abs(a.time.new / new - 1) > VERDICT_GAP:
+            text += (f"; the verdict's {ns(old)} → {ns(new)} is the geometric mean of each fork's "
+                     f"{p.get('estimate', 'mean')}, this the mean of their counted iterations"
+                     + (" less those set aside" if aside else ""))
+    return text + ")"
 
 
 def collapsed(s: C.Side) -> str:
@@ -179,6 +219,13 @@ def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) ->
     if short:
         text += "; on the others " + "; ".join(sorted({C.coverage_note(s) for _, s in short}))
     text += "."
+    kept = sum(a.old.forks + a.new.forks for a in found.values())
+    aside = sum(len(k) for a in found.values() for k in a.set_aside)
+    if any("tail" in e for e in profiles.sides["entry"]):
+        text += (f" A fork whose tail ran further from its counted time per op than {C.TAIL_SPREADS:g} "
+                 f"of its row's fork spreads, and than {C.TAIL_FLOOR:.0%}, is set aside (its samples "
+                 f"were taken on a machine running otherwise than when its figure was counted): "
+                 f"{aside} of {kept + aside} forks here.")
     single = sum(1 for a in found.values() if min(a.old.forks, a.new.forks) < 2)
     if single:
         text += (f" {single} row(s) had one fork a side (the plan closed them at their first look): "

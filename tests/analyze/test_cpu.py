@@ -187,3 +187,58 @@ def test_a_tails_coverage_sets_the_clock_against_the_tails_own_time(profiles):
     np.testing.assert_allclose(tail.coverage, plain.coverage, rtol=1e-9)
     np.testing.assert_allclose(tail.time_ns, plain.time_ns)
     np.testing.assert_allclose(tail.self_ns.sum(axis=0).to_numpy(), plain.time_ns)
+
+
+def _tailed(profiles, variant, slower=None, by=1.0):
+    """A side's entry as a timed fork's: each fork's tail 2% slower than its counted time (the
+    sampler's starts), the forks ``slower`` ``by`` times slower still."""
+    entry = profiles.entry(BENCH, "payload=STR_1K", variant)
+    return {**entry, "tail": 3, "forks": [
+        {**f, "tail": 3, "sampled_time_ns": 1.02 * f["time_ns"] * (by if k in (slower or ()) else 1)}
+        for k, f in enumerate(entry["forks"])]}
+
+
+def _with(profiles, old, new):
+    sides = profiles.sides.copy()
+    sides["entry"] = [old if v == "old" else new for v in sides["variant"]]
+    return cpu.Profiles(profiles.source, sides)
+
+
+def test_a_fork_whose_tail_ran_apart_from_its_counted_time_is_set_aside(profiles):
+    kept = cpu.attribute(_with(profiles, _tailed(profiles, "old"), _tailed(profiles, "optimized")),
+                         BENCH, "payload=STR_1K", "old", "optimized")
+    assert kept.set_aside == ((), ()) and kept.old.forks == 5
+    # the forks spread by about 4% (log sd): a tail 1.5x its counted time is past 3 spreads and 10%
+    assert np.log1p(cpu.TAIL_FLOOR) <= kept.tail_tolerance < np.log(1.5)
+    apart = cpu.attribute(_with(profiles, _tailed(profiles, "old", {1}, 1.5), _tailed(profiles, "optimized")),
+                          BENCH, "payload=STR_1K", "old", "optimized")
+    assert apart.set_aside == ((1,), ()) and apart.old.forks == 4 and apart.new.forks == 5
+    # what the row's time and every frame sum is then the four kept forks'
+    assert apart.time.old == pytest.approx(np.delete(kept.old.time_ns, 1).mean())
+    # a tail 8% apart is within the floor: kept
+    near = cpu.attribute(_with(profiles, _tailed(profiles, "old", {1}, 1.06), _tailed(profiles, "optimized")),
+                         BENCH, "payload=STR_1K", "old", "optimized")
+    assert near.set_aside == ((), ())
+
+
+def test_a_side_whose_every_tail_ran_apart_is_not_attributed(profiles):
+    every = _tailed(profiles, "old", set(range(5)), 2.0)
+    with pytest.raises(ResultsError, match="every fork of a side ran its sampled tail more than"):
+        cpu.attribute(_with(profiles, every, _tailed(profiles, "optimized")), BENCH, "payload=STR_1K",
+                      "old", "optimized")
+
+
+def test_the_rows_time_line_says_the_forks_set_aside_and_where_the_verdict_parts_from_it(profiles):
+    from hotpath.render import cpu as render
+
+    a = cpu.attribute(_with(profiles, _tailed(profiles, "old", {1}, 1.5), _tailed(profiles, "optimized")),
+                      BENCH, "payload=STR_1K", "old", "optimized")
+    row = pd.Series({"baseline": "old", "candidate": "optimized", "unit": "ns/op",
+                     "old_score": a.time.old, "new_score": a.time.new, "estimate": "mean"})
+    line = render.time_line(row, a)
+    assert "set aside, their tail more than 1" in line and "1 of old's 5 forks" in line
+    assert "verdict" not in line
+    # a verdict 10% off the frames' time says why; one from other forks says so
+    off = render.time_line(pd.Series({**row.to_dict(), "old_score": 1.1 * a.time.old}), a)
+    assert "the verdict's" in off and "geometric mean of each fork's mean" in off
+    assert "are other forks'" in render.time_line(row, a, own_forks=True)

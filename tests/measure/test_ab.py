@@ -12,6 +12,7 @@ where the host cannot move them, and measured by `make aa`."""
 import dataclasses
 import json
 import math
+import subprocess
 import zipfile
 
 import pytest
@@ -240,6 +241,24 @@ def test_failures_are_read_from_jmh_output():
               "# Benchmark: a.B.bad\n# Warmup Iteration   1: <failure>\n\n"
               "java.lang.IllegalStateException: nope\n\tat a.B.setUp(B.java:1)\n")
     assert forkplan.failures(output) == {"a.B.bad": "java.lang.IllegalStateException: nope"}
+
+
+@needs_jar
+def test_a_run_that_finds_jmhs_lock_held_says_so(tmp_path):
+    """JMH takes a machine-wide lock in its temporary folder and exits where another run holds
+    it: the side that gave no result says that, not 'no result'. The lock here is a folder's
+    of its own (java.io.tmpdir), so no other test's JMH is stopped."""
+    import fcntl
+
+    with open(tmp_path / "jmh.lock", "w") as held:
+        fcntl.lockf(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        done = subprocess.run(["java", f"-Djava.io.tmpdir={tmp_path}", "-jar", str(JAR),
+                               "KnownCpuFramesBenchmark", "-f", "0", "-wi", "0", "-i", "1", "-r", "10ms"],
+                              capture_output=True, text=True, timeout=120)
+    output = done.stdout + done.stderr
+    assert forkplan.LOCKED in output, output[-2000:]
+    assert "another JMH run holds JMH's machine-wide lock" in forkplan.no_result(output)
+    assert forkplan.no_result("# Run complete.") == "JMH gave no result (its output is in the run's log)"
 
 
 def test_a_recorded_command_names_the_site_profilers_folder_sites_under_the_project_root_too():

@@ -368,7 +368,7 @@ def test_every_evidence_file_names_its_cpu_model():
 
 
 def test_a_long_line_a_forward_term_a_late_glossary_link_and_an_unnamed_machine_are_found(copy):
-    _edit(copy / "docs/usage.md", "`make help` lists every target", "x" * 301 + " `make help` lists every target")
+    _edit(copy / "docs/usage.md", "`make help` lists the targets to run", "x" * 301 + " `make help` lists the targets to run")
     assert long_lines(copy) and long_lines(copy)[0].startswith("docs/usage.md:")
     _edit(copy / GLOSSARY, "- **case**: one write-up's change", "- **case**: one write-up's change, its verdict")
     assert forward_terms(copy) == ["case: verdict"]
