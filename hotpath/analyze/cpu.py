@@ -297,16 +297,18 @@ def tails_apart(entries: list[dict]) -> tuple[list[tuple[int, ...]], float]:
     """Per side's entry, the forks whose tail (their sampled iterations, after the counted ones)
     ran further from their counted time per op than the row's forks run from each other: more
     than TAIL_SPREADS of their spread (pooled within sides, as log time) and than TAIL_FLOOR.
-    Forks sampled in their counted iterations (no tail) are never apart. Returns them with the
-    tolerance (a log ratio)."""
+    Forks sampled in their counted iterations (no tail) are never apart, nor any where the forks
+    are too few to tell their spread (two degrees of freedom) or a side would keep fewer than two:
+    there the row's forks are what there is. Returns them with the tolerance (a log ratio)."""
     logs = [np.log([float(f["time_ns"]) for f in e["forks"]]) for e in entries]
     df = sum(len(x) - 1 for x in logs)
     spread = math.sqrt(sum(float(((x - x.mean()) ** 2).sum()) for x in logs) / df) if df > 0 else 0.0
     tolerance = max(TAIL_SPREADS * spread, math.log1p(TAIL_FLOOR))
     apart = []
     for e in entries:
-        apart.append(tuple(k for k, f in enumerate(e["forks"]) if "sampled_time_ns" in f and
-                           abs(math.log(float(f["sampled_time_ns"]) / float(f["time_ns"]))) > tolerance))
+        gone = tuple(k for k, f in enumerate(e["forks"]) if "sampled_time_ns" in f and
+                     abs(math.log(float(f["sampled_time_ns"]) / float(f["time_ns"]))) > tolerance)
+        apart.append(gone if df >= 2 and len(e["forks"]) - len(gone) >= 2 else ())
     return apart, tolerance
 
 
@@ -322,10 +324,6 @@ def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: st
         raise ResultsError(f"{benchmark}({params}): no CPU samples of {', '.join(missing)}")
     variants = (old, new)
     apart, tolerance = tails_apart(entries)
-    if any(len(k) == len(e["forks"]) for k, e in zip(apart, entries)):
-        raise ResultsError(f"{benchmark}({params}): every fork of a side ran its sampled tail more "
-                           f"than {math.expm1(tolerance):.0%} from its counted time: its samples "
-                           "do not divide the time its figure counts")
     entries = [{**e, "forks": [f for k, f in enumerate(e["forks"]) if k not in gone]}
                for e, gone in zip(entries, apart)]
     a, b = (side(e, variants, basis) for e in entries)

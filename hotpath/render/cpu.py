@@ -70,6 +70,15 @@ def attributions(pairs: pd.DataFrame, profiles: C.Profiles) -> dict[str, C.Attri
     return out
 
 
+def _why_not(profiles: C.Profiles, p: pd.Series) -> str:
+    """Why a sampled row has no attribution (attributions() left it out), in the error's words."""
+    try:
+        C.attribute(profiles, p["benchmark"], p["params"], p["baseline"], p["candidate"])
+    except ResultsError as e:
+        return str(e).split(": ", 1)[-1]
+    return "its samples could not be divided"
+
+
 def _frame_line(r: pd.Series) -> tuple:
     d = shares.Difference(r["old_ns"], r["new_ns"], r["low_ns"], r["high_ns"], r["p"])
     return (r["frame"] + ("" if r["decided"] else " (undecided)"), ns(r["old_ns"]), ns(r["new_ns"]),
@@ -86,8 +95,8 @@ def table(pairs: pd.DataFrame, profiles: C.Profiles, found: dict[str, C.Attribut
         a = found.get(slug(p))
         name = row_name(p)
         if a is None:
-            out.append({"row": name, "frame": "a fork without samples of the benchmark's thread: "
-                        "not attributed", **{c: "" for c in COLUMNS[2:]}, "old": "", "new": ""})
+            out.append({"row": name, "frame": f"not attributed: {_why_not(profiles, p)}",
+                        **{c: "" for c in COLUMNS[2:]}, "old": "", "new": ""})
             continue
         f = a.frames[a.frames["how"] == "self"]
         decided, rest = f[f["decided"]], f[~f["decided"]]

@@ -221,11 +221,16 @@ def test_a_fork_whose_tail_ran_apart_from_its_counted_time_is_set_aside(profiles
     assert near.set_aside == ((), ())
 
 
-def test_a_side_whose_every_tail_ran_apart_is_not_attributed(profiles):
-    every = _tailed(profiles, "old", set(range(5)), 2.0)
-    with pytest.raises(ResultsError, match="every fork of a side ran its sampled tail more than"):
-        cpu.attribute(_with(profiles, every, _tailed(profiles, "optimized")), BENCH, "payload=STR_1K",
-                      "old", "optimized")
+def test_forks_too_few_to_tell_their_spread_are_never_set_aside(profiles):
+    # every old tail twice its counted time: setting them aside would leave nothing to attribute
+    every = cpu.attribute(_with(profiles, _tailed(profiles, "old", set(range(5)), 2.0),
+                                _tailed(profiles, "optimized")), BENCH, "payload=STR_1K", "old", "optimized")
+    assert every.set_aside == ((), ()) and every.old.forks == 5
+    # nor where a side would keep one fork, or the row's forks give no spread
+    entries = [_tailed(profiles, "old", {0, 1, 2, 3}, 2.0), _tailed(profiles, "optimized")]
+    assert cpu.tails_apart(entries)[0] == [(), ()]
+    one = [{**e, "forks": e["forks"][:1]} for e in (_tailed(profiles, "old", {0}, 2.0), _tailed(profiles, "optimized"))]
+    assert cpu.tails_apart(one)[0] == [(), ()]
 
 
 def test_the_rows_time_line_says_the_forks_set_aside_and_where_the_verdict_parts_from_it(profiles):

@@ -148,3 +148,4 @@ def test_the_benchmark_and_jmhs_stub_hold_only_what_they_run(inlined):
         # the loop that did not change holds the rest of each fork
         loop = _self_shares(profiles, variant, "KnownWorkBenchmark.work")
         assert (loop > (0.55 if variant == "old" else 0.85)).all(), (variant, loop)
+

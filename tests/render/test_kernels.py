@@ -100,3 +100,14 @@ def test_a_kernel_that_dies_at_start_says_why_as_soon_as_it_is_seen_dead(monkeyp
                            {"calls": 1})
     finally:
         taken.close()
+
+
+def test_a_kernels_ports_are_drawn_below_the_ephemeral_range():
+    # the ports every other process's bind(0) and connections take (JMH's forks among them) are
+    # the ephemeral range: a kernel's port drawn there could be taken before the kernel binds it
+    low = kernels._ephemeral_low()
+    ports = kernels.reserve(len(kernels.CHANNELS))
+    try:
+        assert all(kernels.KERNEL_PORTS[0] <= p < min(kernels.KERNEL_PORTS[1], low or 1 << 16) for p in ports), (ports, low)
+    finally:
+        kernels.release(ports)
