@@ -156,8 +156,9 @@ def time_line(p: pd.Series, a: C.Attribution, own_forks: bool = False) -> str:
         if own_forks:
             text += f"; sampled in forks of their own: the verdict's {ns(old)} → {ns(new)} are other forks'"
         elif abs(a.time.old / old - 1) > VERDICT_GAP or abs(a.time.new / new - 1) > VERDICT_GAP:
-            text += (f"; the verdict's {ns(old)} → {ns(new)} is the geometric mean of each fork's "
-                     f"{p.get('estimate', 'mean')}, this the mean of their counted iterations"
+            estimate = str(p.get("estimate") or "each fork's mean over its counted iterations")
+            text += (f"; the verdict's {ns(old)} → {ns(new)} is the geometric mean of {estimate}, "
+                     "this the mean of their counted iterations"
                      + (" less those set aside" if aside else ""))
     return text + ")"
 

@@ -239,11 +239,12 @@ def test_the_rows_time_line_says_the_forks_set_aside_and_where_the_verdict_parts
     a = cpu.attribute(_with(profiles, _tailed(profiles, "old", {1}, 1.5), _tailed(profiles, "optimized")),
                       BENCH, "payload=STR_1K", "old", "optimized")
     row = pd.Series({"baseline": "old", "candidate": "optimized", "unit": "ns/op",
-                     "old_score": a.time.old, "new_score": a.time.new, "estimate": "mean"})
+                     "old_score": a.time.old, "new_score": a.time.new,
+                     "estimate": "each fork's mean over its counted iterations"})
     line = render.time_line(row, a)
     assert "set aside, their tail more than 1" in line and "1 of old's 5 forks" in line
     assert "verdict" not in line
     # a verdict 10% off the frames' time says why; one from other forks says so
     off = render.time_line(pd.Series({**row.to_dict(), "old_score": 1.1 * a.time.old}), a)
-    assert "the verdict's" in off and "geometric mean of each fork's mean" in off
+    assert "the verdict's" in off and "geometric mean of each fork's mean over its counted" in off
     assert "are other forks'" in render.time_line(row, a, own_forks=True)
