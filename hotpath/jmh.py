@@ -33,6 +33,15 @@ def per_time(unit: str) -> str | None:
     return m.group(1) if m and m.group(1) in SECONDS else None
 
 
+def ns_per_op(score: float, unit: str) -> float:
+    """A score in nanoseconds per operation: a time per op, or the inverse of a throughput."""
+    if per_op(unit):
+        return score * SECONDS[per_op(unit)] / 1e-9
+    if per_time(unit):
+        return SECONDS[per_time(unit)] / 1e-9 / score if score else math.inf
+    raise ResultsError(f"a score in {unit!r} is not a time per op or a throughput")
+
+
 _REQUIRED = ("benchmark", "mode", "primaryMetric")
 _NON_FINITE = {"NaN": math.nan, "+INF": math.inf, "-INF": -math.inf, "Infinity": math.inf,
                "-Infinity": -math.inf}

@@ -20,6 +20,7 @@ the plan does not know are the same, every row's frames tested as its report tes
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -74,8 +75,6 @@ def main() -> None:
 def tails(folder: Path) -> None:
     """How many of an A/A run's forks a report sets aside, their tail apart from their counted
     time (hotpath.analyze.cpu.tails_apart), and how many ran more than 10% apart at all."""
-    import math
-
     profiles = C.read_file(folder / "ab.cpu.json")
     forks = aside = beyond = rows = 0
     for _, g in profiles.sides.groupby(["benchmark", "params"]):

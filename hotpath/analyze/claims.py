@@ -222,8 +222,8 @@ def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles |
     decided = math.isfinite(change.p) and (change.high < 0 or change.low > 0)
     expected = f"{low:.0%}–{high:.0%} expected"
     # forks sampled on their own (make cpu) ran at their own speed: their saving is theirs
-    apart = "tail" not in (profiles.entry(pair["benchmark"], pair["params"], pair["candidate"]) or {})
-    whose = "the sampled forks' (forks of their own, not the verdict's)" if apart else "the row's"
+    whose = ("the sampled forks' (forks of their own, not the verdict's)"
+             if profiles.own_forks(pair["benchmark"], pair["params"], pair["candidate"]) else "the row's")
     text = f"{where}: {explained_text(change, part, -a.time.delta, whose)} ({expected})"
     inside = math.isfinite(part.low) and low <= part.low and part.high <= high
     outside = math.isfinite(part.low) and (part.high < low or part.low > high)

@@ -123,6 +123,11 @@ class Profiles:
         hit = s[(s["benchmark"] == benchmark) & (s["params"] == params) & (s["variant"] == variant)]
         return None if hit.empty else hit["entry"].iloc[0]
 
+    def own_forks(self, benchmark: str, params: str, variant: str) -> bool:
+        """Whether a row-side was sampled in forks of its own (make cpu), not in its timed forks'
+        tails: its time per op is then those forks', not the verdict's."""
+        return "tail" not in (self.entry(benchmark, params, variant) or {})
+
 
 EMPTY = Profiles(None, pd.DataFrame(columns=["benchmark", "params", "variant", "engine",
                                              "interval_ns", "entry"]))

@@ -15,12 +15,11 @@ benchmark's thread, the collector's and the compiler's apart (hotpath.analyze.cp
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
 from ..errors import ResultsError
-from ..jmh import SECONDS, per_op, per_time
+from ..jmh import ns_per_op
 from ..records import CPU_FORMAT
 from ..runs import site_order
 from ..stats import steady
@@ -86,15 +85,6 @@ def read_fork(path: Path) -> dict[str, Any]:
                  != [False] * (len(iterations) - tail) + [True] * tail):
         raise ResultsError(f"{path}: its sampled iterations are not the last {tail}")
     return {**head, "iterations": iterations}
-
-
-def ns_per_op(score: float, unit: str) -> float:
-    """A score in nanoseconds per operation: a time per op, or the inverse of a throughput."""
-    if per_op(unit):
-        return score * SECONDS[per_op(unit)] / 1e-9
-    if per_time(unit):
-        return SECONDS[per_time(unit)] / 1e-9 / score if score else math.inf
-    raise ResultsError(f"a score in {unit!r} is not a time per op or a throughput")
 
 
 def trimmed(stack: str) -> str:

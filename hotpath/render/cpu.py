@@ -112,7 +112,7 @@ def table(pairs: pd.DataFrame, profiles: C.Profiles, found: dict[str, C.Attribut
                       ns(a.gc.old), ns(a.gc.new), change(a.gc), ""))
         lines.append(("the compiler's threads (CPU per op in the sampled iterations)",
                       ns(a.jit.old), ns(a.jit.new), change(a.jit), ""))
-        own = "tail" not in (profiles.entry(p["benchmark"], p["params"], p["candidate"]) or {})
+        own = profiles.own_forks(p["benchmark"], p["params"], p["candidate"])
         lines.append((time_line(p, a, own), ns(a.time.old), ns(a.time.new), change(a.time), "100%"))
         graphs = (links or {}).get(slug(p))
         for i, line in enumerate(lines):
@@ -127,18 +127,16 @@ VERDICT_GAP = 0.05
 
 
 def verdict_ns(p: pd.Series) -> tuple[float, float]:
-    """The verdict's old and new figures as ns per op (a throughput's reciprocal)."""
-    from ..jmh import SECONDS, per_op, per_time
+    """The verdict's old and new figures as ns per op (a throughput's reciprocal); NaN where the
+    unit is neither."""
+    from ..jmh import ns_per_op
 
-    unit = str(p.get("unit", ""))
-
-    def one(score: float) -> float:
-        if per_op(unit):
-            return score * SECONDS[per_op(unit)] / SECONDS["ns"]
-        if per_time(unit) and score:
-            return SECONDS[per_time(unit)] / score / SECONDS["ns"]
-        return math.nan
-    return one(float(p.get("old_score", math.nan))), one(float(p.get("new_score", math.nan)))
+    try:
+        old, new = (ns_per_op(float(p.get(k, math.nan)), str(p.get("unit", "")))
+                    for k in ("old_score", "new_score"))
+    except ResultsError:
+        return math.nan, math.nan
+    return old, new
 
 
 def time_line(p: pd.Series, a: C.Attribution, own_forks: bool = False) -> str:
