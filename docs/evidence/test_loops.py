@@ -4,12 +4,14 @@ Runs (with --run) or reads (default) data/test-loops/<day>/: the verdict group (
 ``verdicts`` marker: the two builds' known answers and the CPU samples' known answer) and the
 host probe's tests, RUNS times in a row beside a process spinning on a CPU (--spin) or with
 nothing else running, each run's JUnit XML kept. Prints per mode the runs and how many were
-green, and per test the figures it recorded (the two builds' ratios and intervals).
+green, and per test the figures it recorded (the two builds' ratios and intervals, the inlined
+known answer's shares).
 
     .venv/bin/python docs/evidence/test_loops.py --run 20 --spin   # about 25 min
     .venv/bin/python docs/evidence/test_loops.py --run 10          # about 17 min; nothing else running
     .venv/bin/python docs/evidence/test_loops.py --run 10 --select cpu_pass   # one file's tests again
     .venv/bin/python docs/evidence/test_loops.py --run 10 --name again  # a second loop the same day
+    .venv/bin/python docs/evidence/test_loops.py --run 20 --spin --select "straight or stub"  # the inlined known answer, 8 min
     .venv/bin/python docs/evidence/test_loops.py                   # the figures from the committed files
 """
 
@@ -43,7 +45,8 @@ def cpu_model() -> str:
 def run(runs: int, spin: bool, select: str = "", name: str = "") -> None:
     day = OUT / datetime.date.today().isoformat()
     day.mkdir(parents=True, exist_ok=True)
-    mode = ("spin" if spin else "alone") + (f"-{select}" if select else "") + (f"-{name}" if name else "")
+    # a -k expression's spaces and words kept, as a file name can hold them
+    mode = ("spin" if spin else "alone") + (f"-{'-'.join(select.split())}" if select else "") + (f"-{name}" if name else "")
     if (day / f"{mode}.txt").exists():
         sys.exit(f"{day / mode}.txt: these runs are recorded already; --name gives a loop a name of its own")
     pytest = [*PYTEST, "-k", select] if select else PYTEST
@@ -69,7 +72,7 @@ def report(folder: Path) -> None:
         if not files:
             continue
         info = (folder / f"{mode}.txt").read_text().strip().replace("\n", "; ")
-        green, figures, reds = 0, defaultdict(list), defaultdict(list)
+        green, figures, reds, shares = 0, defaultdict(list), defaultdict(list), defaultdict(list)
         for f in files:
             suite = ET.parse(f).getroot()
             suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
@@ -81,6 +84,9 @@ def report(folder: Path) -> None:
                 props = {p.get("name"): p.get("value") for p in case.iter("property")}
                 if "ratio" in props:
                     figures[case.get("name")].append(props)
+                for key, value in props.items():
+                    if key.startswith("share "):
+                        shares[(case.get("name"), key)].append(float(value))
         print(f"{folder.name} {mode}: {green} of {len(files)} runs green ({info})")
         for name, runs in reds.items():
             print(f"  red: {name} in {', '.join(runs)}")
@@ -91,6 +97,8 @@ def report(folder: Path) -> None:
             verdicts = sorted({r["verdict"] for r in rows})
             print(f"  {name}: ratio {min(ratios):.3f}-{max(ratios):.3f}, interval from "
                   f"{min(lows):.3f} to {max(highs):.3f}, verdicts {', '.join(verdicts)}")
+        for (name, key), values in shares.items():
+            print(f"  {name}: {key[len('share '):]} {min(values):.1%}-{max(values):.1%} of the side's samples")
 
 
 def main() -> None:
