@@ -139,28 +139,31 @@ def test_straight_line_code_inlined_into_the_benchmark_is_named_as_itself(inline
     profiles, document = inlined
     # sampled in the tail only, after C2 had compiled (and inlined) the benchmark
     assert all(e.get("tail") for e in document["entries"])
-    # a quarter of the rest: a fifth of old's samples, whatever the forks' speed (six runs: 17-22%
-    # of a side's 117-120; 8-16 of a fork's 60). Without the flags it holds none. At 19% of 119,
-    # below 5% or above 40% has a binomial chance of 2e-6 and 6e-8.
+    # a quarter of the rest: a fifth of old's samples, whatever the forks' speed (20 runs beside a
+    # spinning CPU: 15-24% of a side's 120, once 37%, C2 compiling the loop differently from fork
+    # to fork). Without the flags it holds none; named for the loop, nearly all. At 19% of 119,
+    # below 5% has a binomial chance of 2e-6.
     straight, n = _side_share(profiles, "old", "KnownInlinedFramesBenchmark.straight")
     record_property("share old straight", f"{straight:.4f}")
-    assert 0.05 < straight < 0.4, (straight, n)
+    assert 0.05 < straight < 0.6, (straight, n)
     assert _side_share(profiles, "optimized", "KnownInlinedFramesBenchmark.straight")[0] == 0
 
 
 def test_the_benchmark_and_jmhs_stub_hold_only_what_they_run(inlined, record_property):
     profiles, _ = inlined
     for variant in ("old", "optimized"):
-        # the harness's own loop: a few samples in a hundred (six runs: 0-3 of a side's 120; one
-        # fork 3 of 59); without the flags the stub held 19-28%. At 2.5% of 119, 10% or more has
-        # a binomial chance of 5e-5.
+        # the harness's own loop: a sample or none in a hundred (20 runs: 0-1.1% of a side's 120;
+        # one fork in CI 3 of 59); without the flags the stub held 19-28%. At 2.5% of 119, 10% or
+        # more has a binomial chance of 5e-5.
         harness = sum(_side_share(profiles, variant, f)[0] for f in
                       ("KnownInlinedFramesBenchmark.frames",
                        "KnownInlinedFramesBenchmark_frames_jmhTest.frames_avgt_jmhStub"))
         record_property(f"share {variant} harness", f"{harness:.4f}")
         assert harness < 0.1, (variant, harness)
-        # the loop that did not change holds the rest of each side (six runs: old 76-83%, new
-        # 96-100%; below the bounds, a chance under 1e-9)
+        # the loop that did not change holds the rest of each side, beside old's straight-line
+        # code (20 runs: old's loop 63-83%, new's 97-100%)
         loop, n = _side_share(profiles, variant, "KnownWorkBenchmark.work")
         record_property(f"share {variant} loop", f"{loop:.4f}")
-        assert loop > (0.55 if variant == "old" else 0.85), (variant, loop, n)
+        straight = _side_share(profiles, variant, "KnownInlinedFramesBenchmark.straight")[0]
+        assert loop + straight > 0.85, (variant, loop, straight, n)
+        assert loop > 0.3, (variant, loop, n)
