@@ -33,6 +33,11 @@ def per_time(unit: str) -> str | None:
     return m.group(1) if m and m.group(1) in SECONDS else None
 
 
+def higher_is_better(unit: str) -> bool:
+    """Throughput units (ops/s) improve upwards; time-per-op units downwards."""
+    return unit.startswith("ops/")
+
+
 def ns_per_op(score: float, unit: str) -> float:
     """A score in nanoseconds per operation: a time per op, or the inverse of a throughput."""
     if per_op(unit):

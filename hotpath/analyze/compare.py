@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..stats import sequential, steady
 from . import stats
-from ..jmh import SECONDS, VARIANT, MethodName, RowKey, params_text
+from ..jmh import SECONDS, VARIANT, MethodName, RowKey, higher_is_better, params_text
 
 #: Variants beyond the write-ups, each reported in a table of its own: the least the operation
 #: must allocate (issue "floor"), and the released upstream code beside our old model.
@@ -35,11 +35,6 @@ class Comparison:
     pairs: pd.DataFrame
     unpaired: pd.DataFrame
     baseline: str
-
-
-def higher_is_better(unit: str) -> bool:
-    """Throughput units (ops/s) improve upwards; time-per-op units downwards."""
-    return unit.startswith("ops/")
 
 
 def time_per_op(row: pd.Series) -> tuple[float, float, float]:

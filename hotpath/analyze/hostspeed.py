@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..jmh import MethodName, RowKey
+from ..jmh import MethodName, RowKey, higher_is_better
 from ..records import PROBE_METRIC, Slow, slow_probes
 from ..stats import steady
 
@@ -71,7 +71,7 @@ def sides(frame: pd.DataFrame) -> list[Side]:
                 probes.append(p[ok])
         if times:
             unit = str(score.iloc[0]["unit"])
-            if unit.startswith("ops/"):  # throughput: the time per op is what the host slows
+            if higher_is_better(unit):  # throughput: the time per op is what the host slows
                 times = [1.0 / t for t in times]
             out.append(Side(*key, unit=unit, times=tuple(times), probes=tuple(probes)))
     return out

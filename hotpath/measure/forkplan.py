@@ -32,7 +32,7 @@ from ..stats import sequential, steady
 from .interleave import order_of_round
 from ..cases import Case, load_claims
 from ..errors import HotpathError
-from ..jmh import VARIANT, MethodName, Params, RowKey, params_text
+from ..jmh import VARIANT, MethodName, Params, RowKey, higher_is_better, params_text
 from .profiles import Profile
 
 #: A fork's cost beyond its warmup and measurement (JVM start, pre-touching the heap, JMH's
@@ -388,7 +388,7 @@ class Plan:
                 state.error, state.failed_on = error, side.variant
 
     def higher_is_better(self, row: Row) -> bool:
-        return self.units.get(row.benchmark, "").startswith("ops/")
+        return higher_is_better(self.units.get(row.benchmark, ""))
 
     def close_all(self, reason: str) -> None:
         for row in self.open_rows():

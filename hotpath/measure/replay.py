@@ -31,7 +31,7 @@ from typing import Iterator
 from .. import runs
 from ..stats import steady
 from ..errors import HotpathError, ResultsError
-from ..jmh import RowKey, number, params_of
+from ..jmh import RowKey, higher_is_better, number, params_of
 from . import forkplan
 from .profiles import Profile
 
@@ -174,7 +174,7 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
         if any(s is None or len(s.forks) < 2 for s in sides):
             continue
         # each fork's figure as the plan takes it: its steady segment by the profile's estimate
-        means = [[[steady.summarize(f, run.iteration_s, s.unit.startswith("ops/"),
+        means = [[[steady.summarize(f, run.iteration_s, higher_is_better(s.unit),
                                     estimate=profile.estimate).value]
                   for f in s.forks] for s in sides]
         cv = forkplan.sequential.pooled_fork_cv(*means)

@@ -35,7 +35,7 @@ from typing import Any, Sequence
 import numpy as np
 import ruptures as rpt
 
-from ..jmh import SECONDS, number, per_op, per_time, seconds
+from ..jmh import SECONDS, higher_is_better, number, per_op, per_time, seconds
 
 FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE = "flat", "warmup", "slowdown", "no steady state"
 #: A fork whose code settled on a host that did not: its levels wander above one floor, the
@@ -562,7 +562,7 @@ def entry_forks(entry: dict[str, Any], estimate: str = MEAN) -> list[Fork]:
     its GC time share where -prof gc's gc.time can be matched to its iterations, and its share
     in page faults where hotpath's faults.norm can."""
     primary = entry["primaryMetric"]
-    higher = str(primary.get("scoreUnit", "")).startswith("ops/")
+    higher = higher_is_better(str(primary.get("scoreUnit", "")))
     iteration_s = seconds(entry.get("measurementTime"))
     forks = [fork for fork in primary.get("rawData") or [] if fork]
     by_name = _matchable({name.lstrip("·"): metric
