@@ -167,3 +167,78 @@ def test_the_benchmark_and_jmhs_stub_hold_only_what_they_run(inlined, record_pro
         straight = _side_share(profiles, variant, "KnownInlinedFramesBenchmark.straight")[0]
         assert loop + straight > 0.85, (variant, loop, straight, n)
         assert loop > 0.3, (variant, loop, n)
+
+
+INTRINSIC = "hotpath.calibration.KnownIntrinsicFramesBenchmark.frames"
+
+
+@pytest.fixture(scope="module")
+def intrinsic(tmp_path_factory):
+    """Three forks a side of KnownIntrinsicFramesBenchmark through the default run's timed-fork
+    path, as the inlined answer's: the row's attribution."""
+    from hotpath.measure.profiles import PROFILES
+
+    folder = tmp_path_factory.mktemp("intrinsic")
+    target = _sampled(folder, INTRINSIC, PROFILES["quick"].jmh_args(forks=3, iterations=20,
+                                                                    cpu_dir=folder / "forks"))
+    return C.attribute(C.read_file(target), INTRINSIC, "", "old", "optimized")
+
+
+def _matched(side, pattern, how=C.SELF):
+    """The share of a side's samples (its forks pooled) in frames matching ``pattern``, as a
+    time-mechanism claim counts them (analyze.cpu.matching): running in them (self) or with
+    one on the stack (total)."""
+    return float(C.matching(side, pattern, how).sum() / side.samples.sum())
+
+
+def test_a_copy_the_jit_turns_into_its_stub_is_found_where_the_claims_look(intrinsic, record_property):
+    # the encoder's claim's own pattern: C2's copy stubs (jbyte_disjoint_arraycopy, _avx3 on
+    # AVX-512) have no Java method behind them. Four runs: 60-71% of old's samples (an 8 KiB copy
+    # read 5-31% in ten, the copy's speed moving from fork to fork); none of new's, which does
+    # not copy. The wrong answers: none (a sampler that cannot name the stub) or its caller's.
+    copy = _matched(intrinsic.old, "arraycopy")
+    record_property("share old copy", f"{copy:.4f}")
+    assert 0.2 < copy < 0.95, (copy, intrinsic.old.samples)
+    assert _matched(intrinsic.new, "arraycopy") == 0
+
+
+def test_the_copy_is_not_put_on_the_method_that_calls_it(intrinsic, record_property):
+    # the wrong answer: the copy's samples on the benchmark method or JMH's stub that call it
+    # (most of old's); they hold the call's set-up only (ten runs of an 8 KiB copy: 0-4.1% of
+    # old's, 0-1.9% of new's)
+    for variant, side in (("old", intrinsic.old), ("optimized", intrinsic.new)):
+        harness = _matched(side, r"^KnownIntrinsicFramesBenchmark(_frames_jmhTest)?\.frames")
+        record_property(f"share {variant} harness", f"{harness:.4f}")
+        assert harness < 0.1, (variant, harness, side.samples)
+
+
+FAULTS = "hotpath.calibration.KnownPageFaultFramesBenchmark.pages"
+
+
+@pytest.fixture(scope="module")
+def faults(tmp_path_factory):
+    """Two forks a side of KnownPageFaultFramesBenchmark through the default run's timed-fork
+    path, as the inlined answer's: the row's attribution and the sampler's engine."""
+    from hotpath.measure.profiles import PROFILES
+
+    folder = tmp_path_factory.mktemp("faults")
+    target = _sampled(folder, FAULTS, PROFILES["quick"].jmh_args(forks=2, iterations=20,
+                                                                 cpu_dir=folder / "forks"))
+    profiles = C.read_file(target)
+    return C.attribute(profiles, FAULTS, "", "old", "optimized"), {e["engine"] for e in profiles.sides["entry"]}
+
+
+def test_page_faults_on_fresh_memory_are_found_in_the_kernels_frames(faults, record_property):
+    attribution, engines = faults
+    if engines != {"cpu"}:
+        pytest.skip(f"the sampler ran on {', '.join(sorted(engines))}: kernel frames need perf events "
+                    "(docs/usage.md: perf events)")
+    # fresh pages fault in on their first write: most of old's time (about 2 µs a fault against
+    # well under 1 µs to zero a page), none of new's, which zeroes pages mapped in its setup.
+    # The wrong answer, a sampler blind to the kernel, puts them on memset: 0 here.
+    old = _matched(attribution.old, "page_fault", C.TOTAL)
+    new = _matched(attribution.new, "page_fault", C.TOTAL)
+    record_property("share old faults", f"{old:.4f}")
+    record_property("share optimized faults", f"{new:.4f}")
+    assert old > 0.3, (old, attribution.old.samples)
+    assert new < 0.05, (new, attribution.new.samples)
