@@ -105,8 +105,13 @@ check: prerequisites $(SETUP)
 
 # BUDGET: the time a sequential profile may spend (45m, 1h30m), shared by the cases; default: the profile's.
 BUDGET ?=
-bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json (BUDGET=45m to bound the time; SHARD=k/N: one shard)
-	@$(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)' $(if $(SHARD),--shard '$(SHARD)')
+# A run that would write into the committed data (data/ but data/results/: make bench
+# PROFILE=reference, make aa, make matrix, make demos) refuses before anything starts, unless
+# OUT=<folder> says where else to write or REPLACE=<name> names the committed run to replace
+# (hotpath.measure.study.refuse_overwrite).
+REPLACE_ARG = $(if $(REPLACE),--replace '$(REPLACE)')
+bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json (BUDGET=45m to bound the time; SHARD=k/N: one shard; OUT=<folder> elsewhere; PROFILE=reference needs OUT= or REPLACE=reference)
+	@$(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)' $(if $(SHARD),--shard '$(SHARD)') $(if $(OUT),--out '$(OUT)') $(REPLACE_ARG)
 
 # A run cut into shards, each measured on a machine of its own (docs/usage.md, "Shards on a CI
 # matrix"): `make shards SHARDS=3` prints the cut as the JSON a CI matrix takes (JSON=file: also
@@ -125,9 +130,9 @@ else
 	@$(HOTPATH) shards --case '$(CASE)' --profile $(if $(MATRIX),$(MATRIX_PROFILE),$(PROFILE)) --shards '$(SHARDS)' $(if $(MATRIX),--cells '$(CELLS)') $(if $(JSON),--json '$(JSON)')
 endif
 
-merge: $(SETUP) $(STAMP) ## join the shards' folders (FROM='a b c') of one run into data/results/<profile>/ (two builds: data/results/ab/<name>/), checked
+merge: $(SETUP) $(STAMP) ## join the shards' folders (FROM='a b c') of one run into data/results/<profile>/ (two builds: data/results/ab/<name>/; PROFILE=matrix: data/matrix/, REPLACE=matrix), checked
 	@test -n '$(FROM)' || { echo "make merge needs FROM='<shard folder> ...'" >&2; exit 2; }
-	@$(HOTPATH) merge --profile $(PROFILE) $(if $(OUT),--out '$(OUT)') $(FROM)
+	@$(HOTPATH) merge --profile $(PROFILE) $(if $(OUT),--out '$(OUT)') $(REPLACE_ARG) $(FROM)
 
 # Results are files: `make report` benchmarks only what is missing or older than the jar's
 # classes, all such cases in one run that shares the profile's budget.
@@ -163,7 +168,7 @@ report: prerequisites $(SETUP) $(if $(filter %.json,$(BASELINE)),,$(STAMP))
 else
 # the committed reference is rendered as it is: nothing to build
 report: PREREQ_FOR = $(if $(filter reference,$(PROFILE)),render,report)
-report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
+report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale; another PROFILE: reports/<profile>/<case>/); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
 	@$(MAKE_RESULTS)
 	@$(HOTPATH) report --case '$(CASE)' --profile $(PROFILE) --overview
 endif
@@ -193,13 +198,15 @@ demo-ignite: $(SETUP) $(STAMP) $(IGNITE_DEMO:%=$(BUILDS)/ignite-%/benchmarks.jar
 	$(HOTPATH) compare $(foreach v,$(IGNITE_DEMO),$(BUILDS)/ignite-$(v)/benchmarks.jar) \
 	  --baseline-name ignite-$(word 1,$(IGNITE_DEMO)) --candidate-name ignite-$(word 2,$(IGNITE_DEMO)) \
 	  --bench '^hotpath\.encoder\.EncoderPayload(Size)?Benchmark\.encode$$' -p variant=upstream \
-	  --budget $(or $(BUDGET),25m) --name ignite-encoder --results-dir data/reference/ab --out reports/ab/ignite-encoder
+	  --budget $(or $(BUDGET),25m) --name ignite-encoder --results-dir $(or $(OUT),data/reference/ab) $(REPLACE_ARG) --out reports/ab/ignite-encoder
 demo-rocketmq: $(SETUP) $(STAMP) $(ROCKETMQ_DEMO:%=$(BUILDS)/rocketmq-%/benchmarks.jar)
 	$(HOTPATH) compare $(foreach v,$(ROCKETMQ_DEMO),$(BUILDS)/rocketmq-$(v)/benchmarks.jar) \
 	  --baseline-name rocketmq-$(word 1,$(ROCKETMQ_DEMO)) --candidate-name rocketmq-$(word 2,$(ROCKETMQ_DEMO)) \
 	  --bench '^hotpath\.store\.Store(Append|ConsumeQueue|DispatchRequest|GetMessageResult|PullPath|SelectMappedBuffer|SmallOffsets)Benchmark\.' \
-	  -p variant=upstream --budget $(or $(BUDGET),30m) --name rocketmq-store --results-dir data/reference/ab --out reports/ab/rocketmq-store
-demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 vs 5.5.1 (DEMO=ignite|rocketmq|all) into data/reference/ab/
+	  -p variant=upstream --budget $(or $(BUDGET),30m) --name rocketmq-store --results-dir $(or $(OUT),data/reference/ab) $(REPLACE_ARG) --out reports/ab/rocketmq-store
+demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 vs 5.5.1 (DEMO=ignite|rocketmq|all) into data/reference/ab/ (committed: OUT=<folder> or REPLACE=demos)
+	@# said before the releases are fetched and built; hotpath compare refuses alike
+	@$(if $(or $(OUT),$(filter demos,$(REPLACE))),true,echo "hotpath: this run would write over committed data in data/reference/ab/ (the runs of two builds on released code): OUT=<folder> writes it elsewhere (data/results/... or outside data/), REPLACE=demos replaces it" >&2; exit 2)
 	@for d in $(if $(filter all,$(DEMO)),ignite rocketmq,$(DEMO)); do $(MAKE) --no-print-directory demo-$$d || exit $$?; done
 
 # The false-alarm rate on real forks: the reference's 54 write-up rows, old against old as two sides
@@ -217,17 +224,17 @@ WAIT ?=
 host-check: $(SETUP) $(STAMP) ## how the host runs a row of the 2026-11-26 A/A today (40 s): fork spread and time against the A/A's (WAIT=3h: check every 10 min until quiet)
 	@$(HOTPATH) host-check $(if $(WAIT),--wait $(WAIT))
 
-aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m)
-	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)')
+aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m), into data/reference/aa/ (committed: OUT=<folder> or REPLACE=aa)
+	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)') $(if $(OUT),--results '$(OUT)') $(REPLACE_ARG)
 
 # The matrix has a profile of its own unless one is named on the command line.
 MATRIX_PROFILE := $(if $(filter command line,$(origin PROFILE)),$(PROFILE),matrix)
 CELLS ?= all
-matrix: check $(STAMP) ## the JDK x GC matrix (CELLS=all|pressure|jdk25-zgc,...): each cell into data/matrix/<cell>/, then reports/<case>/matrix/ (SHARD=k/N: one shard; RENDER_ONLY=1: the reports only)
+matrix: check $(STAMP) ## the JDK x GC matrix (CELLS=all|pressure|jdk25-zgc,...): each cell into data/matrix/<cell>/ (committed: OUT=<folder> or REPLACE=matrix), then reports/reference/<case>/matrix/ (SHARD=k/N: one shard; RENDER_ONLY=1: the reports only)
 ifdef SHARD
-	@$(HOTPATH) matrix --case '$(CASE)' --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' --shard '$(SHARD)'
+	@$(HOTPATH) matrix --case '$(CASE)' --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' --shard '$(SHARD)' $(if $(OUT),--out '$(OUT)')
 else
-	@for c in $(CASES); do $(HOTPATH) matrix --case $$c --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' $(if $(RENDER_ONLY),--render-only) || exit $$?; done
+	@for c in $(CASES); do $(HOTPATH) matrix --case $$c --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' $(if $(RENDER_ONLY),--render-only) $(if $(OUT),--out '$(OUT)') $(REPLACE_ARG) || exit $$?; done
 endif
 
 sites: check $(STAMP) ## the allocation-site pass alone for a finished run (PROFILE=reference: the committed reference's): <case>.sites.json beside its results
