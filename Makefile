@@ -13,7 +13,10 @@ PROFILE ?= quick
 
 VENV := .venv
 HOTPATH := $(VENV)/bin/hotpath
-PYTHON := $(VENV)/bin/python
+# The interpreter that makes .venv: python3 unless PYTHON= names another (PYTHON=python3.11).
+# .venv keeps the one it was made with until `make distclean`.
+PYTHON ?= python3
+VENV_PY := $(VENV)/bin/python
 JAR := target/benchmarks.jar
 # Touched only when the jar's classes change: `mvn package` rewriting the jar stales nothing.
 STAMP := target/benchmarks.stamp
@@ -36,7 +39,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: sites cpu host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-render test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: prerequisites sites cpu host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-render test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -45,7 +48,7 @@ help: ## list the targets
 	@echo "hotpath: JMH studies of allocation and copy reductions on JVM hot paths"
 	@echo "usage: make <target> [CASE=$(subst $() ,|,$(KNOWN_CASES))|all] [PROFILE=smoke|quick|full|reference|matrix] [BUDGET=45m] [CELLS=all|pressure|jdk25-zgc,...]"
 	@echo
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 	@echo
 	@echo "cases in this tree: $(EXISTING_CASES)"
 
@@ -54,13 +57,13 @@ help: ## list the targets
 # plain requirements file that the venv's own pip installs, so setting up needs no other tool.
 # The venv is made anew from the lock and nothing else: --no-deps, since the lock is the whole set.
 $(SETUP): pyproject.toml $(LOCK)
-	python3 -m venv --clear $(VENV)
+	$(PYTHON) -m venv --clear $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(LOCK)
 	@# the project itself, built offline with the locked setuptools; editable installs carry no hash
 	@# (setuptools' notes on editable installs are not faults of ours)
 	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --quiet --disable-pip-version-check --no-index --no-deps --no-build-isolation -e .
 	@# a dependency that pyproject.toml names and the lock does not hold stops here: `make lock`
-	$(PYTHON) -m hotpath.lock
+	$(VENV_PY) -m hotpath.lock
 	$(VENV)/bin/pip check
 	@# ipykernel and jjava put their kernelspecs under the venv's share/jupyter, not the user's
 	$(VENV)/bin/jupyter kernelspec list
@@ -71,7 +74,7 @@ setup: $(SETUP) ## create .venv from requirements.lock: the package, Jupyter and
 # pip-tools runs from a venv of its own, pinned here, so that the tool never enters .venv.
 # `make lock` keeps every pin that still satisfies pyproject.toml; UPGRADE=1 takes the newest.
 lock: ## refresh requirements.lock from pyproject.toml (UPGRADE=1: newest versions); review the diff
-	python3 -m venv $(LOCK_TOOLS)
+	$(PYTHON) -m venv $(LOCK_TOOLS)
 	$(LOCK_TOOLS)/bin/pip install --quiet $(PIP_TOOLS)
 	CUSTOM_COMPILE_COMMAND="make lock" $(LOCK_TOOLS)/bin/pip-compile --quiet $(if $(UPGRADE),--upgrade) \
 	  --extra test --build-deps-for editable --allow-unsafe --strip-extras --generate-hashes \
@@ -82,17 +85,33 @@ $(JAR): $(JAVA_SOURCES)
 	@touch $@
 
 $(STAMP): $(JAR) | $(SETUP)
-	@$(PYTHON) -m hotpath.measure.stamp $(JAR) $(STAMP)
+	@$(VENV_PY) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
 build: $(STAMP) ## compile the models and build target/benchmarks.jar
 
-check: $(SETUP)
+# What the machine must have (hotpath/prerequisites.py: Linux, Java 17+ first on PATH, Maven,
+# Python 3.11, GNU make 4, disk; perf events as a warning; make test: Chromium), checked before
+# anything is set up, built or run: each missing piece in one line, then exit 2. It runs on the
+# interpreter that is to make .venv, or on .venv's once made: the package is not installed yet,
+# so it is a script on the standard library. PREREQ_FOR: render (nothing to build), report, test.
+PREREQ_FOR ?= report
+PREREQ_PY = $(if $(wildcard $(SETUP)),$(VENV_PY),$(PYTHON))
+prerequisites: ## check what the machine must have for make report (and make test: PREREQ_FOR=test): one line per missing piece
+	@command -v '$(PREREQ_PY)' > /dev/null || { echo "hotpath: needs Python 3.11 to make .venv (found no '$(PREREQ_PY)' on PATH): install it, or name another with PYTHON=python3.11" >&2; exit 2; }
+	@'$(PREREQ_PY)' hotpath/prerequisites.py --for '$(PREREQ_FOR)' --make-version '$(MAKE_VERSION)'
+
+check: prerequisites $(SETUP)
 	@$(HOTPATH) check --case '$(CASE)' --profile '$(PROFILE)'
 
 # BUDGET: the time a sequential profile may spend (45m, 1h30m), shared by the cases; default: the profile's.
 BUDGET ?=
-bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json (BUDGET=45m to bound the time; SHARD=k/N: one shard)
-	@$(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)' $(if $(SHARD),--shard '$(SHARD)')
+# A run that would write into the committed data (data/ but data/results/: make bench
+# PROFILE=reference, make aa, make matrix, make demos) refuses before anything starts, unless
+# OUT=<folder> says where else to write or REPLACE=<name> names the committed run to replace
+# (hotpath.measure.study.refuse_overwrite).
+REPLACE_ARG = $(if $(REPLACE),--replace '$(REPLACE)')
+bench: check $(STAMP) ## run the JMH matrices now: data/results/<profile>/<case>.json (BUDGET=45m to bound the time; SHARD=k/N: one shard; OUT=<folder> elsewhere; PROFILE=reference needs OUT= or REPLACE=reference)
+	@$(HOTPATH) bench --case '$(CASE)' --profile $(PROFILE) --budget '$(BUDGET)' $(if $(SHARD),--shard '$(SHARD)') $(if $(OUT),--out '$(OUT)') $(REPLACE_ARG)
 
 # A run cut into shards, each measured on a machine of its own (docs/usage.md, "Shards on a CI
 # matrix"): `make shards SHARDS=3` prints the cut as the JSON a CI matrix takes (JSON=file: also
@@ -111,9 +130,9 @@ else
 	@$(HOTPATH) shards --case '$(CASE)' --profile $(if $(MATRIX),$(MATRIX_PROFILE),$(PROFILE)) --shards '$(SHARDS)' $(if $(MATRIX),--cells '$(CELLS)') $(if $(JSON),--json '$(JSON)')
 endif
 
-merge: $(SETUP) $(STAMP) ## join the shards' folders (FROM='a b c') of one run into data/results/<profile>/ (two builds: data/results/ab/<name>/), checked
+merge: $(SETUP) $(STAMP) ## join the shards' folders (FROM='a b c') of one run into data/results/<profile>/ (two builds: data/results/ab/<name>/; PROFILE=matrix: data/matrix/, REPLACE=matrix), checked
 	@test -n '$(FROM)' || { echo "make merge needs FROM='<shard folder> ...'" >&2; exit 2; }
-	@$(HOTPATH) merge --profile $(PROFILE) $(if $(OUT),--out '$(OUT)') $(FROM)
+	@$(HOTPATH) merge --profile $(PROFILE) $(if $(OUT),--out '$(OUT)') $(REPLACE_ARG) $(FROM)
 
 # Results are files: `make report` benchmarks only what is missing or older than the jar's
 # classes, all such cases in one run that shares the profile's budget.
@@ -138,14 +157,18 @@ ifdef BASELINE
 # Two finished runs (JSON): make report BASELINE=master.json CANDIDATE=patch.json -> reports/compare/
 # A build needs hotpath's jar (its memory pass's profiler); two JSON files need nothing built.
 AB_PROFILE := $(if $(filter command line,$(origin PROFILE)),--profile '$(PROFILE)')
-report: $(SETUP) $(if $(filter %.json,$(BASELINE)),,$(STAMP))
+# two JMH JSON files need nothing built
+report: PREREQ_FOR = $(if $(filter %.json,$(BASELINE)),render,report)
+report: prerequisites $(SETUP) $(if $(filter %.json,$(BASELINE)),,$(STAMP))
 	@$(HOTPATH) compare '$(BASELINE)' $(if $(CANDIDATE),'$(CANDIDATE)') \
 	  $(if $(PARAM),--param '$(PARAM)' --baseline-value '$(BASELINE_VALUE)') \
 	  $(if $(BENCH),--bench '$(BENCH)') $(foreach p,$(PARAMS),-p '$(p)') $(if $(BUDGET),--budget '$(BUDGET)') \
 	  $(if $(NAME),--name '$(NAME)') $(if $(BASELINE_NAME),--baseline-name '$(BASELINE_NAME)') \
 	  $(if $(CANDIDATE_NAME),--candidate-name '$(CANDIDATE_NAME)') $(AB_PROFILE) $(if $(SHARD),--shard '$(SHARD)')
 else
-report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
+# the committed reference is rendered as it is: nothing to build
+report: PREREQ_FOR = $(if $(filter reference,$(PROFILE)),render,report)
+report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale; another PROFILE: reports/<profile>/<case>/); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
 	@$(MAKE_RESULTS)
 	@$(HOTPATH) report --case '$(CASE)' --profile $(PROFILE) --overview
 endif
@@ -175,13 +198,15 @@ demo-ignite: $(SETUP) $(STAMP) $(IGNITE_DEMO:%=$(BUILDS)/ignite-%/benchmarks.jar
 	$(HOTPATH) compare $(foreach v,$(IGNITE_DEMO),$(BUILDS)/ignite-$(v)/benchmarks.jar) \
 	  --baseline-name ignite-$(word 1,$(IGNITE_DEMO)) --candidate-name ignite-$(word 2,$(IGNITE_DEMO)) \
 	  --bench '^hotpath\.encoder\.EncoderPayload(Size)?Benchmark\.encode$$' -p variant=upstream \
-	  --budget $(or $(BUDGET),25m) --name ignite-encoder --results-dir data/reference/ab --out reports/ab/ignite-encoder
+	  --budget $(or $(BUDGET),25m) --name ignite-encoder --results-dir $(or $(OUT),data/reference/ab) $(REPLACE_ARG) --out reports/ab/ignite-encoder
 demo-rocketmq: $(SETUP) $(STAMP) $(ROCKETMQ_DEMO:%=$(BUILDS)/rocketmq-%/benchmarks.jar)
 	$(HOTPATH) compare $(foreach v,$(ROCKETMQ_DEMO),$(BUILDS)/rocketmq-$(v)/benchmarks.jar) \
 	  --baseline-name rocketmq-$(word 1,$(ROCKETMQ_DEMO)) --candidate-name rocketmq-$(word 2,$(ROCKETMQ_DEMO)) \
 	  --bench '^hotpath\.store\.Store(Append|ConsumeQueue|DispatchRequest|GetMessageResult|PullPath|SelectMappedBuffer|SmallOffsets)Benchmark\.' \
-	  -p variant=upstream --budget $(or $(BUDGET),30m) --name rocketmq-store --results-dir data/reference/ab --out reports/ab/rocketmq-store
-demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 vs 5.5.1 (DEMO=ignite|rocketmq|all) into data/reference/ab/
+	  -p variant=upstream --budget $(or $(BUDGET),30m) --name rocketmq-store --results-dir $(or $(OUT),data/reference/ab) $(REPLACE_ARG) --out reports/ab/rocketmq-store
+demos: ## two builds on released code: Ignite 2.16.0 vs 2.17.0, RocketMQ 5.3.3 vs 5.5.1 (DEMO=ignite|rocketmq|all) into data/reference/ab/ (committed: OUT=<folder> or REPLACE=demos)
+	@# said before the releases are fetched and built; hotpath compare refuses alike
+	@$(if $(or $(OUT),$(filter demos,$(REPLACE))),true,echo "hotpath: this run would write over committed data in data/reference/ab/ (the runs of two builds on released code): OUT=<folder> writes it elsewhere (data/results/... or outside data/), REPLACE=demos replaces it" >&2; exit 2)
 	@for d in $(if $(filter all,$(DEMO)),ignite rocketmq,$(DEMO)); do $(MAKE) --no-print-directory demo-$$d || exit $$?; done
 
 # The false-alarm rate on real forks: the reference's 54 write-up rows, old against old as two sides
@@ -199,17 +224,17 @@ WAIT ?=
 host-check: $(SETUP) $(STAMP) ## how the host runs a row of the 2026-11-26 A/A today (40 s): fork spread and time against the A/A's (WAIT=3h: check every 10 min until quiet)
 	@$(HOTPATH) host-check $(if $(WAIT),--wait $(WAIT))
 
-aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m)
-	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)')
+aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m), into data/reference/aa/ (committed: OUT=<folder> or REPLACE=aa)
+	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)') $(if $(OUT),--results '$(OUT)') $(REPLACE_ARG)
 
 # The matrix has a profile of its own unless one is named on the command line.
 MATRIX_PROFILE := $(if $(filter command line,$(origin PROFILE)),$(PROFILE),matrix)
 CELLS ?= all
-matrix: check $(STAMP) ## the JDK x GC matrix (CELLS=all|pressure|jdk25-zgc,...): each cell into data/matrix/<cell>/, then reports/<case>/matrix/ (SHARD=k/N: one shard; RENDER_ONLY=1: the reports only)
+matrix: check $(STAMP) ## the JDK x GC matrix (CELLS=all|pressure|jdk25-zgc,...): each cell into data/matrix/<cell>/ (committed: OUT=<folder> or REPLACE=matrix), then reports/reference/<case>/matrix/ (SHARD=k/N: one shard; RENDER_ONLY=1: the reports only)
 ifdef SHARD
-	@$(HOTPATH) matrix --case '$(CASE)' --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' --shard '$(SHARD)'
+	@$(HOTPATH) matrix --case '$(CASE)' --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' --shard '$(SHARD)' $(if $(OUT),--out '$(OUT)')
 else
-	@for c in $(CASES); do $(HOTPATH) matrix --case $$c --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' $(if $(RENDER_ONLY),--render-only) || exit $$?; done
+	@for c in $(CASES); do $(HOTPATH) matrix --case $$c --profile $(MATRIX_PROFILE) --cells '$(CELLS)' --budget '$(BUDGET)' $(if $(RENDER_ONLY),--render-only) $(if $(OUT),--out '$(OUT)') $(REPLACE_ARG) || exit $$?; done
 endif
 
 sites: check $(STAMP) ## the allocation-site pass alone for a finished run (PROFILE=reference: the committed reference's): <case>.sites.json beside its results
@@ -233,7 +258,8 @@ profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) in
 TEST_STAGES := test-smoke-bench test-render test-shards test-forks test-python test-smoke-reports test-browser test-notebooks
 TEST_TIMES := target/test-times
 test: ## JUnit, pytest, every benchmark in the smoke profile with its report, every Java notebook, the reports and the lab in Chromium
-	@t0=$$(date +%s); $(MAKE) --no-print-directory -j3 --output-sync=target $(SETUP) $(JUNIT) $(CHROMIUM) || exit $$?; \
+	@$(MAKE) --no-print-directory prerequisites PREREQ_FOR=test || exit $$?; \
+	  t0=$$(date +%s); $(MAKE) --no-print-directory -j3 --output-sync=target $(SETUP) $(JUNIT) $(CHROMIUM) || exit $$?; \
 	  rm -rf $(TEST_TIMES); mkdir -p $(TEST_TIMES); \
 	  echo "set-up, build and JUnit $$(( $$(date +%s) - t0 )) s" > $(TEST_TIMES)/set-up; \
 	  $(MAKE) --no-print-directory test-java || exit $$?; \
@@ -264,7 +290,7 @@ $(JUNIT): $(JAVA_SOURCES)
 	@touch $(JAR) $@
 
 test-java: $(SETUP) $(JUNIT)
-	@$(PYTHON) -m hotpath.measure.stamp $(JAR) $(STAMP)
+	@$(VENV_PY) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
 # lint-imports: the stages' direction (pyproject.toml's import-linter contracts). pytest's tests
 # fall in two (pyproject.toml's markers): those that start no JMH fork, in two halves that run side

@@ -19,10 +19,16 @@ from .cases import CASES, case_ids as _cases, existing_cases, get_case
 from .commandline import PARAMETER, Commands, Group, arg, case_arg, out_arg, profile_arg, two_builds
 from .errors import HotpathError
 from .jmh import looks_like_results
-from .paths import REPORTS, results_file, results_folder
+from .paths import REPORTS, reports_folder, results_file, results_folder
 from .measure.profiles import PROFILES, get_profile
 
 command = Commands()
+
+#: Each command that can write into the study's committed data (data/, but data/results/) takes
+#: the name of the run it would replace there, or refuses before anything starts.
+REPLACE = arg("--replace", metavar="NAME",
+              help="replace the committed run this would write over: reference (bench "
+                   "--profile reference), aa, matrix, demos (two builds into data/reference/ab/)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -71,12 +77,15 @@ def cmd_table(args: argparse.Namespace) -> int:
          arg("--stale-only", action="store_true",
              help="only the cases whose results are missing or older than the jar's classes"),
          arg("--shard", default="", help="k/N: only the k-th of N shards of the run (hotpath shards "
-                                         "lists them), into data/results/<profile>/shards/<k>-of-<N>/"))
+                                         "lists them), into data/results/<profile>/shards/<k>-of-<N>/"),
+         out_arg("the folder for the results files (default: data/results/<profile>/; for the "
+                 "reference profile data/reference/, committed: see --replace)"),
+         REPLACE)
 def cmd_bench(args: argparse.Namespace):
     from .measure import study
 
     return study.bench_cases(_cases(args.case), get_profile(args.profile), args.budget, args.shard,
-                             args.stale_only)
+                             args.stale_only, out=_out(args), replace=args.replace or "")
 
 
 @command("shards", "cut a run into N shards balanced by cost: the JSON a CI matrix takes "
@@ -123,11 +132,13 @@ def _two_builds(args: argparse.Namespace):
          arg("folders", nargs="+", help="the shards' folders, as each shard wrote it"),
          profile_arg(),
          out_arg("the folder to write into (default: data/results/<profile>/; for two builds "
-                 "data/results/ab/<name>/)"))
+                 "data/results/ab/<name>/)"),
+         REPLACE)
 def cmd_merge(args: argparse.Namespace):
     from .measure import study
 
-    return study.join_shards([Path(f) for f in args.folders], args.profile, _out(args))
+    return study.join_shards([Path(f) for f in args.folders], args.profile, _out(args),
+                             args.replace or "")
 
 
 @command("matrix", "the JDK x GC matrix: each runtime cell, then reports/<case>/matrix/",
@@ -138,31 +149,39 @@ def cmd_merge(args: argparse.Namespace):
          arg("--render-only", action="store_true", help="render the cells already measured"),
          arg("--budget", default="", help="time for each case's cells together (default: the profile's)"),
          arg("--shard", default="", help="k/N: only the k-th of N shards of the matrix "
-                                         "(hotpath shards --cells lists them)"))
+                                         "(hotpath shards --cells lists them)"),
+         out_arg("a folder for the cells (<folder>/<cell>/<case>.json) instead of the profile's "
+                 "(for the matrix profile data/matrix/, committed: see --replace)"),
+         REPLACE)
 def cmd_matrix(args: argparse.Namespace):
     """A shard's cells are not reported: its report waits for the merge."""
     from .measure import study
 
     profile = get_profile(args.profile)
     for case_id, written, skipped in study.matrix_cells(_cases(args.case), profile, args.cells,
-                                                        args.budget, args.shard, not args.render_only):
+                                                        args.budget, args.shard, not args.render_only,
+                                                        out=_out(args), replace=args.replace or ""):
         yield from written
         if skipped:
             print(f"hotpath: {case_id}: skipped {len(skipped)} cell(s): {', '.join(skipped)}",
                   file=sys.stderr)
         if not args.shard:
-            yield _report(report.render_matrix(case_id, profile.name))
+            yield _report(report.render_matrix(case_id, profile.name,
+                                               reports_folder(profile.name) / case_id / "matrix",
+                                               folder=_out(args)))
 
 
-@command("profile", "allocation flame graphs into reports/<case>/flames/", case_arg(), profile_arg())
+@command("profile", "allocation flame graphs into the profile's reports/<case>/flames/",
+         case_arg(), profile_arg())
 def cmd_profile(args: argparse.Namespace):
     profile = get_profile(args.profile)
     for case_id in _cases(args.case):
         yield bench.flame_graphs(get_case(case_id), profile)
         # A report rendered before the flame graphs existed would still say "none yet".
         results = results_file(profile.name, case_id)
-        if results.is_file() and (REPORTS / case_id / "report.html").is_file():
-            yield Written(report.render_case(case_id, results), "/report.html")
+        folder = reports_folder(profile.name) / case_id
+        if results.is_file() and (folder / "report.html").is_file():
+            yield Written(report.render_case(case_id, results, folder), "/report.html")
 
 
 @command("sites", "the allocation-site pass alone, for a finished run's row-sides: "
@@ -196,10 +215,12 @@ def _failed(outcomes) -> int:
     return failed
 
 
-@command("report", "execute a case's notebook into reports/<case>/",
+@command("report", "execute a case's notebook into reports/<case>/ (another profile's into "
+                   "reports/<profile>/<case>/)",
          case_arg(), profile_arg(),
          arg("--results", help="a results file instead of data/results/<profile>/<case>.json"),
-         out_arg("a folder to write <case>/ into instead of reports/"),
+         out_arg("a folder to write <case>/ into instead of reports/ (reports/<profile>/ for a "
+                 "profile other than quick)"),
          arg("--overview", action="store_true",
              help="also write index.html and index.md over every case with results"),
          arg(*PARAMETER[0], **{**PARAMETER[1], "help": "override a notebook parameter"}))
@@ -211,7 +232,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     get_profile(args.profile)
     return _failed(("", done) for done in study.render(
-        args.profile, _cases(args.case), _out(args) or REPORTS, dict(args.parameter or []),
+        args.profile, _cases(args.case), _out(args) or reports_folder(args.profile), dict(args.parameter or []),
         Path(args.results) if args.results else None, with_overview=args.overview,
         with_reference_runs=args.profile == "reference" and args.case in ("", "all") and not args.results))
 
@@ -227,12 +248,13 @@ def cmd_notebook(args: argparse.Namespace) -> int:
 
 
 @command("overview", "reports/index.html and index.md: one row per case",
-         profile_arg(), out_arg("the reports folder to write index.html into (default: reports/)"))
+         profile_arg(), out_arg("the reports folder to write index.html into (default: the "
+                                "profile's: reports/, or reports/<profile>/)"))
 def cmd_overview(args: argparse.Namespace):
     from .render import overview
 
     get_profile(args.profile)
-    return [overview.write(args.profile, _out(args) or REPORTS)]
+    return [overview.write(args.profile, _out(args) or reports_folder(args.profile))]
 
 
 @command("docs", "rewrite the figures README.md and docs/ quote from data/reference/",
@@ -263,7 +285,8 @@ def cmd_docs(args: argparse.Namespace):
              arg("--shard", default="",
                  help="k/N: only the k-th of N shards of the rows (hotpath shards --baseline .. "
                       "--candidate .. lists them), into data/results/ab-shards/<name>/<k>-of-<N>/"),
-             arg("--results-dir", help="folder for the run's folder (default: data/results/ab)")))))
+             arg("--results-dir", help="folder for the run's folder (default: data/results/ab)"),
+             REPLACE))))
 def cmd_compare(args: argparse.Namespace):
     """The files' kind says which: two JSON files, a run of two builds' folder, or two builds."""
     from .analyze import ab as ab_run
@@ -287,7 +310,8 @@ def measure_builds(args: argparse.Namespace) -> int:
     """Two builds measured, then their report; a shard's is rendered once the shards are merged."""
     from .analyze import ab as ab_run
 
-    folder = _two_builds(args).measure(args.budget or "", args.shard, args.results_dir or "")
+    folder = _two_builds(args).measure(args.budget or "", args.shard, args.results_dir or "",
+                                       replace=args.replace or "")
     _wrote(folder)
     if args.shard:
         return 0
@@ -302,13 +326,16 @@ def measure_builds(args: argparse.Namespace) -> int:
                "reports/aa/)",
          arg("--budget", help="time for the benchmarks (default: the aa profile's, 1h30m)"),
          arg("--case", help="only these cases' rows (comma list; default: every case)"),
-         arg("--results", help="the run's folder (default: data/reference/aa)"),
+         arg("--results", help="the run's folder (default: data/reference/aa, committed: see --replace)"),
          out_arg("report folder (default: reports/aa)"),
-         arg("--render-only", action="store_true", help="render the run already measured"))
+         arg("--render-only", action="store_true", help="render the run already measured"),
+         REPLACE)
 def cmd_aa(args: argparse.Namespace):
-    from .measure import aa, forkplan
+    from .measure import aa, forkplan, study
 
     if not args.render_only:
+        study.refuse_overwrite(Path(args.results) if args.results else aa.OUT, "aa",
+                               args.replace or "", bool(args.results))
         yield aa.run(forkplan.parse_budget(args.budget),
                      [c.strip() for c in args.case.split(",")] if args.case else None,
                      Path(args.results) if args.results else None)

@@ -21,6 +21,8 @@ FIDELITY_NOTES = ROOT / "data" / "fidelity" / "notes.csv"
 #: The types a release's allocation site may be paired with, other than its own, and why.
 SITE_EQUIVALENCES = ROOT / "data" / "fidelity" / "site-equivalences.csv"
 REPORTS = ROOT / "reports"
+#: The profile `make report` runs unless told otherwise: its reports are reports/<case>/.
+DEFAULT_PROFILE = "quick"
 #: Two builds measured against each other (make report BASELINE=a.jar CANDIDATE=b.jar): one
 #: folder per run; the committed demonstrations sit under REFERENCE / "ab".
 AB_RESULTS = RESULTS / "ab"
@@ -34,6 +36,26 @@ AA_RUNS = ROOT / "data" / "aa-runs"
 AA_CALIBRATION = AA_RUNS / "2026-11-26"
 #: The JDK x GC matrix of the "matrix" profile, committed: <cell>/<case>.json per cell.
 MATRIX = ROOT / "data" / "matrix"
+
+
+def committed(path: Path) -> bool:
+    """Whether ``path`` lies in the study's committed data: data/, but for its local runs
+    (data/results/, the one folder of data/ that .gitignore leaves out). By the folders rather
+    than by `git ls-files`: a tree without git (an archive) is guarded alike, nothing is started
+    to know it, and a run meant to join the record (a new day's A/A, a new case's reference) is
+    as deliberate as one that replaces a committed run."""
+    p = Path(path).resolve()
+    return p.is_relative_to((ROOT / "data").resolve()) and not p.is_relative_to(RESULTS.resolve())
+
+
+def reports_folder(profile: str) -> Path:
+    """Where a profile's reports go: reports/ for the default run's, reports/<profile>/ for
+    another's, so that rendering one run never replaces another's reports (`make report
+    PROFILE=reference` beside the default run's). The committed matrix is rendered with the
+    committed reference, so `make matrix` renders it there too."""
+    if profile == DEFAULT_PROFILE:
+        return REPORTS
+    return REPORTS / ("reference" if profile == "matrix" else profile)
 
 
 def results_folder(profile: str) -> Path:
@@ -55,10 +77,11 @@ def ab_shard_folder(name: str, index: int, count: int) -> Path:
     return RESULTS / "ab-shards" / name / f"{index}-of-{count}"
 
 
-def matrix_file(profile: str, case_id: str, cell_id: str) -> Path:
-    """One cell of a case's JDK x GC matrix; other profiles' matrices stay under results/."""
-    folder = MATRIX if profile == "matrix" else RESULTS / profile / "matrix"
-    return folder / cell_id / f"{case_id}.json"
+def matrix_file(profile: str, case_id: str, cell_id: str, folder: Path | None = None) -> Path:
+    """One cell of a case's JDK x GC matrix; other profiles' matrices stay under results/, and
+    a matrix measured into a folder of its own (make matrix OUT=) lies there."""
+    folder = folder or (MATRIX if profile == "matrix" else RESULTS / profile / "matrix")
+    return Path(folder) / cell_id / f"{case_id}.json"
 
 
 def sidecar_of(results: Path) -> Path:

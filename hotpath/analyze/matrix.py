@@ -23,18 +23,20 @@ def profile_for(profile: str) -> str:
     return "matrix" if profile in ("reference", "matrix") else profile
 
 
-def cell_files(profile: str, case_id: str) -> dict[Cell, Path]:
-    """The cells of a case's matrix that have results, in report order."""
-    return {c: f for c in ALL_CELLS if (f := matrix_file(profile, case_id, c.id)).is_file()}
+def cell_files(profile: str, case_id: str, folder: Path | None = None) -> dict[Cell, Path]:
+    """The cells of a case's matrix that have results, in report order (``folder``: a matrix
+    measured into a folder of its own)."""
+    return {c: f for c in ALL_CELLS if (f := matrix_file(profile, case_id, c.id, folder)).is_file()}
 
 
-def read(profile: str, case_id: str, candidate: str = "optimized") -> pd.DataFrame:
+def read(profile: str, case_id: str, candidate: str = "optimized",
+         folder: Path | None = None) -> pd.DataFrame:
     """Every measured cell's pairs (old vs ``candidate``), with the cell's id and description."""
-    files = cell_files(profile, case_id)
+    files = cell_files(profile, case_id, folder)
     if not files:
         raise ResultsError(
             f"no JDK x GC matrix for case {case_id!r} under the {profile!r} profile "
-            f"(looked for {matrix_file(profile, case_id, MAIN.id)} and its sibling cells); "
+            f"(looked for {matrix_file(profile, case_id, MAIN.id, folder)} and its sibling cells); "
             f"make it with: make matrix CASE={case_id} PROFILE={profile}")
     frames = []
     for cell, path in files.items():

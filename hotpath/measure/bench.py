@@ -27,7 +27,7 @@ from ..stats import sequential
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, MethodName, RowKey, params_text, read_json
-from ..paths import JAR, REPORTS, ROOT, cpu_of, memory_of, peaks_of, results_file, shard_folder, sites_of
+from ..paths import JAR, ROOT, reports_folder, cpu_of, memory_of, peaks_of, results_file, shard_folder, sites_of
 from .profiles import Profile
 from ..runtimes import Cell
 from ..offline import external_references as _external
@@ -110,7 +110,11 @@ def _jmh(cmd: list[str], case: Case, out: Path, log: Path | None = None) -> None
             tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
             print("\n".join(tail), file=sys.stderr)
     if rc != 0:
-        raise HotpathError(f"JMH failed for case {case.id} (exit {rc}); {out} was left as it was"
+        # JMH's own line went by above; the one line that ends the run says it too
+        locked = (forkplan.LOCKED in log.read_text(encoding="utf-8", errors="replace")
+                  if log is not None else forkplan.lock_held())
+        why = f": {forkplan.no_result(forkplan.LOCKED)}" if locked else ""
+        raise HotpathError(f"JMH failed for case {case.id} (exit {rc}){why}; {out} was left as it was"
                            + (f"; its output is in {_shown(log)}" if log else ""))
 
 
@@ -678,7 +682,7 @@ def flame_graphs(case: Case, profile: Profile, jar: Path = JAR) -> Path:
     """
     if not jar.is_file():
         raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
-    out = REPORTS / case.id / "flames"
+    out = reports_folder(profile.name) / case.id / "flames"
     staging = out.with_name(".flames.partial")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)

@@ -612,6 +612,27 @@ def failures(output: str) -> dict[str, str]:
 LOCKED = "Another JMH instance might be running"
 
 
+#: JMH's lock file: java.io.tmpdir's, /tmp unless a JVM is told otherwise.
+LOCK_FILE = Path("/tmp/jmh.lock")
+
+
+def lock_held(path: Path | None = None) -> bool:
+    """Whether another process holds JMH's lock now (JMH takes it with FileChannel.tryLock, a
+    POSIX record lock that fcntl sees): for a run whose output was not kept to read."""
+    import fcntl
+
+    try:
+        with open(path or LOCK_FILE, "a") as f:
+            try:
+                fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return True
+            fcntl.lockf(f, fcntl.LOCK_UN)
+    except OSError:
+        return False
+    return False
+
+
 def no_result(output: str) -> str:
     """Why a JMH run gave a benchmark no result, where no failure of its own says: another run
     holding JMH's lock, or else its output."""

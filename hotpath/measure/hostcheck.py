@@ -29,6 +29,7 @@ from ..jmh import VARIANT
 from ..paths import AA_CALIBRATION, JAR, ROOT
 from ..records import PROBE_METRIC, SLOW_PROBE, slow_probes
 from ..stats import steady
+from . import forkplan
 from .forkplan import format_duration, parse_budget
 from .profiles import PROBE_PROFILER, PROFILES, Profile
 
@@ -168,7 +169,10 @@ def measure(jar: Path = JAR, forks: int = FORKS, shape: Profile = SHAPE) -> Host
         target = Path(tmp) / "row.json"
         done = subprocess.run(command(target, jar, forks, shape), cwd=ROOT, capture_output=True, text=True)
         if done.returncode or not target.is_file():
-            tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-5:])
+            output = done.stdout + done.stderr
+            if forkplan.LOCKED in output:
+                raise HotpathError(f"the host check's JMH run failed: {forkplan.no_result(output)}")
+            tail = "\n".join(output.strip().splitlines()[-5:])
             raise HotpathError(f"the host check's JMH run failed (exit {done.returncode}): {tail}")
         today = row_of(json.loads(target.read_text(encoding="utf-8")))
     return HostCheck(today, aa, same_kind())

@@ -21,12 +21,20 @@ def profile_of(case: Case, profile: Profile) -> Profile:
     return dataclasses.replace(profile, variants=("old", case.candidate))
 
 
+def folder_of(profile: str) -> Path:
+    """Where a profile's matrix lies: data/matrix/ (committed) for "matrix", else under the
+    profile's results."""
+    return matrix_file(profile, "-", "-").parent.parent
+
+
 def run(case: Case, profile: Profile, cells: list[Cell],
-        budget_text: str = "", shard: "shards.Shard | None" = None) -> tuple[list[Path], dict[str, str]]:
+        budget_text: str = "", shard: "shards.Shard | None" = None,
+        folder: Path | None = None) -> tuple[list[Path], dict[str, str]]:
     """Benchmark the case on each cell whose JDK is installed; the others are skipped with
     the reason. Each cell's file is replaced only by a complete run (hotpath.measure.bench). The matrix
     asks about the write-up's change: old and the write-up's variant only. With a ``shard``, only
-    its cells of the case, into the shard's folder, in their share of the case's budget."""
+    its cells of the case, into the shard's folder, in their share of the case's budget.
+    ``folder``: where the cells go instead of the profile's matrix (<folder>/<cell>/<case>.json)."""
     profile = profile_of(case, profile)
     found, skipped = available(cells)
     budget = forkplan.parse_budget(budget_text or profile.budget) or math.inf
@@ -45,7 +53,7 @@ def run(case: Case, profile: Profile, cells: list[Cell],
         print(f"hotpath: {case.id}: cell {i} of {len(found)}: {cell.id} ({cell.describe()}), "
               f"budget {forkplan.format_duration(share)}", flush=True)
         out = (shard_folder(profile.name, shard.index, shard.count) / cell.id / f"{case.id}.json"
-               if shard is not None else matrix_file(profile.name, case.id, cell.id))
+               if shard is not None else matrix_file(profile.name, case.id, cell.id, folder))
         written.append(bench.run(case, profile, out=out, cell=cell, budget_s=max(0.0, share),
                                  shard=shard))
     return written, skipped

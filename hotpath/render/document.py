@@ -641,14 +641,14 @@ class Document:
 
     def flame_graphs(self) -> None:
         """Links to the allocation flame graphs of `make profile`, if they were made."""
-        from ..paths import REPORTS
+        from ..paths import DEFAULT_PROFILE, reports_folder
 
         if self.case is None:
             return
-        folder = REPORTS / self.case.id / "flames"
+        profile = (self.run.provenance or {}).get("profile", DEFAULT_PROFILE)
+        folder = reports_folder(profile) / self.case.id / "flames"
         pages = sorted(folder.glob("*/flame-alloc-forward.html")) if folder.is_dir() else []
         if not pages:
-            profile = (self.run.provenance or {}).get("profile", "quick")
             self.text(f"*No allocation flame graphs yet: `make profile CASE={self.case.id} "
                       f"PROFILE={profile}` makes them (async-profiler, one fork, apart from the "
                       f"timing runs) and renders this report again.*", priority=EXTRA)

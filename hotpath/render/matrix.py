@@ -252,14 +252,15 @@ class Matrix:
     #: The main configuration every other cell is compared with.
     MAIN = MAIN
 
-    def __init__(self, case_id: str, profile: str):
+    def __init__(self, case_id: str, profile: str, folder: str = ""):
         from ..analyze.load import read_results
         from ..cases import get_case
 
         self.case = get_case(case_id)
         self.profile = profile
-        self.files = cell_files(profile, case_id)
-        self.pairs = read(profile, case_id, self.case.candidate)
+        where = Path(folder) if folder else None
+        self.files = cell_files(profile, case_id, where)
+        self.pairs = read(profile, case_id, self.case.candidate, where)
         main = next((c for c in self.files if c.id == MAIN.id), next(iter(self.files)))
         self.main_run = read_results(self.files[main])
 

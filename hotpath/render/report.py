@@ -195,14 +195,16 @@ def render_case(case_id: str, results: Path, out_dir: Path | None = None,
 
 
 def render_matrix(case_id: str, profile: str, out_dir: Path | None = None,
-                  key: str | None = None) -> Path:
-    """Run notebooks/matrix.ipynb on a case's matrix cells into reports/<case>/matrix/."""
+                  key: str | None = None, folder: Path | None = None) -> Path:
+    """Run notebooks/matrix.ipynb on a case's matrix cells into reports/<case>/matrix/
+    (``folder``: the cells of a matrix measured into a folder of its own)."""
     from . import matrix
 
     get_case(case_id)
-    matrix.read(profile, case_id)  # no cell measured: stop here, before anything is touched
+    matrix.read(profile, case_id, folder=folder)  # no cell measured: stop here, before anything is touched
     return publish_notebook(MATRIX_NOTEBOOK, Path(out_dir or REPORTS / case_id / "matrix"),
-                            {"case": case_id, "profile": profile}, key)
+                            {"case": case_id, "profile": profile,
+                             **({"folder": str(Path(folder).resolve())} if folder else {})}, key)
 
 
 def render_ab(folder: Path, out_dir: Path | None = None, key: str | None = None) -> Path:

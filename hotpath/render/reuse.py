@@ -79,8 +79,10 @@ class Inputs:
                           for d in importlib.metadata.distributions()))
             _text(h, "environment", *_environment())
             _text(h, "cases", *(c.id for c in existing_cases()))
-            _text(h, "flame graphs", *sorted(p.relative_to(REPORTS).as_posix() for p in
-                                             REPORTS.glob("*/flames/*/flame-alloc-forward.html")))
+            # a profile's reports lie in reports/ (the default run's) or reports/<profile>/
+            _text(h, "flame graphs", *sorted(p.relative_to(REPORTS).as_posix() for pattern in
+                                             ("*/flames/*/", "*/*/flames/*/")
+                                             for p in REPORTS.glob(pattern + "flame-alloc-forward.html")))
         except OSError:
             return None
         prune()

@@ -190,6 +190,18 @@ def test_the_matrix_report_renders_every_cell_and_its_sources(data_dir, matrix_p
     assert (out / "matrix-ratio.png").is_file() and (out / "jira.txt").is_file()
 
 
+def test_a_matrix_measured_into_a_folder_of_its_own_renders_from_there(data_dir, tmp_path):
+    """make matrix OUT=<folder>: the cells lie in <folder>/<cell>/, and the report reads them
+    there, not the profile's (the committed data/matrix/ for "matrix")."""
+    cells = tmp_path / "cells"
+    _cell_file(data_dir, matrix_file("matrix", "writer", "jdk17-g1", cells), Cell("17", "g1"), 10, 5)
+    assert list(matrix.cell_files("matrix", "writer", cells)) == [Cell("17", "g1")]
+    out = report.render_matrix("writer", "matrix", tmp_path / "report", folder=cells)
+    summary = (out / "summary.md").read_text()
+    assert "| jdk17-g1 | JDK 17, G1 |" in summary and "jdk25" not in summary
+    assert f"| {cells / 'jdk17-g1' / 'writer.json'} |" in summary  # its source, named
+
+
 pytestmark_jar = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
 CALIBRATION = Case(id="calibration", writeup="-", system="-", title="known copy", question="-",
                    benchmarks=r"^hotpath\.calibration\.KnownCopyBenchmark\.")
