@@ -22,7 +22,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import chartcheck, charts, fmt, forks, headline, noise, paste, tables, units, versions
+from . import chartcheck, charts, flamegraphs, fmt, forks, headline, noise, paste, tables, units, versions
 from . import cpu as cpu_render
 from . import sites as site_render
 from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
@@ -40,6 +40,8 @@ from ..stats.sequential import THRESHOLD
 MANIFEST = "report.json"
 #: The environment's rows a paste keeps: what identifies the run; the rest is in report.html.
 KEY_ENVIRONMENT = ("results file", "profile", "git commit", "date", "CPU", "JDK", "rendered with")
+#: The per-row tables' column of flame graph links: report.html draws them, a paste cannot.
+GRAPHS = ("flame graphs",)
 
 
 def _show(obj) -> None:
@@ -273,7 +275,8 @@ class Document:
             self.text(f"## {heading}\n\n*Not measured in this run: {self.sites_command()} "
                       f"records every allocation of each row-side in forks of its own.*", priority=CORE)
             return
-        links, why = site_render.draw(self.pairs, self.sites, self.out)
+        pages, why = site_render.draw(self.pairs, self.sites)
+        links, graphs = flamegraphs.embedded(site_render.FOLDER, pages)
         table = site_render.table(self.pairs, self.sites, links)
         if table.empty:
             self.text(f"## {heading}\n\n*The site pass recorded none of this report's rows: "
@@ -288,10 +291,13 @@ class Document:
                 "op × their mean size. Moved sites first, the biggest change first. "
                 + (f"Recorded after the run: {self.sites.caveat}. " if self.sites.caveat else "")
                 + site_render.reconcile_note(self.pairs, self.sites)
-                + (" Flame graphs per row: *dropped* is drawn in old's shape, coloured by what "
-                   "the new side no longer allocates; *added* in the new side's shape. They "
-                   "open offline." if links else f" Flame graphs: {why}." if why else ""))
-        self.table(heading, table, note=note, rows=self.sites_plan(table))
+                + (" Flame graphs per row, inside the full report (a click opens one, offline): "
+                   "*dropped* is drawn in old's shape, coloured by what the new side no longer "
+                   "allocates; *added* in the new side's shape." if links
+                   else f" Flame graphs: {why}." if why else ""))
+        self.table(heading, table, note=note, rows=self.sites_plan(table), report_only=GRAPHS)
+        if graphs:
+            _show_html(graphs)
 
     @property
     def profiles(self) -> cpu_analysis.Profiles:
@@ -311,7 +317,8 @@ class Document:
             self.text(f"## {heading}\n\n*Not measured in this run: {self.cpu_remedy()}.*", priority=CORE)
             return
         found = cpu_render.attributions(self.pairs, self.profiles)
-        links, why = cpu_render.draw(self.pairs, found, self.out)
+        pages, why = cpu_render.draw(self.pairs, found)
+        links, graphs = flamegraphs.embedded(cpu_render.FOLDER, pages)
         table = cpu_render.table(self.pairs, self.profiles, found, links)
         if table.empty:
             self.text(f"## {heading}\n\n*The timed forks sampled none of this report's rows.*",
@@ -323,7 +330,9 @@ class Document:
         # the run (DETAIL): a frame table per row would crowd the environment out of jira.txt
         plan = [(DETAIL, rank) if priority == CORE and rank else (priority, rank)
                 for priority, rank in self.sites_plan(table)]
-        self.table(heading, table, note=note, rows=plan)
+        self.table(heading, table, note=note, rows=plan, report_only=GRAPHS)
+        if graphs:
+            _show_html(graphs)
 
     def cpu_remedy(self) -> str:
         """What takes the CPU samples a run has not: for a case's run, make cpu in forks of their
@@ -421,12 +430,14 @@ class Document:
         _show(markdown)
 
     def table(self, heading: str, table: pd.DataFrame, note: str | list = "",
-              priority: int = DETAIL, rows: list[tuple[int, int]] | None = None) -> None:
+              priority: int = DETAIL, rows: list[tuple[int, int]] | None = None,
+              report_only: tuple[str, ...] = ()) -> None:
         """A table under its heading, with its note (a list: paragraphs, a list in it holding
         sentences the paste may leave out). ``priority``: the paste's for the table's rows;
         ``rows``: each row's (priority, rank) where they differ (by default: the Result's row
         first, then the largest changes where the rows are the report's pairs, the floor's and
-        the release's rows at EXTRA; LEAD tables keep LEAD_ROWS rows at LEAD)."""
+        the release's rows at EXTRA; LEAD tables keep LEAD_ROWS rows at LEAD); ``report_only``:
+        columns report.html shows and the pastes do not (links into the report itself)."""
         parts = [note] if isinstance(note, str) else list(note)
         if tables.unmeasured(table):
             # every format writes such a cell as "—" (tables.filled); why, once, under the table
@@ -437,9 +448,10 @@ class Document:
         before = "\n\n".join(parts[:cut])
         items = [s for p in parts[cut:cut + 1] for s in p]
         after = "\n\n".join(p for p in parts[cut + 1:] if isinstance(p, str))
-        plain = table.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
+        pasted = table.drop(columns=[c for c in report_only if c in table])
+        plain = pasted.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
         self.blocks.append(paste.table_block(
-            heading, _lines(tables.to_markdown(table)), _lines(tables.to_jira(plain)),
+            heading, _lines(tables.to_markdown(pasted)), _lines(tables.to_jira(plain)),
             rows if rows is not None else self.row_plan(table, priority),
             before, _md_to_jira(before), [(i, _md_to_jira(i)) for i in items],
             item_priority=max(priority, DETAIL), note_after=(after, _md_to_jira(after)),
