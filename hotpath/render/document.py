@@ -29,7 +29,7 @@ from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
 from ..analyze import claims, compare, fidelity, hostspeed
 from ..analyze import cpu as cpu_analysis
 from ..analyze import sites as site_analysis
-from .. import cases, machine
+from .. import cases, machine, runs
 from ..cases import get_case
 from ..jmh import MethodName
 from ..analyze.load import Run, read_peaks, read_results
@@ -38,6 +38,8 @@ from ..stats.sequential import THRESHOLD
 
 #: Written beside the report: its headline and charts, for the overview page.
 MANIFEST = "report.json"
+#: The full report, for browsing; a copy named after the report and its run is the attachment.
+REPORT = "report.html"
 #: The environment's rows a paste keeps: what identifies the run; the rest is in report.html.
 KEY_ENVIRONMENT = ("results file", "profile", "git commit", "date", "CPU", "JDK", "rendered with")
 #: The per-row tables' column of flame graph links: report.html draws them, a paste cannot.
@@ -71,9 +73,17 @@ def _show_png(path: Path, caption: str) -> None:
 class Document:
     def __init__(self, case_id: str, run: Run, output_dir: str | Path,
                  heading: str = "", question: str = "",
-                 comparison: compare.Comparison | None = None):
-        """A case's report; with an empty case_id, a report titled by ``heading``."""
+                 comparison: compare.Comparison | None = None, name: str = "",
+                 sources: list[str | Path] | None = None):
+        """A case's report; with an empty case_id, a report titled by ``heading``. ``name``
+        (by default the case's) and the run (``sources``: its results files, by default the
+        run's) name the files to attach (``attachment``)."""
         self.case = get_case(case_id) if case_id else None
+        files = [Path(f) for f in (sources if sources is not None else [run.source] if run else [])]
+        named = re.sub(r"[^A-Za-z0-9_.-]+", "-", name or (self.case.id if self.case else ""))
+        #: What every file a paste names starts with, the report's and the run's names: two
+        #: reports attached to one issue never shadow each other's (hotpath.runs.run_id).
+        self.stem = "-".join(filter(None, [named.strip("-"), runs.run_id(*files) if files else ""]))
         self.heading = heading
         self.question = question
         self.run = run
@@ -86,7 +96,9 @@ class Document:
         #: The Result's main row (its label and variant): first in every table it is in.
         self._main: tuple[str, str] | None = None
         self.headline = ""
+        #: The charts' files, in order, each under the report's and its run's names (``named``).
         self.charts: list[str] = []
+        self._chart_names: set[str] = set()
         #: Per chart, what a reader could not read in it (chartcheck); empty when all is legible.
         self.chart_problems: dict[str, list[str]] = {}
         #: What the verdicts rest on is said once, under the first table whose note names it.
@@ -240,7 +252,7 @@ class Document:
     def finish(self, claims_note: str = "") -> None:
         """Claims check, flame graphs, environment and provenance, once, at the end; then the
         attachable texts."""
-        if self.comparison is not None and not self.pairs.empty and "speed-ratio.png" not in self.charts:
+        if self.comparison is not None and not self.pairs.empty and "speed-ratio" not in self._chart_names:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
         self.where_the_bytes_went()
@@ -506,7 +518,8 @@ class Document:
         # Returns nothing: a cell ending in doc.figure(...) would print the value into the report.
         note = charts.floor_note(fig)
         caption = f"{caption}; {note}" if note else caption
-        path = charts.save_png(fig, self.out / f"{name}.png")
+        path = charts.save_png(fig, self.out / self.named(f"{name}.png"))
+        self._chart_names.add(name)
         found = chartcheck.problems(fig, drawn=True)  # the save drew it: no second draw
         if found:
             self.chart_problems[path.name] = found
@@ -702,15 +715,26 @@ class Document:
         self.table("Environment", pd.DataFrame(rows, columns=["what", "value"]), rows=[
             (CORE if what in KEY_ENVIRONMENT else EXTRA, i) for i, (what, _) in enumerate(rows)])
 
+    def named(self, file: str) -> str:
+        """A file to attach, under the report's and its run's names (``stem``)."""
+        return f"{self.stem}-{file}" if self.stem else file
+
+    @property
+    def attachment(self) -> str:
+        """The name report.html is attached under (hotpath.render.report writes that copy)."""
+        return self.named(REPORT)
+
     def write(self) -> None:
         """report.html's two pastes, each fitted to where it is pasted (hotpath.render.paste):
         summary.md within MARKDOWN_BUDGET, jira.txt within JIRA_BUDGET, ending on the line that
-        names the attached full report; and the manifest for the overview."""
+        names the attached full report; and the manifest for the overview and for the copy of
+        report.html under its attachment's name."""
         for name, jira in (("summary.md", False), ("jira.txt", True)):
-            fitted = paste.fit(self.blocks, jira=jira)
+            fitted = paste.fit(self.blocks, jira=jira, attachment=self.attachment)
             (self.out / name).write_text(fitted.text, encoding="utf-8")
         manifest = {"case": self.case.id if self.case else "", "headline": self.headline,
-                    "charts": self.charts, "chart_problems": self.chart_problems}
+                    "attachment": self.attachment, "charts": self.charts,
+                    "chart_problems": self.chart_problems}
         (self.out / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
                                          encoding="utf-8")
 
