@@ -678,15 +678,21 @@ class Document:
                       f"PROFILE={profile}` makes them (async-profiler, one fork, apart from the "
                       f"timing runs) and renders this report again.*", priority=EXTRA)
             return
+        # carried inside report.html, as the rows' differential graphs are: a link to the
+        # folder beside it would be dead in the report attached alone
+        drawn = {page.parent.name: tuple(p.read_text(encoding="utf-8") for p in
+                                         (page, page.with_name("flame-alloc-reverse.html")))
+                 for page in pages}
+        links, graphs = flamegraphs.embedded("flames", drawn, sides=("forward", "reverse"))
         rows = []
-        for page in pages:
-            name = page.parent.name.replace("hotpath.", "").replace(f"{self.case.id}.", "", 1)
-            rows.append({"benchmark": name,
-                         "flame graph": f"[forward](flames/{page.parent.name}/{page.name}) · "
-                                        f"[reverse](flames/{page.parent.name}/flame-alloc-reverse.html)"})
+        for name, (forward, reverse) in links.items():
+            rows.append({"benchmark": name.replace("hotpath.", "").replace(f"{self.case.id}.", "", 1),
+                         "flame graph": f"[forward]({forward}) · [reverse]({reverse})"})
         self.table("Allocation flame graphs", pd.DataFrame(rows), priority=EXTRA,
                    note="async-profiler `alloc` event, one fork per benchmark, apart from timing runs; "
-                        "the pages render offline.")
+                        "the pages are inside the full report (a click opens one, offline).",
+                   report_only=("flame graph",))
+        _show_html(graphs)
 
     def environment(self) -> None:
         """Where the numbers come from: the raw file, the command, the commit, the machine;

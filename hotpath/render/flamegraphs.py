@@ -93,12 +93,14 @@ def anchor(kind: str, slug: str, side: str) -> str:
     return ANCHOR + re.sub(r"[^A-Za-z0-9_-]+", "-", f"{kind}-{slug}-{side}").strip("-")
 
 
-def embedded(kind: str, pages: Pages) -> tuple[dict[str, tuple[str, str]], str]:
+def embedded(kind: str, pages: Pages, sides: tuple[str, str] = SIDES
+             ) -> tuple[dict[str, tuple[str, str]], str]:
     """Every page carried inside the report: the links by row (Markdown targets: the fragment
-    of each page's element) and the HTML that holds the pages and opens them."""
+    of each page's element) and the HTML that holds the pages and opens them. ``sides``: what
+    a row's two pages are (a row's own flame graphs, forward and reverse, are not a diff's)."""
     links, blocks = {}, []
     for slug, pair in pages.items():
-        ids = tuple(anchor(kind, slug, side) for side in SIDES)
+        ids = tuple(anchor(kind, slug, side) for side in sides)
         for id_, page in zip(ids, pair):
             # mtime 0: the same graph gives the same bytes, and the same run the same report
             data = base64.b64encode(gzip.compress(page.encode("utf-8"), compresslevel=9, mtime=0))

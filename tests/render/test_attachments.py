@@ -73,3 +73,25 @@ def test_every_report_holds_the_graphs_it_links(reference_reports):
     encoder = (reference_reports / "encoder" / "report.html").read_text(encoding="utf-8")
     assert 'id="flame-sites-encode-payload-STR_1K-optimized-dropped"' in encoder
     assert 'id="flame-cpu-encode-payload-STR_1K-optimized-added"' in encoder
+
+
+def test_the_allocation_flame_graphs_of_make_profile_are_carried_too(tmp_path, monkeypatch):
+    from hotpath import paths
+    from hotpath.render import document
+
+    shown = []
+    monkeypatch.setattr(paths, "REPORTS", tmp_path)
+    monkeypatch.setattr(document, "_show_html", shown.append)
+    graph = tmp_path / "encoder" / "flames" / "hotpath.encoder.EncoderPayloadBenchmark.encode"
+    graph.mkdir(parents=True)
+    (graph / "flame-alloc-forward.html").write_text("<h1>forward</h1>")
+    (graph / "flame-alloc-reverse.html").write_text("<h1>reverse</h1>")
+    doc = document.Document.open("encoder", REFERENCE / "encoder.json", tmp_path / "out")
+    doc.flame_graphs()
+    page = "".join(shown)
+    assert "flames/" not in page
+    for side in ("forward", "reverse"):
+        anchor = f"flame-flames-hotpath-encoder-EncoderPayloadBenchmark-encode-{side}"
+        assert f'href="#{anchor}"' in page and f'id="{anchor}"' in page
+    pasted = "".join(doc.md + doc.jira)
+    assert "EncoderPayloadBenchmark.encode" in pasted and "flames/" not in pasted and "#flame" not in pasted
