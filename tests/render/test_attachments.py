@@ -95,3 +95,10 @@ def test_the_allocation_flame_graphs_of_make_profile_are_carried_too(tmp_path, m
         assert f'href="#{anchor}"' in page and f'id="{anchor}"' in page
     pasted = "".join(doc.md + doc.jira)
     assert "EncoderPayloadBenchmark.encode" in pasted and "flames/" not in pasted and "#flame" not in pasted
+
+
+def test_every_report_of_the_reference_is_within_jiras_attachment_limit(reference_reports):
+    """Jira's default attachment limit is 10 MB; the reference's largest report is some 2 MB."""
+    sizes = {p.parent.relative_to(reference_reports).as_posix(): p.stat().st_size
+             for p in reference_reports.glob("**/report.html")}
+    assert sizes and max(sizes.values()) < 10 * 1024 * 1024, sizes
