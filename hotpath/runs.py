@@ -306,3 +306,22 @@ def join(parts: dict[str, Run]) -> Run:
             data = PASSES[name].join(found)
             joined.put(name, data[:-1] if name in layout.joined_bare else data, side)
     return joined
+
+
+#: Hex digits of a run's name: two runs of one issue share a name once in 4 billion pairs.
+RUN_ID_DIGITS = 8
+
+
+def run_id(*files: Path) -> str:
+    """A run's short name, which its report's attachments carry (``encoder-0c35a983-report.html``)
+    so that two reports attached to one issue never shadow each other's files: the SHA-256 of
+    its results file's bytes, its first digits (of several files', the SHA-256 of theirs).
+
+    That digest rather than the commit or the start time: a commit names the code, and every
+    profile and every re-run of one commit shares it; a start time is in the provenance sidecar,
+    which a JMH file given to ``hotpath compare`` may not have. The digest is there for every run,
+    the provenance records it (``sha256``, which reading a run checks against the bytes), and a
+    run rendered again keeps its name while any run measured again gets a new one."""
+    digests = [hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in files]
+    joined = digests[0] if len(digests) == 1 else hashlib.sha256(" ".join(digests).encode()).hexdigest()
+    return joined[:RUN_ID_DIGITS]

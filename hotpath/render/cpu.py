@@ -5,14 +5,13 @@ samples (hotpath.analyze.cpu), and each row's two differential CPU flame graphs,
 from __future__ import annotations
 
 import math
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from . import fmt
-from .sites import convert, row_name, slug
+from . import flamegraphs, fmt
+from .sites import row_name, slug
 from ..analyze import cpu as C
 from ..analyze import claims
 from ..errors import ResultsError
@@ -22,7 +21,7 @@ from ..stats import shares
 #: Frames shown per row: the decided ones, the biggest change first, then the biggest undecided.
 SHOWN_DECIDED = 6
 SHOWN_UNDECIDED = 2
-#: Where the flame graphs go, under the report's folder.
+#: The flame graphs' kind: their anchors in a report, their folder in the lab's.
 FOLDER = "cpu"
 #: A flame graph's weights: picoseconds per operation (integers, as collapsed stacks need).
 PER_OP_UNIT = 1e-3
@@ -171,35 +170,26 @@ def collapsed(s: C.Side) -> str:
     return "".join(f"{stack} {int(round(w))}\n" for stack, w in sorted(per_op.items()) if round(w) > 0)
 
 
-def draw(pairs: pd.DataFrame, found: dict[str, C.Attribution], out_dir: Path, jar: Path = JAR,
-         java: str = "java") -> tuple[dict[str, tuple[str, str]], str]:
-    """Both differential CPU flame graphs of every attributed row into ``out_dir/cpu/``:
-    'dropped' in old's shape, 'added' in new's, weighed per operation. Returns the links by row
-    and, where none could be drawn, why in one line."""
-    rows = [p for _, p in pairs.iterrows() if slug(p) in found]
-    if not rows:
-        return {}, ""
-    if not jar.is_file():
-        return {}, f"the flame graphs need {jar.name} (the converter is in it): `make build`"
-    folder = Path(out_dir) / FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
-    links: dict[str, tuple[str, str]] = {}
-    with tempfile.TemporaryDirectory(prefix="hotpath-cpu-") as tmp:
-        jobs = []
-        for p in rows:
-            name, a = slug(p), found[slug(p)]
-            old, new = Path(tmp) / f"{name}.old.collapsed", Path(tmp) / f"{name}.new.collapsed"
-            old.write_text(collapsed(a.old) or "none 0\n")
-            new.write_text(collapsed(a.new) or "none 0\n")
-            dropped, added = folder / f"{name}.dropped.html", folder / f"{name}.added.html"
-            row = fmt.label(p)
-            jobs.append(f"{new}\t{old}\t{dropped}\t{row}: CPU time {p['baseline']} spends that "
-                        f"{p['candidate']} no longer does (ps per op, {p['baseline']}'s shape)")
-            jobs.append(f"{old}\t{new}\t{added}\t{row}: CPU time {p['candidate']} spends beyond "
-                        f"{p['baseline']} (ps per op, {p['candidate']}'s shape)")
-            links[name] = (f"{FOLDER}/{dropped.name}", f"{FOLDER}/{added.name}")
-        why = convert(jobs, Path(tmp), jar, java)
-    return ({}, why) if why else (links, "")
+def graphs(pairs: pd.DataFrame, found: dict[str, C.Attribution]) -> list[flamegraphs.Row]:
+    """Each attributed row's two differential CPU flame graphs to draw, weighed per operation:
+    'dropped' in old's shape, 'added' in new's."""
+    out = []
+    for p in (p for _, p in pairs.iterrows() if slug(p) in found):
+        a, row = found[slug(p)], fmt.label(p)
+        out.append(flamegraphs.Row(
+            slug(p), collapsed(a.old), collapsed(a.new),
+            f"{row}: CPU time {p['baseline']} spends that {p['candidate']} no longer does "
+            f"(ps per op, {p['baseline']}'s shape)",
+            f"{row}: CPU time {p['candidate']} spends beyond {p['baseline']} "
+            f"(ps per op, {p['candidate']}'s shape)"))
+    return out
+
+
+def draw(pairs: pd.DataFrame, found: dict[str, C.Attribution], jar: Path = JAR,
+         java: str = "java") -> tuple[flamegraphs.Pages, str]:
+    """Both differential CPU flame graphs of every attributed row, as pages by row; where none
+    could be drawn, why in one line."""
+    return flamegraphs.draw(graphs(pairs, found), jar, java)
 
 
 def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) -> str:
@@ -239,9 +229,9 @@ def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) ->
         text += (f" {single} row(s) had one fork a side (the plan closed them at their first look): "
                  "their frames' changes come without an interval and none is decided.")
     if graphs:
-        text += (" Flame graphs per row, weighed per operation (each stack's share of a fork's "
-                 "samples times the fork's time per op, averaged over the forks): *dropped* in old's "
-                 "shape, *added* in the new side's. They open offline.")
+        text += (" Flame graphs per row, inside the full report (a click opens one, offline), weighed "
+                 "per operation (each stack's share of a fork's samples times the fork's time per op, "
+                 "averaged over the forks): *dropped* in old's shape, *added* in the new side's.")
     return text
 
 
@@ -255,7 +245,6 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
     from ..errors import HotpathError
     from ..jmh import MethodName
     from ..paths import REPORTS
-    from .sites import show_graphs
 
     if how not in ("self", "total"):
         raise HotpathError(f"how={how!r}: self or total")
@@ -289,6 +278,7 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
         pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
                           "baseline": old, "candidate": new})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
-        links, why = draw(pd.DataFrame([pair]), {slug(pair): a}, folder)
-        show_graphs(folder, links, why)
+        pages, why = draw(pd.DataFrame([pair]), {slug(pair): a})
+        written = flamegraphs.written(folder, FOLDER, pages)
+        flamegraphs.show(pages, why, {k: tuple(str(folder / f) for f in v) for k, v in written.items()})
     return table

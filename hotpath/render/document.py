@@ -22,14 +22,14 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import chartcheck, charts, fmt, forks, headline, noise, paste, tables, units, versions
+from . import chartcheck, charts, flamegraphs, fmt, forks, headline, noise, paste, tables, units, versions
 from . import cpu as cpu_render
 from . import sites as site_render
 from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
 from ..analyze import claims, compare, fidelity, hostspeed
 from ..analyze import cpu as cpu_analysis
 from ..analyze import sites as site_analysis
-from .. import cases, machine
+from .. import cases, machine, runs
 from ..cases import get_case
 from ..jmh import MethodName
 from ..analyze.load import Run, read_peaks, read_results
@@ -38,8 +38,12 @@ from ..stats.sequential import THRESHOLD
 
 #: Written beside the report: its headline and charts, for the overview page.
 MANIFEST = "report.json"
+#: The full report, for browsing; a copy named after the report and its run is the attachment.
+REPORT = "report.html"
 #: The environment's rows a paste keeps: what identifies the run; the rest is in report.html.
 KEY_ENVIRONMENT = ("results file", "profile", "git commit", "date", "CPU", "JDK", "rendered with")
+#: The per-row tables' column of flame graph links: report.html draws them, a paste cannot.
+GRAPHS = ("flame graphs",)
 
 
 def _show(obj) -> None:
@@ -69,9 +73,17 @@ def _show_png(path: Path, caption: str) -> None:
 class Document:
     def __init__(self, case_id: str, run: Run, output_dir: str | Path,
                  heading: str = "", question: str = "",
-                 comparison: compare.Comparison | None = None):
-        """A case's report; with an empty case_id, a report titled by ``heading``."""
+                 comparison: compare.Comparison | None = None, name: str = "",
+                 sources: list[str | Path] | None = None):
+        """A case's report; with an empty case_id, a report titled by ``heading``. ``name``
+        (by default the case's) and the run (``sources``: its results files, by default the
+        run's) name the files to attach (``attachment``)."""
         self.case = get_case(case_id) if case_id else None
+        files = [Path(f) for f in (sources if sources is not None else [run.source] if run else [])]
+        named = re.sub(r"[^A-Za-z0-9_.-]+", "-", name or (self.case.id if self.case else ""))
+        #: What every file a paste names starts with, the report's and the run's names: two
+        #: reports attached to one issue never shadow each other's (hotpath.runs.run_id).
+        self.stem = "-".join(filter(None, [named.strip("-"), runs.run_id(*files) if files else ""]))
         self.heading = heading
         self.question = question
         self.run = run
@@ -84,7 +96,9 @@ class Document:
         #: The Result's main row (its label and variant): first in every table it is in.
         self._main: tuple[str, str] | None = None
         self.headline = ""
+        #: The charts' files, in order, each under the report's and its run's names (``named``).
         self.charts: list[str] = []
+        self._chart_names: set[str] = set()
         #: Per chart, what a reader could not read in it (chartcheck); empty when all is legible.
         self.chart_problems: dict[str, list[str]] = {}
         #: What the verdicts rest on is said once, under the first table whose note names it.
@@ -238,7 +252,7 @@ class Document:
     def finish(self, claims_note: str = "") -> None:
         """Claims check, flame graphs, environment and provenance, once, at the end; then the
         attachable texts."""
-        if self.comparison is not None and not self.pairs.empty and "speed-ratio.png" not in self.charts:
+        if self.comparison is not None and not self.pairs.empty and "speed-ratio" not in self._chart_names:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
         self.where_the_bytes_went()
@@ -273,7 +287,8 @@ class Document:
             self.text(f"## {heading}\n\n*Not measured in this run: {self.sites_command()} "
                       f"records every allocation of each row-side in forks of its own.*", priority=CORE)
             return
-        links, why = site_render.draw(self.pairs, self.sites, self.out)
+        pages, why = site_render.draw(self.pairs, self.sites)
+        links, graphs = flamegraphs.embedded(site_render.FOLDER, pages)
         table = site_render.table(self.pairs, self.sites, links)
         if table.empty:
             self.text(f"## {heading}\n\n*The site pass recorded none of this report's rows: "
@@ -288,10 +303,13 @@ class Document:
                 "op × their mean size. Moved sites first, the biggest change first. "
                 + (f"Recorded after the run: {self.sites.caveat}. " if self.sites.caveat else "")
                 + site_render.reconcile_note(self.pairs, self.sites)
-                + (" Flame graphs per row: *dropped* is drawn in old's shape, coloured by what "
-                   "the new side no longer allocates; *added* in the new side's shape. They "
-                   "open offline." if links else f" Flame graphs: {why}." if why else ""))
-        self.table(heading, table, note=note, rows=self.sites_plan(table))
+                + (" Flame graphs per row, inside the full report (a click opens one, offline): "
+                   "*dropped* is drawn in old's shape, coloured by what the new side no longer "
+                   "allocates; *added* in the new side's shape." if links
+                   else f" Flame graphs: {why}." if why else ""))
+        self.table(heading, table, note=note, rows=self.sites_plan(table), report_only=GRAPHS)
+        if graphs:
+            _show_html(graphs)
 
     @property
     def profiles(self) -> cpu_analysis.Profiles:
@@ -311,7 +329,8 @@ class Document:
             self.text(f"## {heading}\n\n*Not measured in this run: {self.cpu_remedy()}.*", priority=CORE)
             return
         found = cpu_render.attributions(self.pairs, self.profiles)
-        links, why = cpu_render.draw(self.pairs, found, self.out)
+        pages, why = cpu_render.draw(self.pairs, found)
+        links, graphs = flamegraphs.embedded(cpu_render.FOLDER, pages)
         table = cpu_render.table(self.pairs, self.profiles, found, links)
         if table.empty:
             self.text(f"## {heading}\n\n*The timed forks sampled none of this report's rows.*",
@@ -323,7 +342,9 @@ class Document:
         # the run (DETAIL): a frame table per row would crowd the environment out of jira.txt
         plan = [(DETAIL, rank) if priority == CORE and rank else (priority, rank)
                 for priority, rank in self.sites_plan(table)]
-        self.table(heading, table, note=note, rows=plan)
+        self.table(heading, table, note=note, rows=plan, report_only=GRAPHS)
+        if graphs:
+            _show_html(graphs)
 
     def cpu_remedy(self) -> str:
         """What takes the CPU samples a run has not: for a case's run, make cpu in forks of their
@@ -421,12 +442,14 @@ class Document:
         _show(markdown)
 
     def table(self, heading: str, table: pd.DataFrame, note: str | list = "",
-              priority: int = DETAIL, rows: list[tuple[int, int]] | None = None) -> None:
+              priority: int = DETAIL, rows: list[tuple[int, int]] | None = None,
+              report_only: tuple[str, ...] = ()) -> None:
         """A table under its heading, with its note (a list: paragraphs, a list in it holding
         sentences the paste may leave out). ``priority``: the paste's for the table's rows;
         ``rows``: each row's (priority, rank) where they differ (by default: the Result's row
         first, then the largest changes where the rows are the report's pairs, the floor's and
-        the release's rows at EXTRA; LEAD tables keep LEAD_ROWS rows at LEAD)."""
+        the release's rows at EXTRA; LEAD tables keep LEAD_ROWS rows at LEAD); ``report_only``:
+        columns report.html shows and the pastes do not (links into the report itself)."""
         parts = [note] if isinstance(note, str) else list(note)
         if tables.unmeasured(table):
             # every format writes such a cell as "—" (tables.filled); why, once, under the table
@@ -437,9 +460,10 @@ class Document:
         before = "\n\n".join(parts[:cut])
         items = [s for p in parts[cut:cut + 1] for s in p]
         after = "\n\n".join(p for p in parts[cut + 1:] if isinstance(p, str))
-        plain = table.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
+        pasted = table.drop(columns=[c for c in report_only if c in table])
+        plain = pasted.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
         self.blocks.append(paste.table_block(
-            heading, _lines(tables.to_markdown(table)), _lines(tables.to_jira(plain)),
+            heading, _lines(tables.to_markdown(pasted)), _lines(tables.to_jira(plain)),
             rows if rows is not None else self.row_plan(table, priority),
             before, _md_to_jira(before), [(i, _md_to_jira(i)) for i in items],
             item_priority=max(priority, DETAIL), note_after=(after, _md_to_jira(after)),
@@ -494,7 +518,8 @@ class Document:
         # Returns nothing: a cell ending in doc.figure(...) would print the value into the report.
         note = charts.floor_note(fig)
         caption = f"{caption}; {note}" if note else caption
-        path = charts.save_png(fig, self.out / f"{name}.png")
+        path = charts.save_png(fig, self.out / self.named(f"{name}.png"))
+        self._chart_names.add(name)
         found = chartcheck.problems(fig, drawn=True)  # the save drew it: no second draw
         if found:
             self.chart_problems[path.name] = found
@@ -653,15 +678,21 @@ class Document:
                       f"PROFILE={profile}` makes them (async-profiler, one fork, apart from the "
                       f"timing runs) and renders this report again.*", priority=EXTRA)
             return
+        # carried inside report.html, as the rows' differential graphs are: a link to the
+        # folder beside it would be dead in the report attached alone
+        drawn = {page.parent.name: tuple(p.read_text(encoding="utf-8") for p in
+                                         (page, page.with_name("flame-alloc-reverse.html")))
+                 for page in pages}
+        links, graphs = flamegraphs.embedded("flames", drawn, sides=("forward", "reverse"))
         rows = []
-        for page in pages:
-            name = page.parent.name.replace("hotpath.", "").replace(f"{self.case.id}.", "", 1)
-            rows.append({"benchmark": name,
-                         "flame graph": f"[forward](flames/{page.parent.name}/{page.name}) · "
-                                        f"[reverse](flames/{page.parent.name}/flame-alloc-reverse.html)"})
+        for name, (forward, reverse) in links.items():
+            rows.append({"benchmark": name.replace("hotpath.", "").replace(f"{self.case.id}.", "", 1),
+                         "flame graph": f"[forward]({forward}) · [reverse]({reverse})"})
         self.table("Allocation flame graphs", pd.DataFrame(rows), priority=EXTRA,
                    note="async-profiler `alloc` event, one fork per benchmark, apart from timing runs; "
-                        "the pages render offline.")
+                        "the pages are inside the full report (a click opens one, offline).",
+                   report_only=("flame graph",))
+        _show_html(graphs)
 
     def environment(self) -> None:
         """Where the numbers come from: the raw file, the command, the commit, the machine;
@@ -690,15 +721,26 @@ class Document:
         self.table("Environment", pd.DataFrame(rows, columns=["what", "value"]), rows=[
             (CORE if what in KEY_ENVIRONMENT else EXTRA, i) for i, (what, _) in enumerate(rows)])
 
+    def named(self, file: str) -> str:
+        """A file to attach, under the report's and its run's names (``stem``)."""
+        return f"{self.stem}-{file}" if self.stem else file
+
+    @property
+    def attachment(self) -> str:
+        """The name report.html is attached under (hotpath.render.report writes that copy)."""
+        return self.named(REPORT)
+
     def write(self) -> None:
         """report.html's two pastes, each fitted to where it is pasted (hotpath.render.paste):
         summary.md within MARKDOWN_BUDGET, jira.txt within JIRA_BUDGET, ending on the line that
-        names the attached full report; and the manifest for the overview."""
+        names the attached full report; and the manifest for the overview and for the copy of
+        report.html under its attachment's name."""
         for name, jira in (("summary.md", False), ("jira.txt", True)):
-            fitted = paste.fit(self.blocks, jira=jira)
+            fitted = paste.fit(self.blocks, jira=jira, attachment=self.attachment)
             (self.out / name).write_text(fitted.text, encoding="utf-8")
         manifest = {"case": self.case.id if self.case else "", "headline": self.headline,
-                    "charts": self.charts, "chart_problems": self.chart_problems}
+                    "attachment": self.attachment, "charts": self.charts,
+                    "chart_problems": self.chart_problems}
         (self.out / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
                                          encoding="utf-8")
 

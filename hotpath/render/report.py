@@ -32,6 +32,9 @@ AA_NOTEBOOK = ROOT / "notebooks" / "aa.ipynb"
 #: Report notebooks that belong to no case: any two runs, a case's matrix, two builds, the A/A.
 NOTEBOOKS_OF_NO_CASE = (COMPARE_NOTEBOOK, MATRIX_NOTEBOOK, AB_NOTEBOOK, AA_NOTEBOOK)
 EXPECTED = ("report.html", "jira.txt", "summary.md")
+#: The report's manifest (hotpath.render.document writes it): among what it lists, the files to
+#: attach beside the pastes.
+MANIFEST = "report.json"
 #: Sub-folders written by other commands (flame graphs, the JDK x GC matrix) that survive a
 #: re-render of the case report.
 KEPT = ("flames", "matrix")
@@ -335,7 +338,9 @@ def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any],
         # name holds a process id, which differs on every run.
         settle(executed, {str(staging): str(out_dir)})
         export_html(executed, staging / "report.html")
-        missing = [f for f in EXPECTED if not (staging / f).is_file()]
+        missing = [f for f in (*EXPECTED, MANIFEST) if not (staging / f).is_file()]
+        if not missing:
+            missing = [f for f in attach(staging) if not (staging / f).is_file()]
         if missing or not list(staging.glob("*.png")):
             raise HotpathError(f"{notebook.name} did not write {', '.join(missing or ['a PNG chart'])}")
         # hashed as published, before folders of other jobs join them: a record never holds
@@ -347,6 +352,23 @@ def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any],
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return out_dir
+
+
+def attachments(folder: Path) -> list[str]:
+    """The files a report's pastes name, which a reader attaches beside them: report.html's
+    copy under the report's and its run's names, then its charts (its manifest lists them)."""
+    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    return [manifest["attachment"], *manifest["charts"]]
+
+
+def attach(folder: Path) -> list[str]:
+    """report.html copied under its attachment's name, beside it: report.html stays what the
+    overview and a reader browsing the folder open, and the copy is what the pastes name (a
+    copy rather than a link, which an upload or an archive may not follow). The attachments."""
+    names = attachments(folder)
+    if names[0] != "report.html":
+        shutil.copyfile(folder / "report.html", folder / names[0])
+    return names
 
 
 def publish(staging: Path, out_dir: Path) -> None:

@@ -1,18 +1,16 @@
 """'Where the bytes went': a report's rows by allocation site, old against new, and the two
-differential flame graphs of each row (async-profiler's converter, offline HTML beside the report).
+differential flame graphs of each row (hotpath.render.flamegraphs: inside the report).
 """
 
 from __future__ import annotations
 
 import math
 import re
-import subprocess
-import tempfile
 from pathlib import Path
 
 import pandas as pd
 
-from . import fmt
+from . import flamegraphs, fmt
 from ..analyze import sites as S
 from ..jmh import MethodName
 from ..paths import JAR
@@ -20,9 +18,8 @@ from ..paths import JAR
 #: Sites shown per row: the ones that moved, then the biggest that stayed; the rest summed.
 SHOWN_MOVED = 8
 SHOWN_STAYED = 3
-#: Where the flame graphs go, under the report's folder.
+#: The flame graphs' kind: their anchors in a report, their folder in the lab's.
 FOLDER = "sites"
-CONVERTER = "hotpath.profiler.DiffFlameGraphs"
 #: The line of a row's table that shows, apart, what JMH allocated inside the measured loop:
 #: not the code's, but counted by -prof gc's B/op beside the sum.
 HARNESS = "JMH's harness, not the code (Blackhole, its stub): apart from the sum"
@@ -151,50 +148,28 @@ def reconcile_note(pairs: pd.DataFrame, sites: S.Sites) -> str:
     return text
 
 
-def draw(pairs: pd.DataFrame, sites: S.Sites, out_dir: Path, jar: Path = JAR,
-         java: str = "java") -> tuple[dict[str, tuple[str, str]], str]:
-    """Both differential flame graphs of every row into ``out_dir/sites/``: 'dropped' in old's
-    shape (what new no longer allocates shows as a decrease), 'added' in new's. Returns the
-    links by row and, where none could be drawn, why in one line."""
-    rows = rows_of(pairs, sites)
-    if not rows:
-        return {}, ""
-    if not jar.is_file():
-        return {}, f"the flame graphs need {jar.name} (the converter is in it): `make build`"
-    folder = Path(out_dir) / FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
-    links: dict[str, tuple[str, str]] = {}
-    with tempfile.TemporaryDirectory(prefix="hotpath-sites-") as tmp:
-        jobs = []
-        for p in rows:
-            name = slug(p)
-            old = Path(tmp) / f"{name}.old.collapsed"
-            new = Path(tmp) / f"{name}.new.collapsed"
-            both = (p["baseline"], p["candidate"])
-            for file, variant in ((old, p["baseline"]), (new, p["candidate"])):
-                file.write_text(S.collapsed(sites, p["benchmark"], p["params"], variant,
-                                            variants=both) or "none 0\n")
-            row = f"{fmt.label(p)}"
-            dropped, added = folder / f"{name}.dropped.html", folder / f"{name}.added.html"
-            jobs.append(f"{new}\t{old}\t{dropped}\t{row}: what {p['baseline']} allocates that "
-                        f"{p['candidate']} dropped (bytes per 100 ops, {p['baseline']}'s shape)")
-            jobs.append(f"{old}\t{new}\t{added}\t{row}: what {p['candidate']} allocates beyond "
-                        f"{p['baseline']} (bytes per 100 ops, {p['candidate']}'s shape)")
-            links[name] = (f"{FOLDER}/{dropped.name}", f"{FOLDER}/{added.name}")
-        why = convert(jobs, Path(tmp), jar, java)
-    return ({}, why) if why else (links, "")
+def graphs(pairs: pd.DataFrame, sites: S.Sites) -> list[flamegraphs.Row]:
+    """Each recorded row's two differential flame graphs to draw: 'dropped' in old's shape
+    (what new no longer allocates shows as a decrease), 'added' in new's."""
+    out = []
+    for p in rows_of(pairs, sites):
+        both = (p["baseline"], p["candidate"])
+        old, new = (S.collapsed(sites, p["benchmark"], p["params"], v, variants=both) for v in both)
+        row = fmt.label(p)
+        out.append(flamegraphs.Row(
+            slug(p), old, new,
+            f"{row}: what {p['baseline']} allocates that {p['candidate']} dropped "
+            f"(bytes per 100 ops, {p['baseline']}'s shape)",
+            f"{row}: what {p['candidate']} allocates beyond {p['baseline']} "
+            f"(bytes per 100 ops, {p['candidate']}'s shape)"))
+    return out
 
 
-def convert(jobs: list[str], scratch: Path, jar: Path = JAR, java: str = "java") -> str:
-    """Differential flame graphs drawn by async-profiler's converter in one JVM: each job a
-    line 'base, new, out.html, title' (DiffFlameGraphs). Returns why none could be drawn, or
-    nothing."""
-    listing = scratch / "jobs.tsv"
-    listing.write_text("\n".join(jobs) + "\n", encoding="utf-8")
-    done = subprocess.run([java, "-cp", str(jar), CONVERTER, str(listing)], capture_output=True, text=True)
-    if done.returncode:
-        return f"the flame graphs could not be drawn: {(done.stderr.strip().splitlines() or ['no output'])[-1]}"
-    return ""
+def draw(pairs: pd.DataFrame, sites: S.Sites, jar: Path = JAR,
+         java: str = "java") -> tuple[flamegraphs.Pages, str]:
+    """Both differential flame graphs of every row, as pages by row; where none could be
+    drawn, why in one line."""
+    return flamegraphs.draw(graphs(pairs, sites), jar, java)
 
 
 def explore(results: str | Path, row: str, old: str = "old", new: str = "optimized",
@@ -229,25 +204,10 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
         pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
                           "baseline": old, "candidate": new, "old_alloc": None, "new_alloc": None})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
-        links, why = draw(pd.DataFrame([pair]), found, folder)
-        show_graphs(folder, links, why)
+        pages, why = draw(pd.DataFrame([pair]), found)
+        written = flamegraphs.written(folder, FOLDER, pages)
+        flamegraphs.show(pages, why, {k: tuple(str(folder / f) for f in v) for k, v in written.items()})
     return table
-
-
-def show_graphs(folder: Path, links: dict[str, tuple[str, str]], why: str) -> None:
-    try:
-        from IPython.display import HTML, display
-    except ImportError:  # outside IPython: the files are written all the same
-        return
-    import html as markup
-
-    if why:
-        display(HTML(f"<p><em>{markup.escape(why)}</em></p>"))
-    for dropped, added in links.values():
-        for link in (dropped, added):
-            page = (folder / link).read_text(encoding="utf-8")
-            display(HTML(f'<p>{markup.escape(str(folder / link))}</p><iframe style="width:100%;'
-                         f'height:320px;border:0" srcdoc="{markup.escape(page, quote=True)}"></iframe>'))
 
 
 def fidelity_table(pairs: pd.DataFrame, sites: S.Sites, release: str = S.RELEASE) -> pd.DataFrame:

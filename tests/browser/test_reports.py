@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 
 import jira_markup
@@ -210,92 +211,148 @@ def test_every_summary_keeps_its_tables_columns_as_a_markdown_parser_reads_them(
 
 
 #: What a differential flame graph drew: its frames per level (async-profiler's page keeps them
-#: in `levels`) and the names of its frames.
+#: in `levels`), the names of its frames, its title and whether its canvas is there.
 FLAME_DRAWN = """() => ({levels: levels.filter(l => l.length).length,
-                          names: [...new Set(levels.flat().map(f => f.title))]})"""
+                          names: [...new Set(levels.flat().map(f => f.title))],
+                          title: (document.querySelector('h1') || {}).textContent || '',
+                          canvas: !!document.getElementById('canvas')})"""
+#: A report's links to the flame graphs it carries (hotpath.render.flamegraphs).
+GRAPH_LINKS = "a[href^='#flame-']"
 
 
-def _open_graph(browser, graph: Path, shot: Path | None = None) -> tuple[dict, list[str]]:
-    """A flame graph opened as a reader opens it: what it drew (FLAME_DRAWN) and the requests it
-    made outside itself; with ``shot``, its screenshot there."""
-    page = browser.new_page(viewport=VIEWPORT)
-    outside: list[str] = []
-    page.on("request", lambda r: outside.append(r.url)
-            if r.url != graph.as_uri() and not r.url.startswith("data:") else None)
-    page.goto(graph.as_uri(), wait_until="load")
-    drawn = page.evaluate(FLAME_DRAWN)
-    if shot is not None:
-        shot.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(shot))
-    page.close()
-    return drawn, outside
+def _links(page) -> list[str]:
+    return page.eval_on_selector_all(GRAPH_LINKS, "els => els.map(e => e.getAttribute('href'))")
 
 
-def _with_sites(reports: Path) -> Path:
-    """The smoke pass's reference report, or (make check-reports) the first report with sites."""
-    if (reports / WITH_SITES / "sites").is_dir():
-        return reports / WITH_SITES
-    found = [p.parent for p in sorted(reports.glob("*/sites")) if (p.parent / "report.html").is_file()]
-    if not found:
-        pytest.fail(f"no report under {reports} has flame graphs (make test-smoke-reports renders "
-                    f"{WITH_SITES})")
-    return found[0]
+class Opened:
+    """A report opened alone, as a reader opens its attachment, and each of its flame graphs
+    opened from it as a reader does: a click on its link, which opens it in a tab of its own.
+    Collects what any of its pages said on the console or threw, and every request made."""
+
+    def __init__(self, browser, report: Path):
+        self.context = browser.new_context(viewport=VIEWPORT)
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.context.on("page", self._watch)
+        self.page = self.context.new_page()
+        self.page.goto(report.resolve().as_uri(), wait_until="load")
+        self.own = report.resolve().as_uri()
+
+    def _watch(self, page) -> None:
+        page.on("console", lambda m: self.errors.append(f"{page.url}: {m.text}")
+                if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
+
+    def graph(self, link: str, shot: Path | None = None) -> dict:
+        """What the graph a link opens drew (FLAME_DRAWN); with ``shot``, its screenshot there."""
+        with self.context.expect_page(timeout=10_000) as opened:
+            self.page.click(f"a[href='{link}']")
+        tab = opened.value
+        tab.wait_for_function("() => typeof levels !== 'undefined'", timeout=10_000)
+        drawn = {**tab.evaluate(FLAME_DRAWN), "url": tab.url}
+        if shot is not None:
+            shot.parent.mkdir(parents=True, exist_ok=True)
+            tab.screenshot(path=str(shot))
+        tab.close()
+        return drawn
+
+    def outside(self) -> list[str]:
+        """Requests for anything but the report itself and the pages it made (blob:, about:)."""
+        return [u for u in self.requests if u != self.own and not u.startswith(("blob:", "data:", "about:"))]
+
+    def close(self) -> None:
+        self.context.close()
 
 
-def test_every_rows_flame_graphs_open_offline_and_draw_its_sites(browser, reports):
-    folder = _with_sites(reports)
-    page = browser.new_page(viewport=VIEWPORT)
-    page.goto((folder / "report.html").resolve().as_uri(), wait_until="load")
-    links = page.eval_on_selector_all("a[href^='sites/']", "els => els.map(e => e.getAttribute('href'))")
-    page.close()
+def _with_graphs(reports: Path) -> list[Path]:
+    """Every rendered report, at any depth, that links a flame graph."""
+    return [p for p in sorted(reports.glob("**/report.html"))
+            if 'href="#flame-' in p.read_text(encoding="utf-8")]
+
+
+def test_every_report_attached_alone_opens_every_graph_it_links(browser, reports, tmp_path):
+    """Each report.html copied alone into an empty folder, as a Jira attachment is opened: every
+    flame graph link opens its graph, inflated from the page itself, drawn, titled, with nothing
+    fetched and nothing said on the console."""
+    found = _with_graphs(reports)
+    if not any(p.parent == reports / WITH_SITES for p in found):
+        pytest.fail(f"no flame graph linked from {reports / WITH_SITES}/report.html (make "
+                    f"test-smoke-reports renders it from the committed reference)")
+    for n, source in enumerate(found):
+        alone = tmp_path / str(n)
+        alone.mkdir()
+        shutil.copyfile(source, alone / "report.html")
+        opened = Opened(browser, alone / "report.html")
+        try:
+            links = _links(opened.page)
+            assert links and len(links) % 2 == 0, source
+            assert any(link.endswith("-dropped") for link in links) and any(link.endswith("-added") for link in links)
+            for link in links:
+                drawn = opened.graph(link)
+                assert drawn["url"].startswith("blob:"), (source, link, drawn["url"])
+                assert drawn["canvas"] and drawn["levels"] >= 2, f"{source}: {link}: nothing drawn"
+                assert drawn["title"].startswith(_row(link, drawn["title"])), (link, drawn["title"])
+            assert opened.outside() == [], f"{source}: fetched {opened.outside()[:3]}"
+            assert opened.errors == [], f"{source}: {opened.errors[:3]}"
+        finally:
+            opened.close()
+        assert sorted(p.name for p in alone.iterdir()) == ["report.html"]
+
+
+def _row(link: str, title: str) -> str:
+    """The start every graph's title has: the row's label, which the link's id holds too."""
+    label = title.split(":", 1)[0]
+    assert re.sub(r"[^A-Za-z0-9_]+", "-", label).strip("-") in link, (link, title)
+    return label
+
+
+def test_every_rows_flame_graphs_draw_its_sites(browser, reports):
+    folder = reports / WITH_SITES
+    if not (folder / "report.html").is_file():
+        pytest.fail(f"{folder}/report.html is missing (make test-smoke-reports renders it)")
     assert "Where the bytes went" in (folder / "summary.md").read_text(encoding="utf-8")
-    assert links and len(links) % 2 == 0, "no flame graph linked from the report"
-    assert any(link.endswith(".dropped.html") for link in links)
-    assert any(link.endswith(".added.html") for link in links)
-    missing = [link for link in links if not (folder / link).is_file()]
-    assert not missing, f"linked, not written: {missing[:3]}"
-    # every graph is drawn by the same converter: a few rows' open as a reader opens them
-    opened = [*links[:4], *(link for link in links if "payload-STR_1K-optimized" in link)]
-    for link in opened:
-        shot = (reports / "screenshots" / "flame-dropped.png"
-                if link.endswith("encode-payload-STR_1K-optimized.dropped.html") else None)
-        drawn, outside = _open_graph(browser, (folder / link).resolve(), shot)
-        assert outside == [], f"{link} requests files outside itself: {outside[:3]}"
-        assert drawn["levels"] >= 3, f"{link}: nothing drawn"
-        assert any("Benchmark." in n for n in drawn["names"]), link  # the row's own frames
-    if folder.name != "encoder":
-        return
-    # old's graph shows the copies the write-up removed: the trim copy among them
-    dropped = "sites/encode-payload-STR_1K-optimized.dropped.html"
-    page = browser.new_page(viewport=VIEWPORT)
-    page.goto((folder / dropped).resolve().as_uri(), wait_until="load")
-    names = page.evaluate(FLAME_DRAWN)["names"]
-    page.close()
-    assert "ByteArrayList.entireArray" in names and "ByteArrayOutputStream.toByteArray" in names
+    opened = Opened(browser, folder / "report.html")
+    try:
+        links = [link for link in _links(opened.page) if link.startswith("#flame-sites-")]
+        assert links and len(links) % 2 == 0, "no flame graph of the sites linked from the report"
+        # every graph is drawn by the same converter: a few rows' open as a reader opens them
+        for link in [*links[:4], *(link for link in links if "payload-STR_1K-optimized" in link)]:
+            shot = (reports / "screenshots" / "flame-dropped.png"
+                    if link.endswith("encode-payload-STR_1K-optimized-dropped") else None)
+            drawn = opened.graph(link, shot)
+            assert drawn["levels"] >= 3, f"{link}: nothing drawn"
+            assert any("Benchmark." in n for n in drawn["names"]), link  # the row's own frames
+        # old's graph shows the copies the write-up removed: the trim copy among them
+        names = opened.graph("#flame-sites-encode-payload-STR_1K-optimized-dropped")["names"]
+        assert "ByteArrayList.entireArray" in names and "ByteArrayOutputStream.toByteArray" in names
+        assert opened.outside() == [] and opened.errors == []
+    finally:
+        opened.close()
 
 
-def test_every_rows_cpu_flame_graphs_open_offline_and_draw_its_frames(browser, reports):
+def test_every_rows_cpu_flame_graphs_draw_its_frames(browser, reports):
     """In every rendered report with CPU samples, at any depth (make test renders WITH_SITES,
     the reference's encoder, which carries them; a render of the reference, all five)."""
-    folders = [p.parent for p in sorted(reports.glob("**/cpu")) if (p.parent / "report.html").is_file()]
+    folders = [p.parent for p in _with_graphs(reports)
+               if 'href="#flame-cpu-' in p.read_text(encoding="utf-8")]
     if not folders:
         pytest.fail(f"no report under {reports} has CPU flame graphs (make test-smoke-reports "
                     f"renders {WITH_SITES}, whose committed reference carries CPU samples)")
     for folder in folders:
-        page = browser.new_page(viewport=VIEWPORT)
-        page.goto((folder / "report.html").resolve().as_uri(), wait_until="load")
-        links = page.eval_on_selector_all("a[href^='cpu/']", "els => els.map(e => e.getAttribute('href'))")
-        text = page.inner_text("body")
-        page.close()
-        assert "Where the time went" in text and "Where the time went" in (folder / "summary.md").read_text()
-        assert links and len(links) % 2 == 0, f"{folder.name}: no CPU flame graph linked from the report"
-        missing = [link for link in links if not (folder / link).is_file()]
-        assert not missing, f"{folder.name}: linked, not written: {missing[:3]}"
-        for link in links[:4]:
-            shot = (reports / "screenshots" / "cpu-flame-dropped.png"
-                    if folder == reports / WITH_SITES and link == links[0] else None)
-            drawn, outside = _open_graph(browser, (folder / link).resolve(), shot)
-            assert outside == [], f"{folder.name}/{link} requests files outside itself: {outside[:3]}"
-            assert drawn["levels"] >= 3, f"{folder.name}/{link}: nothing drawn"
-            # the benchmark thread's, from JMH's stub
-            assert any("jmhStub" in n for n in drawn["names"]), f"{folder.name}/{link}"
+        opened = Opened(browser, folder / "report.html")
+        try:
+            links = [link for link in _links(opened.page) if link.startswith("#flame-cpu-")]
+            text = opened.page.inner_text("body")
+            assert "Where the time went" in text and "Where the time went" in (folder / "summary.md").read_text()
+            assert len(links) % 2 == 0, f"{folder.name}: a row without both its CPU flame graphs"
+            for link in links[:4]:
+                shot = (reports / "screenshots" / "cpu-flame-dropped.png"
+                        if folder == reports / WITH_SITES and link == links[0] else None)
+                drawn = opened.graph(link, shot)
+                assert drawn["levels"] >= 3, f"{folder.name}/{link}: nothing drawn"
+                # the benchmark thread's, from JMH's stub
+                assert any("jmhStub" in n for n in drawn["names"]), f"{folder.name}/{link}"
+            assert opened.outside() == [] and opened.errors == [], folder.name
+        finally:
+            opened.close()

@@ -3,15 +3,21 @@
 import pytest
 
 from hotpath.render import report
+from hotpath.runs import run_id
 from hotpath.errors import HotpathError
 
 
 def test_two_files_from_outside_the_cases_render_a_report(tmp_path, data_dir):
     out = report.compare_runs(data_dir / "avgt-params-gc.json", data_dir / "avgt-params-gc-rerun.json",
                               tmp_path / "ab")
-    for name in ("report.html", "jira.txt", "summary.md", "speed-ratio.png"):
+    for name in ("report.html", "jira.txt", "summary.md"):
         assert (out / name).is_file(), name
+    # the attachments carry the report's and the run's names: both files' (hotpath.runs.run_id)
+    stem = f"compare-{run_id(data_dir / 'avgt-params-gc.json', data_dir / 'avgt-params-gc-rerun.json')}"
+    assert (out / f"{stem}-speed-ratio.png").is_file()
+    assert (out / f"{stem}-report.html").read_bytes() == (out / "report.html").read_bytes()
     jira = (out / "jira.txt").read_text()
+    assert f"[^{stem}-report.html]" in jira and f"!{stem}-speed-ratio.png|thumbnail!" in jira
     assert "||benchmark||baseline ns/op||candidate ns/op||" in jira
     assert "byteArray(size=1024)" in jira
     page = (out / "report.html").read_text()

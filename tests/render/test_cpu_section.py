@@ -53,11 +53,11 @@ def test_a_flame_graphs_weights_are_picoseconds_per_op(profiles):
 @pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build): the converter")
 def test_both_graphs_of_a_row_are_drawn(profiles, tmp_path):
     pairs = pd.DataFrame([ROW])
-    links, why = R.draw(pairs, R.attributions(pairs, profiles), tmp_path)
+    pages, why = R.draw(pairs, R.attributions(pairs, profiles))
     assert why == ""
-    (dropped, added), = links.values()
-    assert (tmp_path / dropped).is_file() and (tmp_path / added).is_file()
-    assert "Arrays.copyOf" in (tmp_path / dropped).read_text()
+    (dropped, added), = pages.values()
+    assert "Arrays.copyOf" in dropped and "Arrays.copyOf" not in added  # new no longer copies
+    assert "<canvas" in dropped and "no longer does" in dropped and "beyond old" in added
 
 
 def test_a_row_of_one_fork_a_side_is_said_to_have_no_interval(tmp_path):

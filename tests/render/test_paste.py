@@ -18,8 +18,10 @@ from hotpath.render import paste, tables
 from hotpath.render.document import Document
 from reading import md_tables
 
-LAST_MD = re.compile(r"\*\*The full (report|overview), attached:\*\* `(report|index)\.html` .*\.\n\Z")
-LAST_JIRA = re.compile(r"\*The full report, attached:\* \[\^report\.html\] .*\.\n\Z")
+#: The attachment a paste names: report.html under the report's and its run's names, or the
+#: overview's index.html
+LAST_MD = re.compile(r"\*\*The full (report|overview), attached:\*\* `((?:[\w.-]+-)?report|index)\.html` .*\.\n\Z")
+LAST_JIRA = re.compile(r"\*The full report, attached:\* \[\^(?:[\w.-]+-)?report\.html\] .*\.\n\Z")
 
 
 def big_table(rows: int, groups_of: int = 1, variant: str = "optimized") -> pd.DataFrame:
@@ -158,7 +160,7 @@ def test_a_two_builds_report_of_many_benchmarks_fits_and_keeps_the_largest_chang
         rest = [s for s in shown if s != main]
         left = set(sizes) - set(shown)
         assert min(sizes[s] for s in rest) >= max(sizes[s] for s in left)
-        assert re.search(rf"{400 - len(shown)} more of its 400 rows in the attached report\.html", text)
+        assert re.search(rf"{400 - len(shown)} more of its 400 rows in the attached {re.escape(doc.attachment)}", text)
 
 
 def test_a_reports_paste_is_within_its_budget_where_its_whole_is_not(data_dir, tmp_path):

@@ -82,4 +82,4 @@ def test_a_figure_leaves_no_value_for_a_notebook_cell_to_print(tmp_path, data_di
     fig, _ = plt.subplots()
     # A cell ending in doc.figure(...) printed PosixPath('.../.case.staging-N/x.png') in reports.
     assert doc.figure("x", fig, "a caption") is None
-    assert (tmp_path / "x.png").is_file()
+    assert (tmp_path / doc.named("x.png")).is_file() and doc.charts == [doc.named("x.png")]
