@@ -193,8 +193,8 @@ def _matched(side, pattern, how=C.SELF):
 
 def test_a_copy_the_jit_turns_into_its_stub_is_found_where_the_claims_look(intrinsic, record_property):
     # the encoder's claim's own pattern: C2's copy stubs (jbyte_disjoint_arraycopy, _avx3 on
-    # AVX-512) have no Java method behind them. Four runs: 60-71% of old's samples (an 8 KiB copy
-    # read 5-31% in ten, the copy's speed moving from fork to fork); none of new's, which does
+    # AVX-512) have no Java method behind them. Ten runs beside a spinning CPU: 55-77% of old's
+    # samples (an 8 KiB copy read 5-31%, the copy's speed moving fork to fork); none of new's, which does
     # not copy. The wrong answers: none (a sampler that cannot name the stub) or its caller's.
     copy = _matched(intrinsic.old, "arraycopy")
     record_property("share old copy", f"{copy:.4f}")
@@ -234,7 +234,8 @@ def test_page_faults_on_fresh_memory_are_found_in_the_kernels_frames(faults, rec
         pytest.skip(f"the sampler ran on {', '.join(sorted(engines))}: kernel frames need perf events "
                     "(docs/usage.md: perf events)")
     # fresh pages fault in on their first write: most of old's time (about 2 µs a fault against
-    # well under 1 µs to zero a page), none of new's, which zeroes pages mapped in its setup.
+    # well under 1 µs to zero a page), none of new's, which zeroes pages mapped in its setup
+    # (ten runs beside a spinning CPU: old 68-81%, new 0).
     # The wrong answer, a sampler blind to the kernel, puts them on memset: 0 here.
     old = _matched(attribution.old, "page_fault", C.TOTAL)
     new = _matched(attribution.new, "page_fault", C.TOTAL)

@@ -82,7 +82,8 @@ def test_the_allocation_flame_graphs_of_make_profile_are_carried_too(tmp_path, m
     shown = []
     monkeypatch.setattr(paths, "REPORTS", tmp_path)
     monkeypatch.setattr(document, "_show_html", shown.append)
-    graph = tmp_path / "encoder" / "flames" / "hotpath.encoder.EncoderPayloadBenchmark.encode"
+    # the reference's run: its profile's reports folder (paths.reports_folder)
+    graph = tmp_path / "reference" / "encoder" / "flames" / "hotpath.encoder.EncoderPayloadBenchmark.encode"
     graph.mkdir(parents=True)
     (graph / "flame-alloc-forward.html").write_text("<h1>forward</h1>")
     (graph / "flame-alloc-reverse.html").write_text("<h1>reverse</h1>")
