@@ -65,5 +65,6 @@ def test_a_new_case_builds_tests_benchmarks_and_reports_green(tmp_path):
                              "PROFILE=smoke", f"VENV={venv}"],
                             cwd=tree, env=env, capture_output=True, text=True)
     assert report.returncode == 0, (report.stdout + report.stderr)[-3000:]
-    summary = (tree / "reports" / "demo" / "summary.md").read_text(encoding="utf-8")
+    # a profile other than the default renders into a folder of its own (paths.reports_folder)
+    summary = (tree / "reports" / "smoke" / "demo" / "summary.md").read_text(encoding="utf-8")
     assert "**Result.** At copy(size=64), optimized" in summary

@@ -216,6 +216,15 @@ FLAME_DRAWN = """() => ({levels: levels.filter(l => l.length).length,
                           names: [...new Set(levels.flat().map(f => f.title))],
                           title: (document.querySelector('h1') || {}).textContent || '',
                           canvas: !!document.getElementById('canvas')})"""
+#: One embedded graph inflated by the report's own opener (hotpath.render.flamegraphs.OPENER),
+#: without a tab: its blob URL, whether it holds the graph's canvas, its title and its size.
+INFLATED = """async id => {
+  const url = await window.hotpathFlames.page(id);
+  const html = await (await fetch(url)).text();
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return {url, canvas: !!doc.getElementById('canvas'), size: html.length,
+          title: (doc.querySelector('h1') || {}).textContent || ''};
+}"""
 #: A report's links to the flame graphs it carries (hotpath.render.flamegraphs).
 GRAPH_LINKS = "a[href^='#flame-']"
 
@@ -288,7 +297,15 @@ def test_every_report_attached_alone_opens_every_graph_it_links(browser, reports
             links = _links(opened.page)
             assert links and len(links) % 2 == 0, source
             assert any(link.endswith("-dropped") for link in links) and any(link.endswith("-added") for link in links)
+            # every graph inflated by the page's own code, as a click inflates it; the first and
+            # the last of each report opened as a reader opens them, in a tab of their own, and
+            # drawn (a click and a tab for each of a hundred graphs took minutes of make test)
             for link in links:
+                inflated = opened.page.evaluate(INFLATED, link[1:])
+                assert inflated["url"].startswith("blob:"), (source, link, inflated["url"])
+                assert inflated["canvas"] and inflated["size"] > 1000, f"{source}: {link}: {inflated}"
+                assert inflated["title"].startswith(_row(link, inflated["title"])), (link, inflated["title"])
+            for link in {links[0], links[-1]}:
                 drawn = opened.graph(link)
                 assert drawn["url"].startswith("blob:"), (source, link, drawn["url"])
                 assert drawn["canvas"] and drawn["levels"] >= 2, f"{source}: {link}: nothing drawn"
