@@ -61,24 +61,16 @@ def test_every_fork_of_both_sides_is_tied_to_its_results(profiles):
         assert all(f["first"] >= 1 and f["ops"] > 0 for f in entry["forks"])
 
 
-def _fractions(profiles, variant, frame, bench=BENCH, how="total"):
-    """Per fork, the share of the benchmark thread's samples with ``frame`` on its stack (total)
-    or running in it (self)."""
+def _pooled(profiles, variant, frame, bench=BENCH, how="total"):
+    """A side's share of samples with ``frame`` on the stack (total) or running in it (self), its
+    forks pooled: a share of the side's own samples still (a slow stretch slows all of a fork's
+    code alike), and enough of them that chance cannot carry it to a bound (a loaded fork keeps
+    as few as 46 samples, a tail's about 60: one such put 16 on ``extra``, 0.348 against a bound
+    of 0.35 a fork)."""
     a = C.attribute(profiles, bench, "", "old", "optimized")
     s = a.old if variant == "old" else a.new
     counts = s.total_samples if how == "total" else s.self_samples
-    hit = counts.loc[frame].to_numpy() if frame in counts.index else np.zeros(s.forks)
-    return hit / s.samples
-
-
-def _pooled(profiles, variant, frame, bench=BENCH):
-    """A side's share of samples with ``frame`` on the stack, its forks pooled: a share of the
-    side's own samples still (a slow stretch slows all of a fork's code alike), and enough of
-    them that chance cannot carry it to a bound (a loaded fork keeps as few as 46 samples: one
-    such put 16 on ``extra``, 0.348 against a bound of 0.35 a fork)."""
-    a = C.attribute(profiles, bench, "", "old", "optimized")
-    s = a.old if variant == "old" else a.new
-    hit = s.total_samples.loc[frame].sum() if frame in s.total_samples.index else 0
+    hit = counts.loc[frame].sum() if frame in counts.index else 0
     return hit / s.samples.sum()
 
 
@@ -138,14 +130,8 @@ def inlined(tmp_path_factory):
 
 
 def _side_share(profiles, variant, frame):
-    """The share of one side's self samples running in ``frame``, its forks pooled: still a share
-    of the side's own samples (a slow stretch slows all of a fork's code alike), and the tail's
-    few samples a fork (about 60: 3 iterations at 5 ms) counted together, so that a bound stands
-    several binomial deviations from the share measured."""
-    a = C.attribute(profiles, INLINED, "", "old", "optimized")
-    s = a.old if variant == "old" else a.new
-    hits = s.self_samples.loc[frame].sum() if frame in s.self_samples.index else 0
-    return hits / s.samples.sum(), int(s.samples.sum())
+    """The share of one side's self samples running in ``frame`` (KnownInlinedFramesBenchmark)."""
+    return _pooled(profiles, variant, frame, INLINED, "self")
 
 
 def test_straight_line_code_inlined_into_the_benchmark_is_named_as_itself(inlined, record_property):
@@ -156,10 +142,10 @@ def test_straight_line_code_inlined_into_the_benchmark_is_named_as_itself(inline
     # spinning CPU: 15-24% of a side's 120, once 37%, C2 compiling the loop differently from fork
     # to fork). Without the flags it holds none; named for the loop, nearly all. At 19% of 119,
     # below 5% has a binomial chance of 2e-6.
-    straight, n = _side_share(profiles, "old", "KnownInlinedFramesBenchmark.straight")
+    straight = _side_share(profiles, "old", "KnownInlinedFramesBenchmark.straight")
     record_property("share old straight", f"{straight:.4f}")
-    assert 0.05 < straight < 0.6, (straight, n)
-    assert _side_share(profiles, "optimized", "KnownInlinedFramesBenchmark.straight")[0] == 0
+    assert 0.05 < straight < 0.6, straight
+    assert _side_share(profiles, "optimized", "KnownInlinedFramesBenchmark.straight") == 0
 
 
 def test_the_benchmark_and_jmhs_stub_hold_only_what_they_run(inlined, record_property):
@@ -168,18 +154,18 @@ def test_the_benchmark_and_jmhs_stub_hold_only_what_they_run(inlined, record_pro
         # the harness's own loop: a sample or none in a hundred (20 runs: 0-1.1% of a side's 120;
         # one fork in CI 3 of 59); without the flags the stub held 19-28%. At 2.5% of 119, 10% or
         # more has a binomial chance of 5e-5.
-        harness = sum(_side_share(profiles, variant, f)[0] for f in
+        harness = sum(_side_share(profiles, variant, f) for f in
                       ("KnownInlinedFramesBenchmark.frames",
                        "KnownInlinedFramesBenchmark_frames_jmhTest.frames_avgt_jmhStub"))
         record_property(f"share {variant} harness", f"{harness:.4f}")
         assert harness < 0.1, (variant, harness)
         # the loop that did not change holds the rest of each side, beside old's straight-line
         # code (20 runs: old's loop 63-83%, new's 97-100%)
-        loop, n = _side_share(profiles, variant, "KnownWorkBenchmark.work")
+        loop = _side_share(profiles, variant, "KnownWorkBenchmark.work")
         record_property(f"share {variant} loop", f"{loop:.4f}")
-        straight = _side_share(profiles, variant, "KnownInlinedFramesBenchmark.straight")[0]
-        assert loop + straight > 0.85, (variant, loop, straight, n)
-        assert loop > 0.3, (variant, loop, n)
+        straight = _side_share(profiles, variant, "KnownInlinedFramesBenchmark.straight")
+        assert loop + straight > 0.85, (variant, loop, straight)
+        assert loop > 0.3, (variant, loop)
 
 
 INTRINSIC = "hotpath.calibration.KnownIntrinsicFramesBenchmark.frames"
