@@ -287,10 +287,10 @@ def _frame_rows(how: str, old: Side, new: Side) -> list[dict]:
     # every frame's forks at once: a frame one side never ran in is 0 in each of its forks
     xs_old, xs_new = (f.reindex(names, fill_value=0.0).to_numpy(float) for f in (a, b))
     seen_all = sum(c.reindex(names, fill_value=0).sum(axis=1).to_numpy() for c in (ca, cb))
-    for name, x_old, x_new, seen in zip(names, xs_old, xs_new, seen_all):
+    changes = shares.differences(xs_old, xs_new)
+    explained = shares.shares_of(xs_old, old.time_ns, xs_new, new.time_ns)
+    for name, d, s, seen in zip(names, changes, explained, seen_all):
         seen = int(seen)
-        d = shares.difference(x_old, x_new)
-        s = shares.share(x_old, old.time_ns, x_new, new.time_ns)
         rows.append({"frame": name, "how": how, "old_ns": d.old, "new_ns": d.new,
                      "delta_ns": d.delta, "low_ns": d.low, "high_ns": d.high,
                      "p": d.p if seen >= MIN_SAMPLES else math.nan, "decided": False,

@@ -177,7 +177,25 @@ def harness_side(sites: Sites, benchmark: str, params: str, variant: str) -> pd.
 
 
 def _of(f: pd.DataFrame, benchmark: str, params: str, variant: str) -> pd.DataFrame:
-    return f[(f["benchmark"] == benchmark) & (f["params"] == params) & (f["variant"] == variant)]
+    rows = _row_sides(f).get((benchmark, params, variant))
+    return f.iloc[rows] if rows is not None else f.iloc[:0]
+
+
+#: The last frames' row-sides, by the frame's id (the frame kept beside them, so that its id is
+#: never another's): a report asks a frame for its row-sides a thousand times.
+_ROW_SIDES: dict[int, tuple[pd.DataFrame, dict]] = {}
+
+
+def _row_sides(f: pd.DataFrame) -> dict:
+    held = _ROW_SIDES.get(id(f))
+    if held is None or held[0] is not f:
+        if len(_ROW_SIDES) >= 8:
+            _ROW_SIDES.pop(next(iter(_ROW_SIDES)))
+        at: dict = {}
+        for i, key in enumerate(zip(f["benchmark"], f["params"], f["variant"])):
+            at.setdefault(key, []).append(i)
+        held = _ROW_SIDES[id(f)] = (f, at)
+    return held[1]
 
 
 def has_side(sites: Sites, benchmark: str, params: str, variant: str) -> bool:
@@ -215,23 +233,26 @@ def diff(sites: Sites, benchmark: str, params: str, old: str, new: str) -> pd.Da
     variants = (old, new)
     rows, taken = (_as_the_release(sites, benchmark, params, old, new) if new == RELEASE
                    else ([], (set(), set())))
-    sides = []
-    for variant, paired_here in zip(variants, taken):
+    a, b = ({}, {})
+    for merged, variant, paired_here in zip((a, b), variants, taken):
         s = side(sites, benchmark, params, variant)
-        s = s[~s["site"].isin(paired_here)]
-        s = s.assign(key=[common_name(n, variants) for n in s["site"]])
-        sides.append(s.groupby("key").agg(site=("site", "first"), type=("type", "first"),
-                                          allocs=("allocs_per_op", "sum"),
-                                          bytes=("bytes_per_op", "sum")))
-    a, b = sides
-    for key in sorted(set(a.index) | set(b.index)):
-        names = {t.loc[key, "site"] for t in (a, b) if key in t.index}
+        for site, kind, allocs, size in zip(s["site"], s["type"], s["allocs_per_op"], s["bytes_per_op"]):
+            if site in paired_here:
+                continue
+            key = common_name(site, variants)
+            if key in merged:
+                merged[key]["allocs"] += allocs
+                merged[key]["bytes"] += size
+            else:
+                merged[key] = {"site": site, "type": kind, "allocs": allocs, "bytes": size}
+    none = {"allocs": 0.0, "bytes": 0.0}
+    for key in sorted(set(a) | set(b)):
+        names = {t[key]["site"] for t in (a, b) if key in t}
+        was, now = a.get(key, none), b.get(key, none)
         row = {"site": names.pop() if len(names) == 1 else key,
-               "type": (a if key in a.index else b).loc[key, "type"],
-               "old_allocs": float(a["allocs"].get(key, 0.0)),
-               "new_allocs": float(b["allocs"].get(key, 0.0)),
-               "old_bytes": float(a["bytes"].get(key, 0.0)),
-               "new_bytes": float(b["bytes"].get(key, 0.0))}
+               "type": (a if key in a else b)[key]["type"],
+               "old_allocs": float(was["allocs"]), "new_allocs": float(now["allocs"]),
+               "old_bytes": float(was["bytes"]), "new_bytes": float(now["bytes"])}
         row["delta"] = row["new_bytes"] - row["old_bytes"]
         row["moved"] = abs(row["delta"]) >= MOVED_BYTES
         rows.append(row)

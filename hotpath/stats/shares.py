@@ -39,33 +39,41 @@ class Difference:
         return self.new - self.old
 
 
-def _side(x: np.ndarray) -> tuple[float, float, int]:
-    return float(x.mean()), float(x.var(ddof=1)) / len(x), len(x)
+def _rows(x) -> np.ndarray:
+    """Per-fork values as rows of a 2-D array: one row for a side's values, many for many frames'."""
+    x = np.asarray(x, float)
+    return x.reshape(1, -1) if x.ndim == 1 else x
 
 
-def _df(parts: list[tuple[float, int]]) -> float:
-    """Welch-Satterthwaite: ``parts`` are each side's variance of its mean and its count."""
-    total = sum(v for v, _ in parts)
-    denominator = sum(v * v / (n - 1) for v, n in parts if v)
-    return total * total / denominator if denominator else math.nan
+def _df(v_old, n_old: int, v_new, n_new: int):
+    """Welch-Satterthwaite from each side's variance of its mean and its count (arrays alike)."""
+    denominator = v_old * v_old / (n_old - 1) + v_new * v_new / (n_new - 1)
+    return np.where(denominator > 0, (v_old + v_new) ** 2 / np.where(denominator > 0, denominator, 1), np.nan)
+
+
+def differences(old, new, confidence: float = CONFIDENCE) -> list[Difference]:
+    """``difference`` of each row of ``old`` against the same row of ``new`` (many frames' forks
+    at once: a report has thousands, and one numpy call each was most of its render)."""
+    old, new = _rows(old), _rows(new)
+    (m, no), nn = old.shape, new.shape[1]
+    with np.errstate(all="ignore"):
+        mo = old.mean(axis=1) if no else np.full(m, np.nan)
+        mn = new.mean(axis=1) if nn else np.full(m, np.nan)
+        if no < 2 or nn < 2:
+            return [Difference(float(a), float(b), math.nan, math.nan, math.nan) for a, b in zip(mo, mn)]
+        vo, vn = old.var(axis=1, ddof=1) / no, new.var(axis=1, ddof=1) / nn
+        d, se = mn - mo, np.sqrt(vo + vn)
+        df = _df(vo, no, vn, nn)
+        t = t_quantile(0.5 + confidence / 2, df)
+        p = t_two_sided_p(d / se, df)
+    return [Difference(*map(float, (a, b, e, e, 0.0 if e else 1.0))) if s == 0 else
+            Difference(float(a), float(b), float(e - q * s), float(e + q * s), float(pv))
+            for a, b, e, s, q, pv in zip(mo, mn, d, se, t, p)]
 
 
 def difference(old, new, confidence: float = CONFIDENCE) -> Difference:
     """Welch's interval of mean(new) - mean(old), each a side's per-fork values."""
-    old, new = np.asarray(old, float), np.asarray(new, float)
-    if len(old) < 2 or len(new) < 2:
-        mo = float(old.mean()) if len(old) else math.nan
-        mn = float(new.mean()) if len(new) else math.nan
-        return Difference(mo, mn, math.nan, math.nan, math.nan)
-    mo, vo, no = _side(old)
-    mn, vn, nn = _side(new)
-    d, se = mn - mo, math.sqrt(vo + vn)
-    if se == 0:
-        return Difference(mo, mn, d, d, 0.0 if d else 1.0)
-    df = _df([(vo, no), (vn, nn)])
-    t = t_quantile(0.5 + confidence / 2, df)
-    p = t_two_sided_p(d / se, df)
-    return Difference(mo, mn, d - t * se, d + t * se, p)
+    return differences(old, new, confidence)[0]
 
 
 @dataclass(frozen=True)
@@ -77,36 +85,43 @@ class Share:
     high: float
 
 
+def shares_of(x_old, t_old, x_new, t_new, confidence: float = CONFIDENCE) -> list[Share]:
+    """``share`` of each row of ``x_old`` and ``x_new`` (many frames' per-fork values) in the
+    one change of t."""
+    x_old, x_new = _rows(x_old), _rows(x_new)
+    t_old, t_new = np.asarray(t_old, float), np.asarray(t_new, float)
+    no, nn = len(t_old), len(t_new)
+    with np.errstate(all="ignore"):
+        dx, dt = x_new.mean(axis=1) - x_old.mean(axis=1), t_new.mean() - t_old.mean()
+        if no < 2 or nn < 2 or dt == 0:
+            return [Share(float(d / dt) if dt else math.nan, math.nan, math.nan) for d in dx]
+        s = dx / dt
+        # each side's variances and covariance of the means of x and t
+        a = b = c = 0.0
+        parts = []
+        for x, t, n in ((x_old, t_old, no), (x_new, t_new, nn)):
+            xc, tc = x - x.mean(axis=1, keepdims=True), t - t.mean()
+            a = a + (xc * xc).sum(axis=1) / (n - 1) / n
+            b = b + (xc * tc).sum(axis=1) / (n - 1) / n
+            c = c + float((tc * tc).sum()) / (n - 1) / n
+            parts.append((x - s[:, None] * t).var(axis=1, ddof=1) / n)
+        df = _df(parts[0], no, parts[1], nn)
+        q = t_quantile(0.5 + confidence / 2, df) ** 2
+        # (dx - s dt)^2 <= q (a - 2 s b + s^2 c): a quadratic in s, bounded where dt^2 > q c
+        qa, qb, qc = dt * dt - q * c, dx * dt - q * b, dx * dx - q * a
+        disc = qb * qb - qa * qc
+        root = np.sqrt(disc)
+        low, high = (qb - root) / qa, (qb + root) / qa
+    return [Share(float(v), float(v), float(v)) if not math.isfinite(f) else
+            Share(float(v), math.nan, math.nan) if k <= 0 or r < 0 else
+            Share(float(v), float(lo), float(hi))
+            for v, f, k, r, lo, hi in zip(s, df, qa, disc, low, high)]
+
+
 def share(x_old, t_old, x_new, t_new, confidence: float = CONFIDENCE) -> Share:
     """The share of the change of t (a row's time per op) that the change of x (a frame's)
     explains: per-fork pairs (x, t) on each side, x measured in the fork that measured t."""
-    x_old, t_old = np.asarray(x_old, float), np.asarray(t_old, float)
-    x_new, t_new = np.asarray(x_new, float), np.asarray(t_new, float)
-    dx, dt = x_new.mean() - x_old.mean(), t_new.mean() - t_old.mean()
-    if len(t_old) < 2 or len(t_new) < 2 or dt == 0:
-        return Share(float(dx / dt) if dt else math.nan, math.nan, math.nan)
-    s = float(dx / dt)
-    # each side's variances and covariance of the means of x and t
-    a = b = c = 0.0
-    parts = []
-    for x, t in ((x_old, t_old), (x_new, t_new)):
-        n = len(x)
-        cov = np.cov(x, t, ddof=1)
-        a += cov[0, 0] / n
-        b += cov[0, 1] / n
-        c += cov[1, 1] / n
-        parts.append((float(np.var(x - s * t, ddof=1)) / n, n))
-    df = _df(parts)
-    if not math.isfinite(df):
-        return Share(s, s, s)
-    q = t_quantile(0.5 + confidence / 2, df) ** 2
-    # (dx - s dt)^2 <= q (a - 2 s b + s^2 c): a quadratic in s, bounded where dt^2 > q c
-    qa, qb, qc = dt * dt - q * c, dx * dt - q * b, dx * dx - q * a
-    disc = qb * qb - qa * qc
-    if qa <= 0 or disc < 0:
-        return Share(s, math.nan, math.nan)
-    root = math.sqrt(disc)
-    return Share(s, float((qb - root) / qa), float((qb + root) / qa))
+    return shares_of(x_old, t_old, x_new, t_new, confidence)[0]
 
 
 def benjamini_hochberg(p_values, rate: float = 0.05) -> np.ndarray:

@@ -24,15 +24,20 @@ from scipy import special
 CONFIDENCE = 0.95
 
 
-def t_quantile(p: float, df: float) -> float:
+def t_quantile(p, df):
     """Student's t quantile: scipy.stats.t.ppf's own function (the same numbers) without its
-    per-call checks, which cost a report's frame rows most of their time (thousands of calls)."""
-    return float(special.stdtrit(df, p))
+    per-call checks, which cost a report's frame rows most of their time (thousands of calls).
+    A float for floats, an array for arrays."""
+    return _as_given(special.stdtrit(df, p))
 
 
-def t_two_sided_p(t: float, df: float) -> float:
+def t_two_sided_p(t, df):
     """The two-sided p-value of a t statistic: 2 * scipy.stats.t.sf(|t|, df), as t_quantile."""
-    return float(2 * special.stdtr(df, -abs(t)))
+    return _as_given(2 * special.stdtr(df, -np.abs(t)))
+
+
+def _as_given(x):
+    return float(x) if np.ndim(x) == 0 else x
 
 
 def _difference(mean_old, var_old, mean_new, var_new):
