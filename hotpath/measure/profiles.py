@@ -313,12 +313,13 @@ PROFILES: dict[str, Profile] = {
             name="smoke",
             purpose="every benchmark runs briefly, in one JVM per pass (no forks): proves "
                     "that it runs, numbers mean little",
-            # No warmup: a benchmark that runs is proved by its first iterations, and make test
-            # pays for every one of some 190 benchmark x params x variant rows.
+            # No warmup, and short iterations: a benchmark that runs is proved by its first
+            # iterations, and make test pays for every one of some 190 benchmark x params x
+            # variant rows (0.4 s a row at 100 ms, of which 0.2 s the setup's own checks).
             forks=0, warmup_iterations=0, warmup_time="100 ms",
-            measurement_iterations=2, measurement_time="100 ms", peak_resolution_pct=20.0,
+            measurement_iterations=2, measurement_time="50 ms", peak_resolution_pct=20.0,
             memory_forks=0, memory_warmup_iterations=0, memory_warmup_time="100 ms",
-            memory_iterations=1, memory_time="100 ms",
+            memory_iterations=1, memory_time="50 ms",
             # Sites would add two warmups to each of the ~190 rows; make test holds the pass to
             # known answers on its own (tests/measure/test_site_pass.py).
             sites=False,
