@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 import hotpath as hp  # noqa: E402
 from hotpath.analyze import cpu as C  # noqa: E402
 
-UNDECIDED = "inconclusive"
+UNDECIDED = "undecided"
 RUNS = ROOT / "data" / "noisy-days"
 
 

@@ -56,7 +56,7 @@ def counts(table: pd.DataFrame) -> pd.DataFrame:
         v = group["verdict"].value_counts()
         out.append({"case": case, "rows": len(group), "faster": int(v.get("faster", 0)),
                     "slower": int(v.get("slower", 0)), "same": int(v.get("same", 0)),
-                    "undecided": int(v.get("inconclusive", 0)),
+                    "undecided": int(v.get("undecided", 0)),
                     "false alarms": int(v.get("faster", 0) + v.get("slower", 0))})
     return pd.DataFrame(out)
 

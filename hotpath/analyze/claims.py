@@ -3,7 +3,7 @@
 Verdicts: reproduced (same direction, and ours is significant or a real byte change; for a
 mechanism claim that states its counts, the counts measured are the counts stated),
 contradicted (ours goes the other way, or a mechanism's counts differ from those it states),
-inconclusive (ours cannot tell), not comparable (nothing of ours measures it, or the figure is
+undecided (ours cannot tell), not comparable (nothing of ours measures it, or the figure is
 of a different kind). A mechanism claim without counts is checked for its direction only, and
 its verdict says so.
 """
@@ -197,7 +197,7 @@ def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles |
     """(old, new, unit, verdict, why) of a time-mechanism claim: reproduced only where its frames'
     change is decided, goes the claimed way and the share it explains lies, interval and all,
     in the share the claim expects; contradicted where the change goes the other way or the
-    share lies wholly outside; inconclusive between."""
+    share lies wholly outside; undecided between."""
     kind, _, pattern = claim["metric"].partition(":")
     unit, how = CPU_METRICS[kind], kind.partition(".")[2]
     low, high = expected_share(claim)
@@ -235,7 +235,7 @@ def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles |
     if decided and outside:
         return change.old, change.new, unit, "contradicted", (
             f"{text}; the share lies outside the one expected")
-    return change.old, change.new, unit, "inconclusive", text + (
+    return change.old, change.new, unit, "undecided", text + (
         "; the frames' change is not told from 0" if not decided
         else "; the share's interval reaches beyond the one expected")
 
@@ -290,7 +290,7 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None,
                      "slower": "down" if up_is_faster else "up", "same": "same"}.get(v, "")
         point = "up" if pair["ratio"] > 1 + sequential.THRESHOLD else (
             "down" if pair["ratio"] < 1 - sequential.THRESHOLD else "same")
-        why = (f"fork-level test: {v}" if v != "inconclusive"
+        why = (f"fork-level test: {v}" if v != "undecided"
                else "no fork-level verdict: " + "; ".join(pair["warnings"] or ["CI spans the threshold"]))
         return old, new, unit, direction or None, point, why
     native_sides = {m: stem for stem, m in NATIVE_PARTS.items()}
@@ -383,7 +383,7 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
         if direction is None and point is None:
             row["verdict"], row["why"] = "not comparable", why
         elif direction is None:
-            row["verdict"] = "inconclusive"
+            row["verdict"] = "undecided"
             row["why"] = why + (f"; point estimate {'agrees' if point == said else 'disagrees'}"
                                 f" with the claim")
         elif said == "unknown":

@@ -340,7 +340,7 @@ class Verdict:
         cv = sequential.pooled_fork_cv([[v] for v in old_fig], [[v] for v in new_fig])
         needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=24),
                                              threshold)
-                  if tv.verdict == "inconclusive" else 0)
+                  if tv.verdict == "undecided" else 0)
         return cls(tv, estimate, estimate_why, _geometric_score(old, old_fig),
                    _geometric_score(new, new_fig), cv, needed)
 

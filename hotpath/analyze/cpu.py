@@ -457,7 +457,7 @@ def frames_called(profiles: Profiles, pairs: pd.DataFrame, how: str = "self") ->
     row's time verdict. On identical code (the A/A
     run) every frame called is a false discovery: their share of the tested frames is the
     attribution's false-frame rate. On a noisy run, the rows whose frames decide where their
-    time does not (*inconclusive*) are what the frames' shares add."""
+    time does not (*undecided*) are what the frames' shares add."""
     rows = []
     for _, p in pairs.iterrows():
         if any(profiles.entry(p["benchmark"], p["params"], v) is None

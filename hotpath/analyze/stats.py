@@ -1,4 +1,4 @@
-"""A row's verdicts as the reports give them: time (faster, slower, same or inconclusive, with
+"""A row's verdicts as the reports give them: time (faster, slower, same or undecided, with
 its interval and a Mann-Whitney U test on the fork means), heap B/op, and a score's precision.
 
 The statistics they stand on sit below every stage (hotpath.stats): fork means, Welch's interval
@@ -30,7 +30,7 @@ ALLOC_NOISE_BYTES = 8.0
 
 @dataclass
 class TimeVerdict:
-    verdict: str  # "faster", "slower", "same", "inconclusive"
+    verdict: str  # "faster", "slower", "same", "undecided"
     ratio: float  # new / old score
     ci_low: float
     ci_high: float
@@ -50,7 +50,7 @@ def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_bette
                  threshold: float = THRESHOLD,
                  design: sequential.Design | None = None) -> TimeVerdict:
     """faster/slower only if the CI lies beyond +-threshold (and, for a fixed number of forks,
-    the test is significant); same if the whole CI lies inside it; otherwise inconclusive.
+    the test is significant); same if the whole CI lies inside it; otherwise undecided.
 
     The ratio is of the geometric means of the fork means, the estimator whose interval is
     given. A run of the sequential fork plan names its row's ``design``: the interval is then
@@ -59,7 +59,7 @@ def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_bette
     old_means, new_means = fork_means(old), fork_means(new)
     warnings: list[str] = []
     if not len(old_means) or not len(new_means):
-        return TimeVerdict("inconclusive", math.nan, math.nan, math.nan, math.nan,
+        return TimeVerdict("undecided", math.nan, math.nan, math.nan, math.nan,
                            ["no raw data to test"])
     ratio = geometric_ratio(old_means, new_means)
     p = mann_whitney_p(old_means, new_means)
@@ -76,11 +76,11 @@ def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_bette
     first_look = design.min_forks if design is not None else MIN_FORKS
     if forks < first_look:
         warnings.append(f"too few forks for a test ({forks} per side, {first_look} needed)")
-        return TimeVerdict("inconclusive", ratio, lo, hi, p, warnings)
+        return TimeVerdict("undecided", ratio, lo, hi, p, warnings)
     verdict = sequential.decision(lo, hi, higher_is_better, threshold)
     if design is None and verdict in ("faster", "slower") and not p < ALPHA:
         verdict = None  # a fixed number of forks calls a change only where the test agrees
-    return TimeVerdict(verdict or "inconclusive", ratio, lo, hi, p, warnings)
+    return TimeVerdict(verdict or "undecided", ratio, lo, hi, p, warnings)
 
 
 def geometric_ratio(old_means, new_means) -> float:

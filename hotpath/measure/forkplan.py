@@ -369,9 +369,9 @@ class Plan:
             if verdict:
                 state.stopped, state.verdict = sequential.DECIDED, verdict
             elif state.forks >= row.cap:
-                state.stopped, state.verdict = sequential.CAP, "inconclusive"
+                state.stopped, state.verdict = sequential.CAP, "undecided"
             elif self.profile.drop_out_of_reach and self.needed(row, old, new) > row.cap:
-                state.stopped, state.verdict = sequential.OUT_OF_REACH, "inconclusive"
+                state.stopped, state.verdict = sequential.OUT_OF_REACH, "undecided"
 
     def needed(self, row: Row, old: list[float], new: list[float]) -> int:
         """The forks per side the row's ratio and fork CV so far ask for a decision."""
@@ -384,7 +384,7 @@ class Plan:
         for row in self.open_rows():
             if row.group == side.group and side.variant in (self.case.baseline, row.candidate):
                 state = self.states[row]
-                state.stopped, state.verdict = sequential.FAILED, "inconclusive"
+                state.stopped, state.verdict = sequential.FAILED, "undecided"
                 state.error, state.failed_on = error, side.variant
 
     def higher_is_better(self, row: Row) -> bool:
@@ -393,7 +393,7 @@ class Plan:
     def close_all(self, reason: str) -> None:
         for row in self.open_rows():
             state = self.states[row]
-            state.stopped, state.verdict = reason, state.verdict or "inconclusive"
+            state.stopped, state.verdict = reason, state.verdict or "undecided"
 
     def affordable(self, rows: list[Row], left_s: float) -> list[Row]:
         """The open rows the budget left can still bring to a decision, nearest first.

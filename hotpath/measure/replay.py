@@ -208,7 +208,7 @@ def lines(folder: Path, profile: Profile, budget: str | None, seeds: int, same_c
         o = replay(run, profile, budget_s, seed=seed, same_code=same_code)
         v = o.verdicts
         yield (f"{seed:4d}  {v.get('same', 0):4d}  {v.get('faster', 0):6d}  "
-               f"{v.get('slower', 0):6d}  {v.get('inconclusive', 0):9d}  {o.forks_run:5d}  "
+               f"{v.get('slower', 0):6d}  {v.get('undecided', 0):9d}  {o.forks_run:5d}  "
                f"{forkplan.format_duration(o.spent_s)}")
     if same_code:
         yield (f"the most rows this design could call same in "

@@ -14,8 +14,6 @@ from ..jmh import MethodName
 from ..paths import ROOT
 from .tables import FAULTS_SHOWN
 
-VERDICTS = {"inconclusive": "undecided"}
-
 
 def row_name(r: pd.Series) -> str:
     """'WriterCompressedMap.compressedMapFields(entries=30)': the class too, since two of a
@@ -36,7 +34,7 @@ def interval(ratio: float, low: float, high: float) -> str:
 def _side(r: pd.Series, side: str) -> tuple[str, str]:
     verdict = r[f"{side}_verdict"]
     return (interval(r[f"{side}_ratio"], r[f"{side}_low"], r[f"{side}_high"]),
-            f"{VERDICTS.get(verdict, verdict)}, {r[f'{side}_forks']} fork"
+            f"{verdict}, {r[f'{side}_forks']} fork"
             f"{'' if r[f'{side}_forks'] == 1 else 's'}")
 
 

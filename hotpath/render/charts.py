@@ -33,7 +33,7 @@ FLOOR_COLOR = "#000000"
 #: One marker shape per series, so that series drawn over each other stay apart.
 MARKERS = "osD^vP*X"
 VERDICT_COLORS = {"faster": "#2ca02c", "slower": "#d62728", "same": "#7f7f7f",
-                  "inconclusive": "#1f77b4"}
+                  "undecided": "#1f77b4"}
 #: The floor files state heap and native floors; direct and zlib are parts of native.
 FLOOR_COLUMNS = {"alloc": "heap_floor", "native": "native_floor"}
 DPI = 110
@@ -396,7 +396,7 @@ def ratio_chart(pairs: pd.DataFrame, threshold: float, title: str = "") -> Figur
     extent = [1.0]
     for i, (_, r) in enumerate(rows):
         ratio, lo, hi = time_per_op(r)
-        verdict = r["verdict"] if r["verdict"] in VERDICT_COLORS else "inconclusive"
+        verdict = r["verdict"] if r["verdict"] in VERDICT_COLORS else "undecided"
         color = VERDICT_COLORS[verdict]
         if not (math.isnan(lo) or math.isnan(hi)):
             ax.plot([lo, hi], [i, i], color=color, lw=2.5, alpha=0.6)

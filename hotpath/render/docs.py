@@ -93,7 +93,7 @@ def headline_table(ref: Reference) -> str:
     said = Counter(mechanisms["verdict"]) if not mechanisms.empty else Counter()
     text += (f"\n{done} of the {rows} time rows that set a write-up's variant against old are "
              f"decided ({done / rows:.0%}). The write-ups' claims: " + ", ".join(
-                 f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "inconclusive",
+                 f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "undecided",
                                               "not comparable") if counts[v])
              + (f"; among them the {len(mechanisms)} mechanisms, counted at the allocation "
                 f"sites: " + ", ".join(f"{said[v]} {v}" for v in ("reproduced", "contradicted",
@@ -104,14 +104,14 @@ def headline_table(ref: Reference) -> str:
 
 
 def _time_mechanisms(checked: pd.DataFrame) -> str:
-    """'; the 5 time mechanisms, timed at their frames: 4 reproduced, 1 inconclusive'."""
+    """'; the 5 time mechanisms, timed at their frames: 4 reproduced, 1 undecided'."""
     timed = (checked[checked["why"].str.contains(claims.AT_FRAMES, regex=False)]
              if not checked.empty else checked)
     if timed.empty:
         return ""
     said = Counter(timed["verdict"])
     return (f"; the {len(timed)} time mechanisms, timed at their frames: "
-            + ", ".join(f"{said[v]} {v}" for v in ("reproduced", "contradicted", "inconclusive",
+            + ", ".join(f"{said[v]} {v}" for v in ("reproduced", "contradicted", "undecided",
                                                    "not comparable") if said[v]))
 
 
@@ -180,7 +180,7 @@ def runs_table(ref: Reference) -> str:
             "plan": (f"sequential, budget {_minutes(seq['budget_s'])}, {seq.get('forks_run', '?')} forks"
                      if seq.get("budget_s") else "fixed: "
                      + str(p.get("profile_settings", "?")).split(" x ")[0]),
-            "write-up rows decided": f"{int((mine['verdict'] != 'inconclusive').sum())} of {len(mine)}",
+            "write-up rows decided": f"{int((mine['verdict'] != 'undecided').sum())} of {len(mine)}",
         })
     return tables.to_markdown(pd.DataFrame(rows))
 
@@ -191,7 +191,7 @@ def undecided_list(ref: Reference) -> str:
     lines = []
     for case in ref.cases:
         mine = ref.mine(case)
-        for _, r in mine[mine["verdict"] == "inconclusive"].iterrows():
+        for _, r in mine[mine["verdict"] == "undecided"].iterrows():
             _, lo, hi = compare.time_per_op(r)
             lines.append(f"- {case.id} {fmt.label(r)} ({fmt.fmt_stopped(r)} forks per side): "
                          f"{fmt.undecided(r, lo, hi)}")

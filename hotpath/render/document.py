@@ -546,13 +546,13 @@ class Document:
              f"interval of the sequential fork plan ({seq['describe']}): rows took forks until "
              f"decided, capped{beyond} or out of budget. *faster*/*slower* needs the CI beyond "
              f"±{THRESHOLD:.0%}, *same* the CI inside ±{THRESHOLD:.0%}, anything else is "
-             f"*inconclusive*. B/op changes count when they exceed the run's own spread and 8 B."
+             f"*undecided*. B/op changes count when they exceed the run's own spread and 8 B."
              if seq and seq.get("describe") else
              f"Time verdicts use one figure per fork (the fork is the unit of replication). "
              f"{self.estimate_note()}A Mann-Whitney U test and a 95% CI of the ratio new/old (of "
              f"the geometric means of the fork figures; Welch t-interval on their logs); *faster*/*slower* "
              f"needs p < 0.05 and the CI beyond ±{THRESHOLD:.0%}, *same* needs the CI inside "
-             f"±{THRESHOLD:.0%}, anything else is *inconclusive*. B/op changes count when they "
+             f"±{THRESHOLD:.0%}, anything else is *undecided*. B/op changes count when they "
              f"exceed the run's own spread and 8 B."),
         ]
         if not math.isnan(s["time_geomean"]):

@@ -93,7 +93,7 @@ def fmt_time_change(row: pd.Series) -> str:
 
 def verdict_word(row: pd.Series) -> str:
     """A time verdict in one word, as the compact table and the Result both say it."""
-    return "undecided" if row["verdict"] == "inconclusive" else str(row["verdict"])
+    return str(row["verdict"])
 
 
 #: A B/op verdict in words, as the Result and the overview say it.
@@ -132,7 +132,7 @@ def fmt_decided(pairs: pd.DataFrame) -> str:
     """'3 of 4': time rows with a verdict (faster, slower or same)."""
     if pairs.empty:
         return "—"
-    return f"{int((pairs['verdict'] != 'inconclusive').sum())} of {len(pairs)}"
+    return f"{int((pairs['verdict'] != 'undecided').sum())} of {len(pairs)}"
 
 
 def fmt_verdict(row: pd.Series) -> str:
@@ -143,7 +143,7 @@ def fmt_verdict(row: pd.Series) -> str:
         return f"{v} (p={row['p_value']:.3f})"
     if v == "same":
         return f"same (±{row['threshold']:.0%})"
-    return "~ inconclusive"
+    return "~ undecided"
 
 
 

@@ -47,7 +47,7 @@ def _said(alloc_verdict: str) -> str:
     return alloc_verdict.replace("→ ", "falls to ")
 
 
-#: Time verdicts that decide; "inconclusive" does not.
+#: Time verdicts that decide; "undecided" does not.
 DECIDED = ("faster", "slower", "same")
 COLUMNS = ["benchmark", "cell", "main", "this cell", "what changed", "both decided"]
 

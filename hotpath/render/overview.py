@@ -172,7 +172,7 @@ def write(profile: str, folder: Path = REPORTS,
     if not checked.empty:
         counts = Counter(checked["verdict"])
         intro += (" The write-ups' claims, all cases: " + ", ".join(
-            f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "inconclusive",
+            f"{counts[v]} {v}" for v in ("reproduced", "contradicted", "undecided",
                                          "not comparable") if counts[v]) + ".")
     others = other_reports(folder)
     listed = "".join(f"- {c['case']}: {c['source']}\n" for c in cases)

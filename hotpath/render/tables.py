@@ -412,7 +412,7 @@ def undecided_notes(pairs: pd.DataFrame) -> list[str]:
     pairs = written(pairs)
     many = pairs["candidate"].nunique() > 1
     notes, early, looks = [], 0, set()
-    for _, r in pairs[pairs["verdict"] == "inconclusive"].iterrows():
+    for _, r in pairs[pairs["verdict"] == "undecided"].iterrows():
         _, lo, hi = time_per_op(r)
         if math.isnan(lo) or math.isnan(hi):
             early += 1  # said once below, not row by row

@@ -51,7 +51,7 @@ def test_a_rounds_two_forks_moving_together_is_seen():
 
 
 def test_counts_and_the_chance_of_so_many_alarms():
-    table = pd.DataFrame({"case": ["a", "a", "b"], "verdict": ["same", "slower", "inconclusive"]})
+    table = pd.DataFrame({"case": ["a", "a", "b"], "verdict": ["same", "slower", "undecided"]})
     counts = aa.counts(table).set_index("case")
     assert counts.loc["all", "false alarms"] == 1 and counts.loc["a", "slower"] == 1
     assert counts.loc["b", "undecided"] == 1

@@ -38,7 +38,7 @@ def test_claims_get_reproduced_contradicted_and_not_comparable(tmp_path, pairs):
     assert table.loc["broker TPS", "verdict"] == "not comparable"
     assert "JDK 21" in table.loc["broker TPS", "why"]
     # two forks per side: no fork-level verdict, whatever the point estimate says
-    assert table.loc["byteArray time", "verdict"] == "inconclusive"
+    assert table.loc["byteArray time", "verdict"] == "undecided"
     assert "too few forks" in table.loc["byteArray time", "why"]
 
 
@@ -167,7 +167,7 @@ def test_a_time_mechanism_is_reproduced_only_inside_the_share_it_expects(tmp_pat
     assert table.loc["absent", "verdict"] == "not comparable"
     assert claims.NOT_FOUND in table.loc["absent", "why"]
     # the checksum's 25 ns/op stayed: its change is not told from 0, whatever it expects
-    assert table.loc["the checksum", "verdict"] == "inconclusive"
+    assert table.loc["the checksum", "verdict"] == "undecided"
     assert "not told from 0" in table.loc["the checksum", "why"]
     # every time mechanism says where it was timed, refused and not found too
     assert table["why"].str.contains(claims.AT_FRAMES, regex=False).all()

@@ -40,10 +40,10 @@ def test_higher_throughput_is_faster_and_lower_is_slower():
     assert stats.time_verdict(old, forks(rng, 5, 600.0, sd=5), True).verdict == "slower"
 
 
-def test_two_forks_are_inconclusive_with_a_warning():
+def test_two_forks_are_undecided_with_a_warning():
     rng = np.random.default_rng(4)
     v = stats.time_verdict(forks(rng, 2, 100.0), forks(rng, 2, 50.0), higher_is_better=False)
-    assert v.verdict == "inconclusive"
+    assert v.verdict == "undecided"
     assert any("too few forks" in w for w in v.warnings)
 
 

@@ -60,7 +60,7 @@ def test_a_replay_decides_what_its_forks_show(tmp_path):
 def test_a_short_budget_leaves_rows_undecided(tmp_path):
     run = replay.load(_run(tmp_path, {"flat": (100.0, 100.0), "halved": (100.0, 50.0)}))
     outcome = replay.replay(run, AA, budget_s=30, seed=1)
-    assert outcome.stopped["budget"] == 2 and outcome.verdicts == {"inconclusive": 2}
+    assert outcome.stopped["budget"] == 2 and outcome.verdicts == {"undecided": 2}
 
 
 def test_same_code_draws_either_sides_forks(tmp_path):

@@ -31,7 +31,7 @@ def glance_word(verdict: str) -> str:
 
 
 def details_word(verdict: str) -> str:
-    """'faster (at 4 forks)' -> faster; '~ inconclusive' -> undecided."""
+    """'faster (at 4 forks)' -> faster; '~ undecided' -> undecided."""
     return "undecided" if verdict.startswith("~") else verdict.split(" (")[0]
 
 

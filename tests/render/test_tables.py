@@ -107,7 +107,7 @@ def test_undecided_rows_say_their_interval_under_the_table_and_early_rows_once()
     undecided = table[table["verdict"] == "undecided"]
     assert len(notes) == len(undecided) > 0
     assert all("not decided at ±5%" in n and "forks per side would decide it" in n for n in notes)
-    early = pairs.assign(ci_low=float("nan"), ci_high=float("nan"), verdict="inconclusive")
+    early = pairs.assign(ci_low=float("nan"), ci_high=float("nan"), verdict="undecided")
     assert tables.undecided_notes(early) == [
         f"{len(tables.compact_table(early))} rows with fewer than 4 forks per side: no interval yet"]
 

@@ -104,7 +104,7 @@ def test_before_the_first_look_nothing_is_decided():
     design = Design(cap=CAP)
     verdict = stats.time_verdict([[100.0], [101.0], [99.0]], [[50.0], [51.0], [49.0]], False,
                                  design=design)
-    assert verdict.verdict == "inconclusive"
+    assert verdict.verdict == "undecided"
 
 
 def test_forks_to_decide_grows_as_the_ratio_nears_the_band():
