@@ -45,7 +45,8 @@ RECORDS = ROOT / "target" / "rendered"
 #: reads only costs a render when it changes, never a stale report).
 UNREAD_ENV = frozenset({"_", "OLDPWD", "PWD", "SHLVL", "MFLAGS", "TERM", "COLORTERM", "COLUMNS",
                         "LINES", "LS_COLORS", "DISPLAY", "WINDOWID", "STY", "XDG_RUNTIME_DIR"})
-UNREAD_ENV_PREFIXES = ("MAKE", "SSH_", "TERM_", "XDG_SESSION_", "DBUS_SESSION_", "TMUX")
+#: (PYTEST_: pytest's own, naming the test running, set for a render the tests start.)
+UNREAD_ENV_PREFIXES = ("MAKE", "SSH_", "TERM_", "XDG_SESSION_", "DBUS_SESSION_", "TMUX", "PYTEST_")
 #: Files that configure the kernel and the libraries that draw a report, wherever they are read.
 CONFIG_SUFFIXES = (".py", ".json", ".toml", ".yaml", ".yml", "rc", ".cfg", ".ini")
 
