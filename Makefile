@@ -274,7 +274,7 @@ test: ## JUnit, pytest, every benchmark in the smoke profile with its report, ev
 	  rm -rf $(TEST_TIMES); mkdir -p $(TEST_TIMES); \
 	  echo "set-up, build and JUnit $$(( $$(date +%s) - t0 )) s" > $(TEST_TIMES)/set-up; \
 	  $(MAKE) --no-print-directory compiled test-java || exit $$?; \
-	  $(MAKE) --no-print-directory -j2 --output-sync=recurse $(TEST_STAGES:%=timed-%) || exit $$?; \
+	  $(MAKE) --no-print-directory -j2 --output-sync=recurse $(TEST_STAGES:%=timed-%) REFERENCE_RENDERED=1 || exit $$?; \
 	  took=$$(for s in set-up $(TEST_STAGES); do cat $(TEST_TIMES)/$$s; done | paste -sd ';' | sed 's/;/, /g'); \
 	  echo "make test: $$(( $$(date +%s) - t0 )) s ($$took; all but the set-up two at a time)"
 
@@ -332,17 +332,25 @@ test-smoke-bench: check $(STAMP)
 
 # The smoke pass renders into target/smoke-reports/, never over reports/; the committed runs of
 # two builds and the A/A run go beside the cases, and encoder's committed reference with its
-# allocation sites (which the smoke pass does not record), for the browser tests to open. They
-# are the reference's reports as the render tests had them rendered (tests/render/conftest.py):
-# `hotpath report` there keeps each one whose inputs are unchanged, and renders the others.
+# allocation sites (which the smoke pass does not record), for the browser tests to open (side
+# by side: each is mostly a kernel's start). Under make test (REFERENCE_RENDERED=1) they are
+# copied from the reference's reports that its render tests rendered minutes before
+# (tests/render/conftest.py), not rendered a second time.
 REFERENCE_REPORTS := target/reference-reports
 test-smoke-reports: $(SETUP)
 	@$(HOTPATH) report --case '$(CASE)' --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
-	$(HOTPATH) report --profile reference --out $(REFERENCE_REPORTS) > /dev/null || exit $$?; \
 	rm -rf $(SMOKE_REPORTS)/ab $(SMOKE_REPORTS)/aa $(SMOKE_REPORTS)/reference; mkdir -p $(SMOKE_REPORTS)/reference; \
-	cp -r $(REFERENCE_REPORTS)/ab $(SMOKE_REPORTS)/ab; \
-	if [ -d $(REFERENCE_REPORTS)/aa ]; then cp -r $(REFERENCE_REPORTS)/aa $(SMOKE_REPORTS)/aa; fi; \
-	cp -r $(REFERENCE_REPORTS)/encoder $(SMOKE_REPORTS)/reference/encoder; \
+	if [ -n "$(REFERENCE_RENDERED)" ]; then \
+	  cp -r $(REFERENCE_REPORTS)/ab $(REFERENCE_REPORTS)/aa $(SMOKE_REPORTS)/ && \
+	  cp -r $(REFERENCE_REPORTS)/encoder $(SMOKE_REPORTS)/reference/encoder || exit $$?; \
+	else \
+	  jobs=""; for run in data/reference/ab/*/; do \
+	    $(HOTPATH) compare $$run --out $(SMOKE_REPORTS)/ab/$$(basename $$run) > /dev/null & jobs="$$jobs $$!"; \
+	  done; \
+	  if [ -f data/reference/aa/ab.json ]; then $(HOTPATH) aa --render-only --out $(SMOKE_REPORTS)/aa > /dev/null & jobs="$$jobs $$!"; fi; \
+	  $(HOTPATH) report --case encoder --profile reference --out $(SMOKE_REPORTS)/reference > /dev/null & jobs="$$jobs $$!"; \
+	  for j in $$jobs; do wait $$j || exit $$?; done; \
+	fi; \
 	$(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $(words $(CASES)) passed, 0 failed"
 
 # The sharded workflow's lint and its own commands on this machine: the smoke run of two cases

@@ -485,9 +485,10 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
     that case alone would write them, its plan record holding its own rows. A failure leaves
     every case's earlier results as they were. ``folder``: where the results go (default: the
     profile's, or the shard's)."""
+    # the budget counts from here: each case's set-up is spent from it as its memory pass is
+    t0 = time.monotonic()
     runs = [start(c, profile, jar, folder / f"{c.id}.json" if folder else None, budget_s=budget_s,
                   shard=shard, host_check=host_check) for c in cases]
-    t0 = time.monotonic()
     try:
         for r in runs:
             measure_untimed(r)
