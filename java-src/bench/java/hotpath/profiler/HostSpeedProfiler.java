@@ -41,6 +41,9 @@ public final class HostSpeedProfiler implements InternalProfiler {
     static final int ROUNDS = 4;
     /** Probes run at start, so that the first iteration's probe is compiled code. */
     private static final int WARMUP = 400;
+    /** Whether this JVM ran them: JMH makes a profiler per benchmark, and a run without forks
+     * (the smoke profile's) makes some 50 in one JVM, whose probe stays compiled. */
+    private static boolean warm;
 
     private static final int[] NEXT = cycle(TABLE, 0x5eed);
     private static volatile long sink;
@@ -48,9 +51,17 @@ public final class HostSpeedProfiler implements InternalProfiler {
     private long before = -1;
 
     public HostSpeedProfiler() {
+        warmUp();
+    }
+
+    private static synchronized void warmUp() {
+        if (warm) {
+            return;
+        }
         for (int i = 0; i < WARMUP; i++) {
             probe();
         }
+        warm = true;
     }
 
     @Override
