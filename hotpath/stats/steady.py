@@ -6,9 +6,9 @@ advance (JMH's warmup count) can then measure the warmup, or the top of a wave. 
 is classified as Barrett et al. classify whole process executions ("Virtual Machine Warmup
 Blows Hot and Cold", OOPSLA 2017; Traini et al., EMSE 2023, did the same for JMH suites):
 
-- changepoints by PELT (the ``ruptures`` library) with an l2 cost on the log of the values,
-  so that a step is a ratio wherever the level lies, and a penalty scaled by the fork's own
-  noise, estimated robustly from the first differences;
+- changepoints by PELT (``ruptures``' breakpoints, computed by :mod:`.pelt`) with an l2 cost
+  on the log of the values, so that a step is a ratio wherever the level lies, and a penalty
+  scaled by the fork's own noise, estimated robustly from the first differences;
 - the trailing segments whose means lie within :data:`EQUIVALENT` of the last one are merged
   into the steady segment (Barrett et al.'s "equivalent" segments: PELT alone puts 4-11
   changepoints into a 60-iteration fork where the eye sees one or two, since steps of 1-3%
@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
-import ruptures as rpt
 
+from . import pelt
 from ..jmh import SECONDS, higher_is_better, number, per_op, per_time, seconds
 
 FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE = "flat", "warmup", "slowdown", "no steady state"
@@ -168,8 +168,7 @@ def _classify(series: tuple[float, ...], iteration_s: float, higher_is_better: b
     y = np.log(x)
     sigma = noise(y)
     level = despiked(y, sigma)
-    ends = rpt.Pelt(model="l2", min_size=MIN_SEGMENT, jump=1).fit(level).predict(
-        pen=PENALTY * sigma ** 2 * math.log(len(y)))
+    ends = pelt.breakpoints(level, MIN_SEGMENT, PENALTY * sigma ** 2 * math.log(len(y)))
     level = np.exp(level)
     raw = [Segment(a, b - 1, float(level[a:b].mean())) for a, b in zip([0, *ends[:-1]], ends)]
 
