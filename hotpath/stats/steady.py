@@ -242,12 +242,12 @@ def despiked(y: np.ndarray, sigma: float) -> np.ndarray:
     first SPIKE_REACH iterations are left alone: slow first iterations are the warmup this
     module is there to find, not noise."""
     width = 2 * SPIKE_REACH + 1
-    out = y.copy()
-    for i in range(SPIKE_REACH, len(y)):
-        lo = min(i - SPIKE_REACH, len(y) - width)
-        centre = float(np.median(y[lo:lo + width]))
-        if abs(y[i] - centre) > SPIKE_SIGMAS * sigma:
-            out[i] = centre
+    medians = np.median(np.lib.stride_tricks.sliding_window_view(y, width), axis=1)
+    at = np.arange(SPIKE_REACH, len(y))
+    centre = medians[np.minimum(at - SPIKE_REACH, len(y) - width)]
+    spikes = np.abs(y[at] - centre) > SPIKE_SIGMAS * sigma
+    out = np.array(y, dtype=float)
+    out[at[spikes]] = centre[spikes]
     return out
 
 

@@ -38,8 +38,8 @@ def test_recorded_forks_break_where_ruptures_breaks_them():
 
 @pytest.mark.parametrize("kind", ["noise", "steps", "quantized", "two values"])
 def test_generated_series_break_where_ruptures_breaks_them(kind):
-    # seed 11 gives a two-valued series that prefix sums alone break elsewhere
-    rng = np.random.default_rng(11)
+    # seed 21 gives two-valued series that prefix sums alone break elsewhere
+    rng = np.random.default_rng(21)
     for _ in range(40):
         n = int(rng.integers(10, 80))
         x = {"noise": lambda: rng.normal(0, 1, n),
