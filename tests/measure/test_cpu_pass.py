@@ -17,6 +17,7 @@ import pytest
 
 from hotpath.analyze import cpu as C
 from hotpath.measure import cpu, interleave
+from hotpath.measure.profiles import PROFILES
 from hotpath.jmh import parse_json
 from hotpath.paths import JAR, ROOT
 from hotpath.runs import sites_text
@@ -33,7 +34,7 @@ def profiles(tmp_path_factory):
     run), the sampler at its default interval."""
     folder = tmp_path_factory.mktemp("cpu")
     args = ["-f", "3", "-wi", "0", "-i", "20", "-r", "100ms",
-            "-jvmArgsAppend", "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch",
+            "-jvmArgsAppend", " ".join(PROFILES["quick"].jvm_args),
             "-prof", cpu.profiler_arg(folder / "forks")]
     return C.read_file(_sampled(folder, BENCH, args))
 
@@ -121,7 +122,6 @@ def inlined(tmp_path_factory):
     the quick profile's own options (its counters, its tail of sampled iterations after the
     counted ones, and the JVM flags every sampling fork runs with). Returns the profiles and the
     raw document (its frames' names as the sampler wrote them)."""
-    from hotpath.measure.profiles import PROFILES
 
     folder = tmp_path_factory.mktemp("inlined")
     target = _sampled(folder, INLINED, PROFILES["quick"].jmh_args(forks=2, iterations=10,
@@ -175,7 +175,6 @@ INTRINSIC = "hotpath.calibration.KnownIntrinsicFramesBenchmark.frames"
 def intrinsic(tmp_path_factory):
     """Two forks a side of KnownIntrinsicFramesBenchmark through the default run's timed-fork
     path, as the inlined answer's: the row's attribution."""
-    from hotpath.measure.profiles import PROFILES
 
     folder = tmp_path_factory.mktemp("intrinsic")
     target = _sampled(folder, INTRINSIC, PROFILES["quick"].jmh_args(forks=2, iterations=10,
@@ -218,7 +217,6 @@ FAULTS = "hotpath.calibration.KnownPageFaultFramesBenchmark.pages"
 def faults(tmp_path_factory):
     """Two forks a side of KnownPageFaultFramesBenchmark through the default run's timed-fork
     path, as the inlined answer's: the row's attribution and the sampler's engine."""
-    from hotpath.measure.profiles import PROFILES
 
     folder = tmp_path_factory.mktemp("faults")
     target = _sampled(folder, FAULTS, PROFILES["quick"].jmh_args(forks=2, iterations=10,

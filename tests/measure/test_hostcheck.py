@@ -56,7 +56,8 @@ def test_a_run_records_the_check_it_ran_before_it():
     assert record["committed_aa"]["time"] == 87.0 and record["estimate"] == "p10"
     assert (record["quiet"], record["same_kind"]) == (True, False)
     assert record["command"].startswith("java -jar target/benchmarks.jar '^hotpath.encoder.")
-    assert "-jvmArgsAppend '-Xms1g -Xmx1g" in record["command"] and "-rff" not in record["command"]
+    assert f"-jvmArgsAppend '{' '.join(hostcheck.SHAPE.jvm_args)}" in record["command"]
+    assert "-rff" not in record["command"]
 
 
 def test_the_check_counts_the_iterations_beside_which_the_host_ran_its_probe_slow():
