@@ -108,7 +108,7 @@ def test_the_build_doing_sixteen_times_the_work_is_called_slower_by_more_than_th
 @pytest.mark.verdicts
 def test_the_same_jar_on_both_sides_stays_within_the_hosts_reach_and_allocates_alike(tmp_path, record_property):
     # a first look's forks are all its assertions need: identical code is rarely closed sooner
-    code, run = _measure(tmp_path, JAR, JAR, budget="45s")
+    code, run = _measure(tmp_path, JAR, JAR, budget="30s")
     assert code == 0
     assert run.names == {"baseline": "benchmarks (baseline)", "candidate": "benchmarks (candidate)"}
     row = run.comparison.pairs.iloc[0]
