@@ -161,6 +161,14 @@ REPORT_NEEDS := $(STAMP)
 MAKE_RESULTS := $(STALE_RESULTS)
 endif
 
+# The venv (pip: downloads, then one core) and the jar (Maven) made side by side, as make test
+# makes its set-up: on a fresh clone they took 72 s and then 17 s, one after the other.
+SIDE_BY_SIDE := $(SETUP) $(if $(REPORT_NEEDS),$(JAR))
+.PHONY: set-up-side-by-side
+set-up-side-by-side: prerequisites
+	@$(MAKE) --no-print-directory -q $(SIDE_BY_SIDE) 2>/dev/null || \
+	  $(MAKE) --no-print-directory -j2 --output-sync=target $(SIDE_BY_SIDE)
+
 ifdef BASELINE
 # Two builds measured (jars or classpaths): make report BASELINE=master.jar CANDIDATE=patch.jar
 #   BENCH=<JMH regex> [PARAMS='size=64,1024 n=1'] [BUDGET=20m] [NAME=..] [BASELINE_NAME=master]
@@ -179,7 +187,7 @@ report: prerequisites $(SETUP) $(if $(filter %.json,$(BASELINE)),,$(STAMP))
 else
 # the committed reference is rendered as it is: nothing to build
 report: PREREQ_FOR = $(if $(filter reference,$(PROFILE)),render,report)
-report: check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale; another PROFILE: reports/<profile>/<case>/); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
+report: set-up-side-by-side check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale; another PROFILE: reports/<profile>/<case>/); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
 	@$(MAKE_RESULTS)
 	@$(HOTPATH) report --case '$(CASE)' --profile $(PROFILE) --overview
 endif
