@@ -340,25 +340,19 @@ test-smoke-bench: check $(STAMP)
 
 # The smoke pass renders into target/smoke-reports/, never over reports/; the committed runs of
 # two builds and the A/A run go beside the cases, and encoder's committed reference with its
-# allocation sites (which the smoke pass does not record), for the browser tests to open (side
-# by side: each is mostly a kernel's start). Under make test (REFERENCE_RENDERED=1) they are
-# copied from the reference's reports that its render tests rendered minutes before
-# (tests/render/conftest.py), not rendered a second time.
+# allocation sites (which the smoke pass does not record), for the browser tests to open. They
+# are copied from the reference's reports in target/reference-reports/: under make test
+# (REFERENCE_RENDERED=1) as its render tests rendered them minutes before
+# (tests/render/conftest.py), else rendered there first (`hotpath report` keeps what is current).
 REFERENCE_REPORTS := target/reference-reports
 test-smoke-reports: $(SETUP)
 	@$(HOTPATH) report --case '$(CASE)' --profile smoke --out $(SMOKE_REPORTS) || exit $$?; \
-	rm -rf $(SMOKE_REPORTS)/ab $(SMOKE_REPORTS)/aa $(SMOKE_REPORTS)/reference; mkdir -p $(SMOKE_REPORTS)/reference; \
-	if [ -n "$(REFERENCE_RENDERED)" ]; then \
-	  cp -r $(REFERENCE_REPORTS)/ab $(REFERENCE_REPORTS)/aa $(SMOKE_REPORTS)/ && \
-	  cp -r $(REFERENCE_REPORTS)/encoder $(SMOKE_REPORTS)/reference/encoder || exit $$?; \
-	else \
-	  jobs=""; for run in data/reference/ab/*/; do \
-	    $(HOTPATH) compare $$run --out $(SMOKE_REPORTS)/ab/$$(basename $$run) > /dev/null & jobs="$$jobs $$!"; \
-	  done; \
-	  if [ -f data/reference/aa/ab.json ]; then $(HOTPATH) aa --render-only --out $(SMOKE_REPORTS)/aa > /dev/null & jobs="$$jobs $$!"; fi; \
-	  $(HOTPATH) report --case encoder --profile reference --out $(SMOKE_REPORTS)/reference > /dev/null & jobs="$$jobs $$!"; \
-	  for j in $$jobs; do wait $$j || exit $$?; done; \
+	if [ -z "$(REFERENCE_RENDERED)" ]; then \
+	  $(HOTPATH) report --profile reference --overview --out $(REFERENCE_REPORTS) > /dev/null || exit $$?; \
 	fi; \
+	rm -rf $(SMOKE_REPORTS)/ab $(SMOKE_REPORTS)/aa $(SMOKE_REPORTS)/reference; mkdir -p $(SMOKE_REPORTS)/reference; \
+	cp -r $(REFERENCE_REPORTS)/ab $(REFERENCE_REPORTS)/aa $(SMOKE_REPORTS)/ && \
+	  cp -r $(REFERENCE_REPORTS)/encoder $(SMOKE_REPORTS)/reference/encoder || exit $$?; \
 	$(HOTPATH) overview --profile smoke --out $(SMOKE_REPORTS) && echo "smoke: $(words $(CASES)) passed, 0 failed"
 
 # The sharded workflow's lint and its own commands on this machine: the smoke run of two cases

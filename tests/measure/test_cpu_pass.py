@@ -122,7 +122,6 @@ def inlined(tmp_path_factory):
     the quick profile's own options (its counters, its tail of sampled iterations after the
     counted ones, and the JVM flags every sampling fork runs with). Returns the profiles and the
     raw document (its frames' names as the sampler wrote them)."""
-
     folder = tmp_path_factory.mktemp("inlined")
     target = _sampled(folder, INLINED, PROFILES["quick"].jmh_args(forks=2, iterations=10,
                                                                   cpu_dir=folder / "forks"))
@@ -175,7 +174,6 @@ INTRINSIC = "hotpath.calibration.KnownIntrinsicFramesBenchmark.frames"
 def intrinsic(tmp_path_factory):
     """Two forks a side of KnownIntrinsicFramesBenchmark through the default run's timed-fork
     path, as the inlined answer's: the row's attribution."""
-
     folder = tmp_path_factory.mktemp("intrinsic")
     target = _sampled(folder, INTRINSIC, PROFILES["quick"].jmh_args(forks=2, iterations=10,
                                                                     cpu_dir=folder / "forks"))
@@ -217,7 +215,6 @@ FAULTS = "hotpath.calibration.KnownPageFaultFramesBenchmark.pages"
 def faults(tmp_path_factory):
     """Two forks a side of KnownPageFaultFramesBenchmark through the default run's timed-fork
     path, as the inlined answer's: the row's attribution and the sampler's engine."""
-
     folder = tmp_path_factory.mktemp("faults")
     target = _sampled(folder, FAULTS, PROFILES["quick"].jmh_args(forks=2, iterations=10,
                                                                  cpu_dir=folder / "forks"))
