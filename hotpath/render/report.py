@@ -252,16 +252,20 @@ def render_all(groups: list[list[tuple[Any, tuple]]], workers: int | None = None
     report whose folder holds what the same inputs published into it last time is kept (its
     result is a ``reuse.Kept`` folder); the others render under their key, unless an input
     changed while they rendered."""
-    keyed: list[Path] = []
+    keyed: dict[tuple[int, int], Path] = {}
     if inputs is not None:
-        groups = [[_reused(inputs, render, args, keyed) for render, args in steps] for steps in groups]
+        groups = [[_reused(inputs, render, args, keyed, (i, j)) for j, (render, args) in enumerate(steps)]
+                  for i, steps in enumerate(groups)]
     # A group of kept reports needs no worker of its own.
     busy = [i for i, steps in enumerate(groups) if any(render is not _kept for render, _ in steps)]
     done = {i: _attempt(steps) for i, steps in enumerate(groups) if i not in busy}
     done.update(_render(groups, busy, workers))
     if inputs is not None and keyed and not inputs.unchanged():
-        for out in keyed:
-            reuse.forget(out)
+        # What was published under a key its inputs no longer match is not reused. A render that
+        # failed, or never started, published nothing: its folder's record still says what it holds.
+        for (i, j), out in keyed.items():
+            if j < len(done[i]) and not isinstance(done[i][j], Exception):
+                reuse.forget(out)
     return [done[i] for i in range(len(groups))]
 
 
@@ -284,20 +288,21 @@ def _render(groups: list[list[tuple[Any, tuple]]], busy: list[int], workers: int
 
 def kept(groups: list[list[tuple[Any, tuple]]], inputs: reuse.Inputs | None) -> bool:
     """Whether render_all with these inputs would keep every job of ``groups``."""
-    return inputs is not None and all(_reused(inputs, render, args, [])[0] is _kept
+    return inputs is not None and all(_reused(inputs, render, args, {}, (0, 0))[0] is _kept
                                       for steps in groups for render, args in steps)
 
 
-def _reused(inputs: reuse.Inputs, render: Any, args: tuple, keyed: list[Path]) -> tuple[Any, tuple]:
+def _reused(inputs: reuse.Inputs, render: Any, args: tuple, keyed: dict[tuple[int, int], Path],
+            at: tuple[int, int]) -> tuple[Any, tuple]:
     """A job as it runs: kept where its folder is fresh, else rendered under its key (its
-    folder added to ``keyed``)."""
+    folder added to ``keyed`` at ``at``, its group and place in it)."""
     found = inputs.key(render, args)
     if found is None:
         return render, args
     out, key = found
     if inputs.fresh(out, key, KEPT):
         return _kept, (out,)
-    keyed.append(out)
+    keyed[at] = out
     return functools.partial(render, key=key), args
 
 

@@ -199,7 +199,14 @@ def test_a_changed_input_renders_the_report_again(tmp_path, records):
     assert "2001-02-03" in (out / "summary.md").read_text(encoding="utf-8")
 
 
-def test_a_failed_render_keeps_neither_the_folder_nor_its_record(tmp_path, records):
+@pytest.mark.parametrize("changed_meanwhile", [False, True])
+def test_a_failed_render_leaves_the_earlier_folder_and_its_record(tmp_path, records, monkeypatch,
+                                                                  changed_meanwhile):
+    # Changed meanwhile: another command wrote under data/ while it rendered (make test's smoke
+    # pass does, beside the render tests). The failed render published nothing, so the record of
+    # what the folder holds stays true.
+    if changed_meanwhile:
+        monkeypatch.setattr(reuse.Inputs, "unchanged", lambda self: False)
     data = tmp_path / "data"
     data.mkdir()
     shutil.copy(REFERENCE / f"{CASE}.json", data / f"{CASE}.json")
