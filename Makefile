@@ -311,14 +311,16 @@ $(JUNIT): $(JAVA_SOURCES)
 test-java: $(SETUP) $(JUNIT)
 	@$(VENV_PY) -m hotpath.measure.stamp $(JAR) $(STAMP)
 
-# lint-imports: the stages' direction (pyproject.toml's import-linter contracts). pytest's tests
-# fall in two (pyproject.toml's markers): those that start no JMH fork, in two halves that run side
-# by side (tests/render, whose reports are most of the time, and the rest), and those that do
-# (test-forks: in make test's JMH lane, after the smoke pass and the shards). Among the latter,
-# the ones that hold timed forks' verdicts to known answers also run as a group of their own
-# (test-verdicts: over and over, beside a spinning CPU, to show no host can turn them red).
+# lint-imports: the stages' direction (pyproject.toml's import-linter contracts); ruff: the lint
+# pyproject.toml selects. pytest's tests fall in two (pyproject.toml's markers): those that start no
+# JMH fork, in two halves that run side by side (tests/render, whose reports are most of the time,
+# and the rest), and those that do (test-forks: in make test's JMH lane, after the smoke pass and
+# the shards). Among the latter, the ones that hold timed forks' verdicts to known answers also run
+# as a group of their own (test-verdicts: over and over, beside a spinning CPU, to show no host can
+# turn them red).
 test-python: $(SETUP)
 	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/ruff check --no-cache --quiet .
 	$(VENV)/bin/pytest -q --durations=5 -m "not forks and not verdicts" --ignore=tests/render
 
 test-render: $(SETUP)

@@ -290,8 +290,8 @@ def check_chromium(path: Optional[str] = None, chromium: Path = CHROMIUM,
         return _error(f"make test needs Chromium at {chromium} for its browser tests (found none): "
                       f"apt-get install chromium as root, or get sudo, which make test would use")
     if uid != 0:
-        return _warning(f"make test will install Debian's chromium with sudo apt-get (sudo may ask "
-                        f"for a password)")
+        return _warning("make test will install Debian's chromium with sudo apt-get (sudo may ask "
+                        "for a password)")
     return []
 
 

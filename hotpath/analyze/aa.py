@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..jmh import RowKey, number
+from ..jmh import RowKey
 from ..stats import sequential, steady
 from . import ab
 

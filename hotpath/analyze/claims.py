@@ -174,8 +174,8 @@ def beyond_whole(part, what: str) -> str:
     if not math.isfinite(part.share) or 0 <= part.share <= 1:
         return ""
     if part.share > 1:
-        return (f": these frames' time fell by more than the row's, so other frames' time rose by "
-                f"the rest")
+        return (": these frames' time fell by more than the row's, so other frames' time rose by "
+                "the rest")
     return f": these frames' time moved against the row's, which the other frames {what} all the same"
 
 

@@ -121,7 +121,7 @@ def tidy(entries: list[dict[str, Any]], source: str = "") -> pd.DataFrame:
         primary = entry["primaryMetric"]
         rows.append(_row(entry, "score", primary, source, forks,
                          _raw(primary)[0] if forks is not None else None))
-        secondaries = {name.lstrip("·\u00b7"): metric
+        secondaries = {name.lstrip("\u00b7"): metric
                        for name, metric in (entry.get("secondaryMetrics") or {}).items()}
         for name, metric in secondaries.items():
             # JMH <= 1.36 prefixes profiler metrics with a middle dot.

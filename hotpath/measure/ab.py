@@ -547,9 +547,9 @@ def add_sites(folder: Path, java: str = "java") -> Path:
             commands: list[str] = []
             try:
                 passes.run(side, mine, listing(side, include, java), profile.java(forks, java),
-                           profile.sites_args(java, recorded, forks), lambda i: staging / f"{role}.{i}.json",
+                           profile.sites_args(java, recorded, forks), lambda i, role=role: staging / f"{role}.{i}.json",
                            _run_or_stop(log, commands,
-                                        lambda cmd: _recorded(cmd[:-2], recorded),
+                                        lambda cmd, recorded=recorded: _recorded(cmd[:-2], recorded),
                                         keeps_json=False))
             except _NotMeasured as e:
                 raise HotpathError(f"{role} {side.name}: {e}; the JMH log is "

@@ -159,7 +159,7 @@ def bar_chart(pairs: pd.DataFrame, measure: str = "score", title: str = "",
     fig, ax = _figure(width, 0.24 * len(bars) + 0.3 * len(groups) + 1.8)
     seen: set[str] = set()
     ends = [1e-9]
-    for (g, variant, raw, raw_err, _, _), yy in zip(bars, ys):
+    for (_, variant, raw, raw_err, _, _), yy in zip(bars, ys):
         v, err = scale(raw), scale(raw_err)
         color = colors.get(variant, "#7f7f7f")
         name = None if variant in seen else variant

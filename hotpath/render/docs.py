@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..analyze import aa, claims, compare
 from ..analyze import sites as site_analysis
-from . import fmt, headline, matrix, overview, tables
+from . import fmt, matrix, overview, tables
 from ..cases import existing_cases
 from ..errors import HotpathError
 from ..jmh import MethodName

@@ -60,7 +60,7 @@ def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
     rows = []
     if pairs.empty or main not in set(pairs["cell"]):
         return pd.DataFrame(columns=COLUMNS)
-    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
+    for _, group in pairs.groupby(["benchmark", "params"], sort=False):
         ref = group[group["cell"] == main]
         if ref.empty:
             continue

@@ -215,7 +215,7 @@ def test_the_declared_equivalences_are_read_with_their_reasons_and_bad_rows_refu
            "unknown case": header + "\nnocase,A,B,why\n",
            "itself": header + "\nzip,A,A,why\n",
            "twice": header + "\nzip,A,B,why\nzip,A,B,again\n"}
-    for name, text in bad.items():
+    for text in bad.values():
         (tmp_path / "eq.csv").write_text(text, encoding="utf-8")
         with pytest.raises(ResultsError, match="eq.csv"):
             S.equivalences(tmp_path / "eq.csv")

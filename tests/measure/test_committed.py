@@ -86,7 +86,7 @@ def test_a_run_over_committed_data_refuses_in_one_line(capsys, measured, argv, f
 
 
 def test_the_wrong_name_or_an_unknown_one_is_refused(capsys, measured):
-    assert f"REPLACE=aa replaces it" in _refused(capsys, ["aa", "--replace", "reference"])
+    assert "REPLACE=aa replaces it" in _refused(capsys, ["aa", "--replace", "reference"])
     assert _refused(capsys, ["aa", "--replace", "everything"]) == (
         "hotpath: REPLACE=everything: not a committed run; known: reference, aa, matrix, demos")
     assert measured == []

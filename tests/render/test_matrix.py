@@ -159,8 +159,8 @@ def test_a_row_slower_on_several_cells_is_named_once_with_its_cells(data_dir, ma
     slower = pairs[pairs["verdict"] == "slower"]
     assert set(slower["cell"]) == {"jdk17-g1", "jdk25-g1"}
     text = matrix.summary(pairs)
-    for bench in {matrix.name(r) for _, r in slower.iterrows()}:
-        assert text.count(bench) == 1 and f"{bench} on jdk17-g1, jdk25-g1" in text
+    for row in {matrix.name(r) for _, r in slower.iterrows()}:
+        assert text.count(row) == 1 and f"{row} on jdk17-g1, jdk25-g1" in text
 
 
 def test_a_matrix_without_the_main_cell_compares_nothing_and_says_so(data_dir, matrix_profile):

@@ -1,7 +1,5 @@
 """Report publishing: parameters are checked, output renders offline, failures lose nothing."""
 
-import json
-import shutil
 
 import pytest
 

@@ -42,11 +42,11 @@ def test_generated_series_break_where_ruptures_breaks_them(kind):
     rng = np.random.default_rng(21)
     for _ in range(40):
         n = int(rng.integers(10, 80))
-        x = {"noise": lambda: rng.normal(0, 1, n),
-             "steps": lambda: np.repeat(rng.normal(0, 1, 6), n // 6 + 1)[:n] + rng.normal(0, 0.01, n),
+        x = {"noise": lambda n=n: rng.normal(0, 1, n),
+             "steps": lambda n=n: np.repeat(rng.normal(0, 1, 6), n // 6 + 1)[:n] + rng.normal(0, 0.01, n),
              # ties: prefix sums alone cost equal segments a rounding apart, either way
-             "quantized": lambda: np.round(rng.normal(5, 0.3, n), 1),
-             "two values": lambda: np.where(rng.random(n) < 0.5, 5.0, 5.5)}[kind]()
+             "quantized": lambda n=n: np.round(rng.normal(5, 0.3, n), 1),
+             "two values": lambda n=n: np.where(rng.random(n) < 0.5, 5.0, 5.5)}[kind]()
         pen = float(rng.choice([0.01, 0.1, 1.0, 3.0])) * math.log(n)
         assert pelt.breakpoints(x, 5, pen) == ruptures_breakpoints(x, 5, pen), (kind, n, pen)
 
