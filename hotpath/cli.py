@@ -20,7 +20,7 @@ from .commandline import PARAMETER, Commands, Group, arg, case_arg, out_arg, pro
 from .errors import HotpathError
 from .jmh import looks_like_results
 from .paths import REPORTS, reports_folder, results_file, results_folder
-from .measure.profiles import PROFILES, get_profile
+from .measure.profiles import PROFILES, get_profile, parse_budget
 
 command = Commands()
 
@@ -331,12 +331,12 @@ def measure_builds(args: argparse.Namespace) -> int:
          arg("--render-only", action="store_true", help="render the run already measured"),
          REPLACE)
 def cmd_aa(args: argparse.Namespace):
-    from .measure import aa, forkplan, study
+    from .measure import aa, study
 
     if not args.render_only:
         study.refuse_overwrite(Path(args.results) if args.results else aa.OUT, "aa",
                                args.replace or "", bool(args.results))
-        yield aa.run(forkplan.parse_budget(args.budget),
+        yield aa.run(parse_budget(args.budget),
                      [c.strip() for c in args.case.split(",")] if args.case else None,
                      Path(args.results) if args.results else None)
     yield _report(report.render_aa(Path(args.results) if args.results else aa.OUT, _out(args)))

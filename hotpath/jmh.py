@@ -38,13 +38,19 @@ def higher_is_better(unit: str) -> bool:
     return unit.startswith("ops/")
 
 
-def ns_per_op(score: float, unit: str) -> float:
-    """A score in nanoseconds per operation: a time per op, or the inverse of a throughput."""
+def seconds_per_op(score: float, unit: str) -> float:
+    """A score in seconds per operation: a time per op, or the inverse of a throughput (a
+    throughput of 0: math.inf)."""
     if per_op(unit):
-        return score * SECONDS[per_op(unit)] / 1e-9
+        return score * SECONDS[per_op(unit)]
     if per_time(unit):
-        return SECONDS[per_time(unit)] / 1e-9 / score if score else math.inf
+        return SECONDS[per_time(unit)] / score if score else math.inf
     raise ResultsError(f"a score in {unit!r} is not a time per op or a throughput")
+
+
+def ns_per_op(score: float, unit: str) -> float:
+    """A score in nanoseconds per operation (:func:`seconds_per_op`)."""
+    return seconds_per_op(score, unit) / 1e-9
 
 
 _REQUIRED = ("benchmark", "mode", "primaryMetric")
@@ -59,8 +65,8 @@ def params_text(values: dict[str, str], without: str = "") -> str:
 
 def params_of(text: str) -> dict[str, str]:
     """'entries=30, bufferSize=16' as {'entries': '30', 'bufferSize': '16'}: params_text read
-    back (a plan record's rows are written so)."""
-    return dict(kv.split("=", 1) for kv in text.split(", ") if kv)
+    back (a plan record's rows are written so; a claim's may leave out the spaces)."""
+    return dict(kv.split("=", 1) for kv in (p.strip() for p in text.split(",")) if "=" in kv)
 
 
 class MethodName(NamedTuple):
@@ -98,7 +104,7 @@ def params_key(params: str | Mapping[str, Any] | Iterable[tuple[str, Any]]) -> P
     build's listing may name them in different orders (a side's own 'variant' @Param last, say).
     A text is read as params_text writes it."""
     if isinstance(params, str):
-        pairs: Iterable[tuple[str, Any]] = (p.partition("=")[::2] for p in params.split(", ") if p)
+        pairs: Iterable[tuple[str, Any]] = params_of(params).items()
     else:
         pairs = params.items() if isinstance(params, Mapping) else params
     return tuple(sorted((str(k), str(v)) for k, v in pairs))

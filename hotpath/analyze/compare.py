@@ -8,7 +8,6 @@ returned with the reason, never dropped silently.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -18,7 +17,8 @@ import pandas as pd
 
 from ..stats import sequential, steady
 from . import stats
-from ..jmh import SECONDS, VARIANT, MethodName, RowKey, higher_is_better, params_text
+from ..jmh import (VARIANT, MethodName, RowKey, higher_is_better, params_of, params_text, per_op, per_time,
+                   seconds_per_op)
 
 #: Variants beyond the write-ups, each reported in a table of its own: the least the operation
 #: must allocate (issue "floor"), and the released upstream code beside our old model.
@@ -50,14 +50,11 @@ def _ops_per_iteration(primary: dict) -> list[float]:
     """Operations per measured iteration, derived from the primary metric where the mode allows."""
     unit, mode, t = primary["unit"], primary["mode"], primary["measurement_time_s"]
     values = [v for fork in primary["raw"] for v in fork]
-    m = re.fullmatch(r"(ops)/(\w+)|(\w+)/op", unit)
     if mode == "ss":
         return [float(primary["batch_size"])] * len(values)
-    if not m or math.isnan(t) or mode == "sample":
+    if not (per_op(unit) or per_time(unit)) or math.isnan(t) or mode == "sample":
         return []
-    if m.group(1):  # ops per time unit
-        return [v * t / SECONDS[m.group(2)] for v in values]
-    return [t / (v * SECONDS[m.group(3)]) if v else math.nan for v in values]
+    return [t / s if (s := seconds_per_op(v, unit)) else math.nan for v in values]
 
 
 def _by_metric(rows: list[dict]) -> dict[str, dict]:
@@ -549,14 +546,10 @@ def at_floor(excess: float, floor: float) -> bool:
 
 def size_of(params: str, name: str) -> float:
     """The numeric value of one @Param in a params string ('size=1024, x=y' -> 1024.0)."""
-    for kv in params.split(", "):
-        key, _, value = kv.partition("=")
-        if key == name:
-            try:
-                return float(value)
-            except ValueError:
-                return math.nan
-    return math.nan
+    try:
+        return float(params_of(params)[name])
+    except (KeyError, ValueError):
+        return math.nan
 
 
 def alloc_slopes(pairs: pd.DataFrame, param: str) -> pd.DataFrame:

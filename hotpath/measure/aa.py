@@ -9,13 +9,12 @@ old: the benchmarks jar on both sides, under two names, run by the two-builds ma
 from __future__ import annotations
 
 import json
-import math
 
 from ..cases import existing_cases
 from ..errors import HotpathError
 from ..jmh import VARIANT, params_of
 from ..paths import AA_REFERENCE, JAR, REFERENCE, sidecar_of
-from . import ab, builds, forkplan
+from . import ab, builds
 from .profiles import PROFILES
 
 #: The two sides' names: the same jar, the same variant.
@@ -61,6 +60,6 @@ def run(budget_s: float | None = None, case_ids: list[str] | None = None, out=No
     second = builds.parse(str(JAR), "candidate", SIDES[1])
     profile = PROFILES["aa"]
     if budget_s is None:
-        budget_s = forkplan.parse_budget(profile.budget) or math.inf
+        budget_s = profile.budget_s()
     return ab.run(first, second, ab.Selection(rows=tuple(rows)), profile, budget_s=budget_s,
                   name="aa", out=out or OUT)

@@ -43,7 +43,7 @@ from .. import machine
 from ..stats import sequential
 from .bench import environment
 from .builds import Side, SideError, listing, sha256
-from .profiles import Profile
+from .profiles import Profile, format_duration
 
 ROLES = runs.ROLES
 MANIFEST = runs.BUILDS.provenance
@@ -384,9 +384,9 @@ def start(baseline: Side, candidate: Side, selection: Selection, profile: Profil
         out = AB_RESULTS / name if shard is None else ab_shard_folder(name, shard.index, shard.count)
     profile = dataclasses.replace(profile, fail_on_error=False)
     if budget_s is None:
-        budget_s = forkplan.parse_budget(profile.budget) or math.inf
+        budget_s = profile.budget_s()
     if math.isfinite(budget_s):
-        profile = dataclasses.replace(profile, budget=forkplan.format_duration(budget_s))
+        profile = dataclasses.replace(profile, budget=format_duration(budget_s))
     listings, found = rows_for(baseline, candidate, selection, profile, java)
     if shard is not None:
         found = in_shard(found, shard.keys(name))

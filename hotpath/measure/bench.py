@@ -6,6 +6,7 @@ interrupted or misses a benchmark leaves the previous result as it was.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import math
@@ -18,6 +19,8 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +31,7 @@ from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, MethodName, RowKey, params_text, read_json
 from ..paths import JAR, ROOT, reports_folder, cpu_of, memory_of, peaks_of, results_file, shard_folder, sites_of
-from .profiles import Profile
+from .profiles import Profile, format_duration
 from ..runtimes import Cell
 from ..offline import external_references as _external
 from .passes import shown as _shown
@@ -139,7 +142,7 @@ def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = N
         raise HotpathError(f"case {case.id} has no rows to measure under profile {profile.name} "
                            f"(no 'variant' @Param beside {case.baseline!r})")
     if budget_s is None:
-        budget_s = forkplan.parse_budget(profile.budget) or math.inf
+        budget_s = profile.budget_s()
     known = prior.forks(profile.prior_runs) if profile.prior_runs else {}
     design = sequential.Design(cap=profile.forks, min_forks=profile.min_forks)
     return forkplan.Plan(case, profile, rows, declared, budget_s, prior=known,
@@ -310,7 +313,7 @@ def start(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None
     if budget_s is not None and math.isfinite(budget_s) and profile.interleave:
         # Said and recorded as the budget this run was given (a matrix cell's share), not the
         # profile's default.
-        profile = dataclasses.replace(profile, budget=forkplan.format_duration(budget_s))
+        profile = dataclasses.replace(profile, budget=format_duration(budget_s))
     if not jar.is_file():
         raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
     expected = listed_benchmarks(case.benchmarks, jar)
@@ -338,13 +341,15 @@ def start(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None
     return run
 
 
-def measure_untimed(run: CaseRun) -> None:
-    """The passes outside the timed forks: native bytes per op, then peak live heap."""
+def measure_untimed(run: CaseRun, log: Path | None = None) -> None:
+    """The passes outside the timed forks: native bytes per op, then peak live heap. With a
+    ``log``, the memory pass runs beside another (:func:`measure_untimed_together`): its JMH
+    output goes to the log, and its JMH passes JMH's lock."""
     case, profile, plan = run.case, run.profile, run.plan
     sides = forkplan.sides_of(plan.rows, case.baseline) if plan else None
     run.memory_cmd = run_memory_pass(case, profile, run.jar, run.memory_partial, memory_of(run.out),
                                      run.expected, run.extra_args, run.java, plan,
-                                     sites_partial=run.sites_partial)
+                                     sites_partial=run.sites_partial, log=log)
     # a case's peaks are measured once: by the shard holding its first row group, for all
     # of the case's rows (a whole run of the write-ups' rows: for its own sides only)
     shard = run.shard
@@ -352,6 +357,37 @@ def measure_untimed(run: CaseRun) -> None:
             and (shard is None or shard.holds_first(case.id))):
         run.peak_cmd = measure_peaks(case, profile, run.jar, run.peak_partial, peaks_of(run.out),
                                      sides if profile.rows == "writeups" and shard is None else None)
+
+
+#: The untimed passes of several cases run this many at a time: they count bytes, pages and
+#: peak heap, which a JVM beside them cannot change, and one at a time left about 40% of the two
+#: cores idle (a fresh clone's make report: 88 s for the five cases, JVM start-ups and one
+#: compiler at a time).
+UNTIMED_AT_ONCE = 2
+
+
+def memory_log(run: CaseRun) -> Path:
+    return ROOT / "target" / "jmh-logs" / f"{run.profile.name}-{run.case.id}-memory.log"
+
+
+def measure_untimed_together(runs: list[CaseRun]) -> None:
+    """Every case's untimed passes, :data:`UNTIMED_AT_ONCE` at a time, the cases with the most
+    sides first (their passes are the longest); JMH's output in a log per case. The first
+    failure stops the cases not yet started and is raised once the running ones end."""
+    def sides(r: CaseRun) -> int:
+        return len(forkplan.sides_of(r.plan.rows, r.case.baseline)) if r.plan else len(r.expected)
+
+    for r in runs:
+        memory_log(r).unlink(missing_ok=True)
+    with holding_jmh_lock("the memory passes"), ThreadPoolExecutor(UNTIMED_AT_ONCE) as pool:
+        started = [pool.submit(measure_untimed, r, memory_log(r))
+                   for r in sorted(runs, key=sides, reverse=True)]
+        wait(started, return_when=FIRST_EXCEPTION)
+        for f in started:
+            f.cancel()
+    for f in started:
+        if not f.cancelled():
+            f.result()
 
 
 def finish(run: CaseRun, record: dict | None = None) -> Path:
@@ -464,8 +500,8 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
             if not r.plan.forks_run:
                 raise HotpathError(
                     f"the budget was spent before the first timed fork (the memory pass and "
-                    f"set-up took {forkplan.format_duration(before)}): give at least "
-                    f"{forkplan.format_duration(before + r.plan.first_look_s())} for a first look "
+                    f"set-up took {format_duration(before)}): give at least "
+                    f"{format_duration(before + r.plan.first_look_s())} for a first look "
                     f"of every row; {r.out} was left as it was")
         else:
             _jmh(timing_command(case, r.profile, jar, r.partial, r.extra_args, r.java), case, r.out)
@@ -490,8 +526,7 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
     runs = [start(c, profile, jar, folder / f"{c.id}.json" if folder else None, budget_s=budget_s,
                   shard=shard, host_check=host_check) for c in cases]
     try:
-        for r in runs:
-            measure_untimed(r)
+        measure_untimed_together(runs)
         before = time.monotonic() - t0
         plan = forkplan.joint([r.plan for r in runs], budget_s - before)
         print(f"hotpath: one plan for {', '.join(c.id for c in cases)}: {plan.describe()}", flush=True)
@@ -507,7 +542,7 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
         if not plan.forks_run:
             raise HotpathError(
                 f"the budget was spent before the first timed fork (the memory passes and "
-                f"set-up took {forkplan.format_duration(before)}); the earlier results were "
+                f"set-up took {format_duration(before)}); the earlier results were "
                 f"left as they were")
         for r in runs:
             r.shared_with = [c.id for c in cases if c.id != r.case.id]
@@ -559,6 +594,40 @@ def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
             *profile.memory_args(java, sites_dir), *(extra_args or []), "-rf", "json", "-rff", str(target)]
 
 
+#: What a memory pass run beside another adds to its JMH's JVM: JMH refuses to start while
+#: another JMH holds its machine-wide lock, and with this neither takes nor asks for the lock.
+#: The passes beside each other count, they do not time; hotpath holds the lock for them
+#: (:func:`holding_jmh_lock`), so another command's timed run still does not start beside them.
+PAST_LOCK = "-Djmh.ignoreLock=true"
+
+
+@contextlib.contextmanager
+def holding_jmh_lock(what: str) -> Iterator[None]:
+    """JMH's machine-wide lock held by this process (a POSIX lock, as JMH's FileChannel.tryLock
+    takes it) while JMH runs that pass it run beside each other; refused, before anything
+    starts, where another process holds it. ``what`` names what would not start."""
+    import fcntl
+
+    try:
+        f = open(forkplan.LOCK_FILE, "a")
+    except OSError:  # another user's lock file: JMH itself could not take it either
+        yield
+        return
+    with f:
+        try:
+            fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise HotpathError(f"{what} did not start: {forkplan.no_result(forkplan.LOCKED)}") from None
+        try:
+            yield
+        finally:
+            fcntl.lockf(f, fcntl.LOCK_UN)
+
+
+def _past_lock(cmd: list[str], beside: bool) -> list[str]:
+    return [cmd[0], PAST_LOCK, *cmd[1:]] if beside else cmd
+
+
 def sites_staging(partial: Path) -> Path:
     """The folder the site profiler's forks write into, collected into ``partial`` after."""
     return partial.with_name(partial.name + ".d")
@@ -567,11 +636,12 @@ def sites_staging(partial: Path) -> Path:
 def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
                     expected: list[str], extra_args: list[str] | None = None,
                     java: str = "java", plan: forkplan.Plan | None = None,
-                    sites_partial: Path | None = None) -> str | None:
+                    sites_partial: Path | None = None, log: Path | None = None) -> str | None:
     """Native bytes per op in forks of their own, before the timed rounds, and in the same
     forks the allocation sites (into ``sites_partial``, where the profile records them). With
     the ``plan`` of a run of the write-ups' rows, just its sides: one run per variant and group
-    of benchmarks."""
+    of benchmarks. With a ``log``, the pass runs beside another: JMH's output goes there, and
+    its JMH passes JMH's lock (:data:`PAST_LOCK`)."""
     if not profile.memory_profilers:
         return None
     staging = sites_staging(sites_partial) if sites_partial is not None and profile.sites else None
@@ -579,10 +649,11 @@ def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, fina
         shutil.rmtree(staging, ignore_errors=True)
     print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}"
           + (", allocation sites" if staging else "") + "), one fork "
-          f"per benchmark, apart from the timed forks", flush=True)
+          "per benchmark, apart from the timed forks"
+          + (f"; JMH's output in {_shown(log)}" if log else ""), flush=True)
     try:
         command = _memory_runs(case, profile, jar, partial, final, expected, extra_args, java,
-                               plan, staging)
+                               plan, staging, log)
         if staging is not None:
             sites.write(staging, command, sites_partial)
     finally:
@@ -593,10 +664,10 @@ def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, fina
 
 def _memory_runs(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
                  expected: list[str], extra_args: list[str] | None, java: str,
-                 plan: forkplan.Plan | None, staging: Path | None) -> str:
+                 plan: forkplan.Plan | None, staging: Path | None, log: Path | None = None) -> str:
     if plan is None or profile.rows == "all":
-        cmd = memory_command(case, profile, jar, partial, extra_args, java, staging)
-        _jmh(cmd, case, final)
+        cmd = _past_lock(memory_command(case, profile, jar, partial, extra_args, java, staging), log is not None)
+        _jmh(cmd, case, final, log)
         missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
         if missing:
             raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
@@ -608,12 +679,12 @@ def _memory_runs(case: Case, profile: Profile, jar: Path, partial: Path, final: 
         return files[-1]
 
     def jmh(cmd: list[str]) -> None:
-        _jmh(cmd, case, final)
+        _jmh(cmd, case, final, log)
         read_json(files[-1])
 
     try:
         commands = passes.run(passes.CaseJar(jar), forkplan.sides_of(plan.rows, case.baseline),
-                              plan.declared, profile.memory_java(java, staging),
+                              plan.declared, _past_lock(profile.memory_java(java, staging), log is not None),
                               [*profile.memory_args(java, staging), *(extra_args or [])], target, jmh)
         partial.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
     finally:

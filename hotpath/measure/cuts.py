@@ -6,12 +6,12 @@ tree, the jar and the arguments only, so every machine of a CI matrix finds the 
 
 from __future__ import annotations
 
-from . import ab, bench, forkplan, shards
+from . import ab, bench, shards
 from .. import runtimes
 from . import matrix as measure_matrix
 from ..cases import get_case
 from .builds import Side
-from .profiles import Profile
+from .profiles import Profile, parse_budget
 
 
 def of_cases(profile: Profile, case_ids: list[str], count: int) -> list[shards.Shard]:
@@ -54,8 +54,8 @@ def budget_of(given: str | None, profile: Profile, shard: shards.Shard | None = 
     """The seconds a run may spend: the one given, else the profile's; a shard's share of the
     profile's, so that the shards together spend what one machine would."""
     if given:
-        return forkplan.parse_budget(given)
-    budget = forkplan.parse_budget(profile.budget)
+        return parse_budget(given)
+    budget = parse_budget(profile.budget)
     if budget is not None and shard is not None:
         budget *= shards.share(shard, cut or [shard])
     return budget

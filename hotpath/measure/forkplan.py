@@ -32,8 +32,8 @@ from ..stats import sequential, steady
 from .interleave import order_of_round
 from ..cases import Case, load_claims
 from ..errors import HotpathError
-from ..jmh import VARIANT, MethodName, Params, RowKey, higher_is_better, params_text
-from .profiles import Profile
+from ..jmh import VARIANT, MethodName, Params, RowKey, higher_is_better, params_of, params_text
+from .profiles import Profile, format_duration
 
 #: A fork's cost beyond its warmup and measurement (JVM start, pre-touching the heap, JMH's
 #: set-up), before a run has timed its own.
@@ -129,7 +129,7 @@ def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[s
         if params is None:
             raise HotpathError(f"case {case.id}: the write-up's row {benchmark} is not in the "
                                f"benchmarks jar")
-        given = dict(kv.split("=", 1) for kv in (p.strip() for p in text.split(",")) if kv)
+        given = params_of(text)
         names = [p for p in params if p != VARIANT]
         if set(given) != set(names) or any(given[p] not in params[p] for p in names):
             raise HotpathError(f"case {case.id}: the write-up's row {benchmark}({text}) names "
@@ -528,42 +528,65 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
         sides = sides_of(rows, baseline)
         log(f"hotpath: {plan.case.id}: round {r + 1}: {len(rows)} open row(s), {len(sides)} fork(s), "
             f"{format_duration(deadline - clock())} of the budget left")
-        for variant in order_of_round(variants, r):
-            for iterations, mine in _by_length(plan, rows, [s for s in sides if s.variant == variant]):
-                for benchmarks, params in invocations(mine, plan.declared, plan.label):
-                    n += 1
-                    target = staging / f"round-{r + 1:02d}-{_token(variant)}-{n:04d}.json"
-                    cmd = command(variant, benchmarks, params, target, iterations)
-                    t0 = clock()
-                    output = jmh(cmd)
-                    took = clock() - t0
-                    forks = (_forks(target, variant, plan.label, plan.profile.estimate)
-                             if target.is_file() else {})
-                    for side, summaries in forks.items():
-                        plan.forks.setdefault(side, []).extend(summaries)
-                        plan.means.setdefault(side, []).extend(f.value for f in summaries)
-                    if plan.tolerate_failures:
-                        errors = failures(output or "")
-                        for side in _asked(mine, benchmarks, params):
-                            if side not in forks:
-                                plan.fail(side, errors.get(side.benchmark, no_result(output or "")))
-                    if not target.is_file():
-                        continue
-                    for entry in json.loads(target.read_text(encoding="utf-8")):
-                        plan.units[entry["benchmark"]] = entry["primaryMetric"].get("scoreUnit", "")
-                    count = max(1, sum(len(m) for m in forks.values()))
-                    plan.forks_run += count
-                    # What a fork costs here, all overheads in: the next round is planned with it.
-                    plan.fork_s = 0.7 * plan.fork_s + 0.3 * (took / count) if done else took / count
-                    if iterations:
-                        overhead = max(0.0, took / count - iterations * plan.profile.iteration_s)
-                        plan.overhead_s = 0.7 * plan.overhead_s + 0.3 * overhead if done else overhead
-                    done.append((cmd, target))
+        jmh_runs = [(variant, iterations, mine, benchmarks, params)
+                for variant in order_of_round(variants, r)
+                for iterations, mine in _by_length(plan, rows, [s for s in sides if s.variant == variant])
+                for benchmarks, params in invocations(mine, plan.declared, plan.label)]
+        stopped = False
+        for k, (variant, iterations, mine, benchmarks, params) in enumerate(jmh_runs):
+            # The round was chosen to fit, but its forks may run slower than they were expected
+            # to (a noisy host): a JMH run expected to end more than a fork past the budget does
+            # not start, so the budget is overrun by a fork at most, give or take that noise.
+            fork_s = plan.overhead_s + iterations * plan.profile.iteration_s if iterations else plan.fork_s
+            forks_in_run = len(_asked(mine, benchmarks, params))
+            if r > 0 and clock() + (forks_in_run - 1) * fork_s > deadline:
+                log(f"hotpath: {plan.case.id}: round {r + 1} stopped at the budget's end, "
+                    f"{len(jmh_runs) - k} of its {len(jmh_runs)} JMH runs not started")
+                stopped = True
+                break
+            n += 1
+            target = staging / f"round-{r + 1:02d}-{_token(variant)}-{n:04d}.json"
+            cmd = command(variant, benchmarks, params, target, iterations)
+            t0 = clock()
+            output = jmh(cmd)
+            if _take(plan, target, variant, _asked(mine, benchmarks, params), output, clock() - t0,
+                     iterations, first=not done):
+                done.append((cmd, target))
         plan.look()
         plan.choose_lengths()
+        if stopped:
+            break
     plan.close_all(sequential.BUDGET)
     plan.spent_s = clock() - started
     return done
+
+
+def _take(plan: Plan, target: Path, variant: str, asked: list[RowKey], output: str | None, took: float,
+          iterations: int | None, first: bool) -> bool:
+    """A JMH run's forks into the plan, with what they took (the next round is planned with
+    it); a side it gave no result is failed where the plan tolerates that. Whether it wrote
+    its results."""
+    forks = _forks(target, variant, plan.label, plan.profile.estimate) if target.is_file() else {}
+    for side, summaries in forks.items():
+        plan.forks.setdefault(side, []).extend(summaries)
+        plan.means.setdefault(side, []).extend(f.value for f in summaries)
+    if plan.tolerate_failures:
+        errors = failures(output or "")
+        for side in asked:
+            if side not in forks:
+                plan.fail(side, errors.get(side.benchmark, no_result(output or "")))
+    if not target.is_file():
+        return False
+    for entry in json.loads(target.read_text(encoding="utf-8")):
+        plan.units[entry["benchmark"]] = entry["primaryMetric"].get("scoreUnit", "")
+    count = max(1, sum(len(m) for m in forks.values()))
+    plan.forks_run += count
+    # What a fork costs here, all overheads in.
+    plan.fork_s = took / count if first else 0.7 * plan.fork_s + 0.3 * (took / count)
+    if iterations:
+        overhead = max(0.0, took / count - iterations * plan.profile.iteration_s)
+        plan.overhead_s = overhead if first else 0.7 * plan.overhead_s + 0.3 * overhead
+    return True
 
 
 def _by_length(plan: Plan, rows: list[Row], sides: list[RowKey]) -> list[tuple[int | None, list[RowKey]]]:
@@ -653,27 +676,3 @@ def _seconds(text: str) -> float:
     from ..jmh import seconds
     value = seconds(text)
     return 0.0 if math.isnan(value) else value
-
-
-def parse_budget(text: str | None, what: str = "budget") -> float | None:
-    """'45m', '1h30m', '600s', '600' (seconds) -> seconds; '' or None -> None. ``what`` names
-    the duration in the error."""
-    if text is None or not str(text).strip():
-        return None
-    t = str(text).strip().lower()
-    if re.fullmatch(r"\d+(\.\d+)?", t):
-        return float(t)
-    parts = re.findall(r"(\d+(?:\.\d+)?)\s*(h|min|m|s)", t)
-    if not parts or "".join(a + b for a, b in parts) != re.sub(r"\s+", "", t):
-        raise HotpathError(f"cannot read the {what} {text!r}: give it as 45m, 1h30m, 90s or seconds")
-    scale = {"h": 3600, "min": 60, "m": 60, "s": 1}
-    return sum(float(a) * scale[b] for a, b in parts)
-
-
-def format_duration(seconds: float) -> str:
-    if math.isinf(seconds):
-        return "no limit"
-    seconds = max(0, int(round(seconds)))
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return (f"{h} h {m:02d} min" if h else f"{m} min {s:02d} s" if m else f"{s} s")

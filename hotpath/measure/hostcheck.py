@@ -30,7 +30,7 @@ from ..paths import AA_CALIBRATION, JAR, ROOT
 from ..records import PROBE_METRIC, SLOW_PROBE, slow_probes
 from ..stats import steady
 from . import forkplan
-from .forkplan import format_duration, parse_budget
+from .profiles import format_duration, parse_budget
 from .profiles import PROBE_PROFILER, PROFILES, Profile
 
 BENCHMARK = "hotpath.encoder.EncoderPayloadBenchmark.encode"

@@ -9,10 +9,10 @@ import math
 import time
 from pathlib import Path
 
-from . import bench, forkplan, shards
+from . import bench, shards
 from ..cases import Case
 from ..paths import matrix_file, shard_folder
-from .profiles import Profile
+from .profiles import Profile, format_duration
 from ..runtimes import Cell, available
 
 
@@ -37,7 +37,7 @@ def run(case: Case, profile: Profile, cells: list[Cell],
     ``folder``: where the cells go instead of the profile's matrix (<folder>/<cell>/<case>.json)."""
     profile = profile_of(case, profile)
     found, skipped = available(cells)
-    budget = forkplan.parse_budget(budget_text or profile.budget) or math.inf
+    budget = profile.budget_s(budget_text)
     if shard is not None:
         mine = shard.cells(case.id)
         if not budget_text and math.isfinite(budget):
@@ -51,7 +51,7 @@ def run(case: Case, profile: Profile, cells: list[Cell],
     for i, cell in enumerate(found, 1):
         share = (budget - (time.monotonic() - started)) / (len(found) - i + 1)
         print(f"hotpath: {case.id}: cell {i} of {len(found)}: {cell.id} ({cell.describe()}), "
-              f"budget {forkplan.format_duration(share)}", flush=True)
+              f"budget {format_duration(share)}", flush=True)
         out = (shard_folder(profile.name, shard.index, shard.count) / cell.id / f"{case.id}.json"
                if shard is not None else matrix_file(profile.name, case.id, cell.id, folder))
         written.append(bench.run(case, profile, out=out, cell=cell, budget_s=max(0.0, share),

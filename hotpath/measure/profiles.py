@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, fields, replace
 
 from pathlib import Path
 
 from . import sites
 from ..stats import steady
-from ..errors import UnknownNameError
+from ..errors import HotpathError, UnknownNameError
 
 #: Every fork gets the same fixed heap so that GC counts and times compare between variants,
 #: pre-touched: without it, allocation-heavy benchmarks pay a page fault per fresh heap page
@@ -187,6 +188,10 @@ class Profile:
         per_fork = (self.warmup_iterations * seconds(self.warmup_time)
                     + self.measurement_iterations * seconds(self.measurement_time) + 1.0)
         return max(self.forks, 1) * per_fork
+
+    def budget_s(self, given: str | None = None) -> float:
+        """The budget given, else the profile's, in seconds; math.inf where neither is."""
+        return parse_budget(given or self.budget) or math.inf
 
     @property
     def scout_iterations(self) -> int:
@@ -481,3 +486,27 @@ def get_profile(name: str) -> Profile:
         raise UnknownNameError(
             f"unknown profile {name!r}; known profiles: {', '.join(PROFILES)}"
         ) from None
+
+
+def parse_budget(text: str | None, what: str = "budget") -> float | None:
+    """'45m', '1h30m', '600s', '600' (seconds) -> seconds; '' or None -> None. ``what`` names
+    the duration in the error."""
+    if text is None or not str(text).strip():
+        return None
+    t = str(text).strip().lower()
+    if re.fullmatch(r"\d+(\.\d+)?", t):
+        return float(t)
+    parts = re.findall(r"(\d+(?:\.\d+)?)\s*(h|min|m|s)", t)
+    if not parts or "".join(a + b for a, b in parts) != re.sub(r"\s+", "", t):
+        raise HotpathError(f"cannot read the {what} {text!r}: give it as 45m, 1h30m, 90s or seconds")
+    scale = {"h": 3600, "min": 60, "m": 60, "s": 1}
+    return sum(float(a) * scale[b] for a, b in parts)
+
+
+def format_duration(seconds: float) -> str:
+    if math.isinf(seconds):
+        return "no limit"
+    seconds = max(0, int(round(seconds)))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return (f"{h} h {m:02d} min" if h else f"{m} min {s:02d} s" if m else f"{s} s")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 import random
 import tempfile
 from collections import Counter
@@ -33,7 +34,7 @@ from ..stats import steady
 from ..errors import HotpathError, ResultsError
 from ..jmh import RowKey, higher_is_better, number, params_of
 from . import forkplan
-from .profiles import Profile
+from .profiles import Profile, format_duration
 
 
 @dataclass(frozen=True)
@@ -196,12 +197,12 @@ def lines(folder: Path, profile: Profile, budget: str | None, seeds: int, same_c
     ``settings``): a line for the run, then each seed's verdict counts, forks and time spent;
     for same code, the most rows the design could call same."""
     run = load(folder)
-    budget_s = forkplan.parse_budget(budget or profile.budget)
-    if budget_s is None:
+    budget_s = profile.budget_s(budget)
+    if math.isinf(budget_s):
         raise HotpathError(f"profile {profile.name!r} has no budget: give one with --budget")
     yield (f"hotpath: {folder}: {len(run.rows)} rows, profile {profile.name}"
            + (f" with {', '.join(settings)}" if settings else "")
-           + f", budget {forkplan.format_duration(budget_s)}, forks drawn from "
+           + f", budget {format_duration(budget_s)}, forks drawn from "
            + ("both sides' recorded forks (same code)" if same_code else "each side's own"))
     yield "seed  same  faster  slower  undecided  forks  spent"
     for seed in range(seeds):
@@ -209,9 +210,9 @@ def lines(folder: Path, profile: Profile, budget: str | None, seeds: int, same_c
         v = o.verdicts
         yield (f"{seed:4d}  {v.get('same', 0):4d}  {v.get('faster', 0):6d}  "
                f"{v.get('slower', 0):6d}  {v.get('undecided', 0):9d}  {o.forks_run:5d}  "
-               f"{forkplan.format_duration(o.spent_s)}")
+               f"{format_duration(o.spent_s)}")
     if same_code:
         yield (f"the most rows this design could call same in "
-               f"{forkplan.format_duration(budget_s)}, at these forks' CVs and costs known in "
+               f"{format_duration(budget_s)}, at these forks' CVs and costs known in "
                f"advance, beyond its cap if need be: {bound(run, profile, budget_s)} of "
                f"{len(run.rows)}")

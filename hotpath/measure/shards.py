@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from ..errors import HotpathError
 from ..jmh import MethodName, Params, params_key, params_text
 from . import forkplan
+from .profiles import format_duration
 
 Key = tuple[str, str, Params]  # case, benchmark ("" for a whole case), params
 
@@ -178,7 +179,7 @@ def describe(shards: list[Shard]) -> str:
     lines = []
     for s in shards:
         lines.append(f"shard {s.label}: {held(s)}, first looks about "
-                     f"{forkplan.format_duration(s.cost_s)}")
+                     f"{format_duration(s.cost_s)}")
         lines += [f"  {u.name}" for u in s.units]
     return "\n".join(lines)
 

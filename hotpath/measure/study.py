@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from . import ab, bench, builds, cuts, forkplan, hostcheck, merge, shards, stamp
+from . import ab, bench, builds, cuts, hostcheck, merge, shards, stamp
 from . import matrix as measure_matrix
 from .. import runtimes
 from ..cases import get_case
 from ..errors import HotpathError
 from ..paths import (AA_REFERENCE, AB_REFERENCE, MATRIX, REFERENCE, RESULTS, ROOT, committed,
                      results_file, results_folder)
-from .profiles import Profile, get_profile
+from .profiles import Profile, format_duration, get_profile
 
 Log = Callable[[str], None]
 
@@ -100,13 +100,13 @@ def bench_cases(case_ids: list[str], profile: Profile, budget: str = "", shard_t
                             shard=shard, host_check=host)
         return
     log(f"hotpath: plan [{profile.name}]: {profile.describe()}")
-    log(f"hotpath: budget {forkplan.format_duration(budget_s)} for {len(case_ids)} case(s), "
+    log(f"hotpath: budget {format_duration(budget_s)} for {len(case_ids)} case(s), "
         f"one plan: every row's first look before any row's later forks")
     started = time.monotonic()
     yield from bench.run_together([get_case(c) for c in case_ids], profile, budget_s, shard=shard,
                                   folder=out, host_check=host)
-    log(f"hotpath: benchmarks took {forkplan.format_duration(time.monotonic() - started)} "
-        f"of a {forkplan.format_duration(budget_s)} budget")
+    log(f"hotpath: benchmarks took {format_duration(time.monotonic() - started)} "
+        f"of a {format_duration(budget_s)} budget")
 
 
 def matrix_cells(case_ids: list[str], profile: Profile, cells_text: str, budget: str = "",

@@ -24,7 +24,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullLocat
 from . import chartcheck  # noqa: E402
 from .fmt import fmt_bytes, fmt_number, label  # noqa: E402
 from ..analyze.compare import time_per_op  # noqa: E402
-from ..jmh import MethodName  # noqa: E402
+from ..jmh import MethodName, params_of  # noqa: E402
 from .tables import MEASURE_UNITS, _candidates  # noqa: E402
 from .units import byte_scale, score_scale  # noqa: E402
 
@@ -301,7 +301,7 @@ def sweep_chart(pairs: pd.DataFrame, param: str, measure: str = "score", title: 
     marshalled bytes); ``mark`` draws a dotted vertical line (a claimed break-even); ``floors``
     adds the allocation floor as a dashed black line (a zero floor is not drawn)."""
     rows = pairs[pairs["params"].str.contains(rf"(?:^|, ){re.escape(param)}=")].copy()
-    value = rows["params"].map(lambda p: dict(kv.split("=", 1) for kv in p.split(", "))[param])
+    value = rows["params"].map(lambda p: params_of(p)[param])
     rows["x"] = value.map(lambda v: (x_of or {}).get(v, math.nan) if x_of is not None else _numeric(v))
     # A line joins the points of one benchmark at the same other params, never two of them.
     rows["line"] = [MethodName.of(b).method + "".join(f", {kv}" for kv in p.split(", ")

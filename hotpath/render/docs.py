@@ -24,7 +24,7 @@ from ..analyze import sites as site_analysis
 from . import fmt, matrix, overview, tables
 from ..cases import existing_cases
 from ..errors import HotpathError
-from ..jmh import MethodName
+from ..jmh import MethodName, params_of
 from ..analyze.load import read_provenance, read_results
 from ..paths import AA_CALIBRATION, AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
@@ -373,8 +373,7 @@ def quick_rows(ref: Reference) -> str:
         declared: dict[str, dict[str, list[str]]] = {}
         for benchmark, params in zip(frame["benchmark"], frame["params"]):
             found = declared.setdefault(benchmark, {})
-            for pair in filter(None, (p.strip() for p in str(params).split(","))):
-                name, _, value = pair.partition("=")
+            for name, value in params_of(str(params)).items():
                 if value not in found.setdefault(name, []):
                     found[name].append(value)
         rows = forkplan.plan_rows(case, quick, declared)

@@ -14,7 +14,7 @@ from .fmt import (NATIVE_NAMES, first_look, fmt_alloc_change, fmt_bytes, fmt_num
 from ..analyze import fidelity
 from ..analyze.compare import ALLOC, BEYOND, floor_of
 from ..analyze.compare import time_per_op
-from ..jmh import MethodName
+from ..jmh import MethodName, params_of
 from .units import Scale, byte_scale, score_scale
 
 
@@ -489,7 +489,7 @@ def left_on_the_table(pairs: pd.DataFrame, floors: pd.DataFrame,
 
 
 def _param_value(params: str, name: str) -> str:
-    return dict(kv.split("=", 1) for kv in params.split(", ") if "=" in kv).get(name, "")
+    return params_of(params).get(name, "")
 
 
 def _facts(facts: dict) -> str:

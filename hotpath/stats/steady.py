@@ -35,7 +35,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import pelt
-from ..jmh import SECONDS, higher_is_better, number, per_op, per_time, seconds
+from ..jmh import higher_is_better, number, per_op, per_time, seconds, seconds_per_op
 
 FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE = "flat", "warmup", "slowdown", "no steady state"
 #: A fork whose code settled on a host that did not: its levels wander above one floor, the
@@ -413,16 +413,11 @@ def fault_shares(faults_per_op: Sequence[float], scores: Sequence[float], unit: 
     """Each iteration's share of its time in page faults, at FAULT_COST_S a fault, from its
     faults per op (faults.norm) and its score; NaN where the unit is neither time per op nor ops
     per time."""
-    t, r = per_op(unit), per_time(unit)
+    timed = per_op(unit) or per_time(unit)
     out = []
     for f, v in zip(faults_per_op, scores):
         f, v = number(f), number(v)
-        if t and v > 0:
-            out.append(f * FAULT_COST_S / (v * SECONDS[t]))
-        elif r and v > 0:
-            out.append(f * FAULT_COST_S * v / SECONDS[r])
-        else:
-            out.append(math.nan)
+        out.append(f * FAULT_COST_S / seconds_per_op(v, unit) if timed and v > 0 else math.nan)
     return out
 
 

@@ -129,3 +129,27 @@ def test_a_run_together_writes_each_case_as_a_run_of_its_own_would(tmp_path):
     assert run.provenance["sequential"]["estimate"] == profile.estimate
     assert len(run.provenance["interleaved_rounds"]) == len(list((tmp_path / "rounds" / "calibration").iterdir()))
     assert not list(tmp_path.rglob("*.partial"))
+
+
+def test_a_memory_pass_beside_another_runs_past_jmhs_lock_into_a_log_of_its_own(tmp_path):
+    """A joint run's memory passes run two at a time (bench.measure_untimed_together), hotpath
+    holding JMH's lock for them: each JMH passes the lock and counts, its output in its case's
+    log; a pass alone is still refused there. The lock here is a folder's of its own
+    (java.io.tmpdir), so no other test's JMH is stopped."""
+    import fcntl
+
+    profile = replace(TINY, memory_forks=0, jvm_args=(*TINY.jvm_args, f"-Djava.io.tmpdir={tmp_path}"))
+    expected = bench.listed_benchmarks(CALIBRATION.benchmarks)
+    log = tmp_path / "memory.log"
+    with open(tmp_path / "jmh.lock", "w") as held:
+        fcntl.lockf(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(HotpathError, match="lock"):
+            bench.run_memory_pass(CALIBRATION, profile, JAR, tmp_path / "alone.json", tmp_path / "final.json",
+                                  expected, ["-p", "size=64"])
+        command = bench.run_memory_pass(CALIBRATION, profile, JAR, tmp_path / "beside.json",
+                                        tmp_path / "final.json", expected, ["-p", "size=64"], log=log)
+    assert command.startswith(f"java {bench.PAST_LOCK} ")
+    assert "# Run complete" in log.read_text(encoding="utf-8")
+    native = [e for e in json.loads((tmp_path / "beside.json").read_text(encoding="utf-8"))
+              if "native.alloc.norm" in e["secondaryMetrics"]]
+    assert {e["params"]["variant"] for e in native} == {"old", "optimized"}

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -215,3 +217,72 @@ def test_each_profile_renders_into_a_folder_of_its_own(monkeypatch):
         assert cli.main(["report", "--case", "encoder", "--profile", profile]) == 0
         assert cli.main(["overview", "--profile", profile]) == 0
     assert folders == [REPORTS, REPORTS, REPORTS / "reference", REPORTS / "reference"]
+
+
+def _holding(lock: Path) -> subprocess.Popen:
+    """Another process holding JMH's lock, as a JMH run would."""
+    holder = subprocess.Popen([sys.executable, "-c", f"import fcntl, time; f = open({str(lock)!r}, 'a'); "
+                               "fcntl.lockf(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def _free(lock: Path) -> bool:
+    """Whether another process could take the lock now (a POSIX lock: this process's own do
+    not conflict with each other)."""
+    return subprocess.run([sys.executable, "-c", f"import fcntl; f = open({str(lock)!r}, 'a'); "
+                           "fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)"], capture_output=True).returncode == 0
+
+
+def test_memory_passes_side_by_side_hold_jmhs_lock_for_themselves(tmp_path, monkeypatch):
+    """Their JMH runs pass JMH's lock (bench.PAST_LOCK): hotpath holds it meanwhile, so another
+    command's JMH does not start beside them, and lets it go after."""
+    lock = tmp_path / "jmh.lock"
+    monkeypatch.setattr(forkplan, "LOCK_FILE", lock)
+    with bench.holding_jmh_lock("the memory passes"):
+        assert not _free(lock)
+    assert _free(lock)
+
+
+def test_memory_passes_side_by_side_do_not_start_where_another_run_holds_jmhs_lock(tmp_path, monkeypatch):
+    lock = tmp_path / "jmh.lock"
+    monkeypatch.setattr(forkplan, "LOCK_FILE", lock)
+    started = []
+    monkeypatch.setattr(bench, "measure_untimed", lambda run, log=None: started.append(run))
+    runs = [SimpleNamespace(case=CASE, profile=SimpleNamespace(name="tiny"), plan=None, expected=["a"])]
+    holder = _holding(lock)
+    try:
+        with pytest.raises(HotpathError, match="the memory passes did not start: another JMH run holds"):
+            bench.measure_untimed_together(runs)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not started
+    bench.measure_untimed_together(runs)
+    assert started == runs
+
+
+def test_memory_passes_side_by_side_run_two_at_a_time_the_longest_first(monkeypatch, tmp_path):
+    """The cases with the most sides start first, two at once (both wait at a barrier only two
+    can pass together), and the first failure is raised."""
+    monkeypatch.setattr(forkplan, "LOCK_FILE", tmp_path / "jmh.lock")
+    barrier = threading.Barrier(2, timeout=30)
+    started, logs = [], []
+
+    def measure(run, log=None):
+        started.append(run.case.id)
+        logs.append(log)
+        if len(started) <= 2:
+            barrier.wait()  # broken, and raising, unless the first two run at once
+        if run.case.id == "c":
+            raise HotpathError("c failed")
+
+    monkeypatch.setattr(bench, "measure_untimed", measure)
+    runs = [SimpleNamespace(case=SimpleNamespace(id=c), profile=SimpleNamespace(name="tiny"), plan=None,
+                            expected=["x"] * n) for c, n in (("a", 1), ("b", 5), ("c", 3), ("d", 4))]
+    with pytest.raises(HotpathError, match="c failed"):
+        bench.measure_untimed_together(runs)
+    assert started[:2] in (["b", "d"], ["d", "b"])
+    assert "c" in started
+    assert {log.name for log in logs} <= {f"tiny-{c}-memory.log" for c in "abcd"}

@@ -15,7 +15,7 @@ from hotpath.measure import forkplan, interleave
 from hotpath.stats import sequential, steady
 from hotpath.cases import get_case
 from hotpath.errors import HotpathError
-from hotpath.measure.profiles import get_profile
+from hotpath.measure.profiles import get_profile, parse_budget
 
 LISTING = """Benchmarks:
 hotpath.encoder.EncoderPayloadBenchmark.encode
@@ -87,12 +87,12 @@ a.D.m
 @pytest.mark.parametrize("text,seconds", [("45m", 2700), ("1h30m", 5400), ("90s", 90), ("600", 600),
                                           ("6m30s", 390), ("", None)])
 def test_budgets_read_as_people_write_them(text, seconds):
-    assert forkplan.parse_budget(text) == seconds
+    assert parse_budget(text) == seconds
 
 
 def test_an_unreadable_budget_is_a_clear_error():
     with pytest.raises(HotpathError, match="cannot read the budget"):
-        forkplan.parse_budget("soon")
+        parse_budget("soon")
 
 
 class FakeJmh:
@@ -261,6 +261,48 @@ def test_a_budget_shorter_than_the_first_round_says_it_overruns(tmp_path, monkey
     assert all(plan.means.get((r.benchmark, r.key, "old")) for r in plan.rows)
 
 
+def test_a_round_whose_forks_run_slower_than_expected_stops_at_the_budgets_end(tmp_path, monkeypatch):
+    # A noisy host slows settled code 1.7-2.1x for whole forks: the round chosen to fit the
+    # budget then runs past it. It stops at the first JMH run that would start after the
+    # deadline, or would end more than a fork past it: the budget is overrun by a fork at most.
+    clock = Clock()
+    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
+             for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=20.0)
+    plan.fork_s = 1.0
+
+    def run(cmd):  # round 1's forks take the second they were expected to, later ones 7
+        slow = clock.now > 7.5
+        jmh(cmd)
+        clock.now += (7.0 if slow else 1.0) * len(json.loads(Path(cmd[3]).read_text(encoding="utf-8")))
+    logged = []
+    forkplan.run(plan, jmh.command, tmp_path, run, log=logged.append)
+    assert [line for line in logged if "stopped at the budget's end" in line] == [
+        "hotpath: encoder: round 2 stopped at the budget's end, 1 of its 2 JMH runs not started"]
+    assert 0 < clock.now - 20.0 <= 7.0  # one fork as it ran
+    assert {s.stopped for s in plan.states.values()} == {sequential.BUDGET}
+
+
+def test_a_jmh_run_that_would_end_more_than_a_fork_past_the_budget_does_not_start(tmp_path, monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
+             for v in ("old", "optimized")}
+    jmh = FakeJmh(means)
+    plan = _plan(budget_s=10.0)
+    plan.fork_s = 1.0
+    monkeypatch.setattr(plan, "affordable", lambda rows, left_s: rows)  # a round past the budget
+    logged = []
+    forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
+    # round 1 (every row's first fork a side, 8 s) runs whole; round 2's first JMH run holds four
+    # forks, which would end 2 s past the budget with 2 s of it left
+    assert jmh.runs == 2 and clock.now == 8.0
+    assert [line for line in logged if "stopped" in line] == [
+        "hotpath: encoder: round 2 stopped at the budget's end, 2 of its 2 JMH runs not started"]
+
+
 def test_a_row_left_out_of_a_round_stays_open_and_is_taken_up_later(tmp_path, monkeypatch):
     means = {((("payload", p),), v): (100.0 if v == "old" else 50.0)
              for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP") for v in ("old", "optimized")}
@@ -324,7 +366,7 @@ def test_recorded_forks_count_from_their_steady_segment_and_each_row_gets_its_ow
     forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
     scout = plan.profile.scout_iterations
     by_row: dict[str, list[int]] = {}
-    for payload, variant, n in jmh.lengths:
+    for payload, _, n in jmh.lengths:
         by_row.setdefault(payload, []).append(n)
     # every row's first fork per side is a scout
     assert all(lengths[:2] == [scout, scout] for lengths in by_row.values())
