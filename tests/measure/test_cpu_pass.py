@@ -190,12 +190,16 @@ def _matched(side, pattern, how=C.SELF):
 def test_a_copy_the_jit_turns_into_its_stub_is_found_where_the_claims_look(intrinsic, record_property):
     # the encoder's claim's own pattern: C2's copy stubs (jbyte_disjoint_arraycopy, _avx3 on
     # AVX-512) have no Java method behind them. Ten runs beside a spinning CPU: 55-77% of old's
-    # samples (an 8 KiB copy read 5-31%, the copy's speed moving fork to fork); none of new's, which does
-    # not copy. The wrong answers: none (a sampler that cannot name the stub) or its caller's.
+    # samples (an 8 KiB copy read 5-31%, the copy's speed moving fork to fork). New does not
+    # copy, but JMH's own code between iterations may: 1 of new's 121 samples, once in 30 runs
+    # (2026-11-29). The wrong answers: none of old's (a sampler that cannot name the stub) or
+    # its caller's; new copying as old does.
     copy = _matched(intrinsic.old, "arraycopy")
+    new = _matched(intrinsic.new, "arraycopy")
     record_property("share old copy", f"{copy:.4f}")
+    record_property("share optimized copy", f"{new:.4f}")
     assert 0.2 < copy < 0.95, (copy, intrinsic.old.samples)
-    assert _matched(intrinsic.new, "arraycopy") == 0
+    assert new < 0.05, (new, intrinsic.new.samples)
 
 
 def test_the_copy_is_not_put_on_the_method_that_calls_it(intrinsic, record_property):
