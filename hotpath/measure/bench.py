@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import math
 import json
 import os
@@ -55,6 +56,7 @@ def _cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+@functools.lru_cache(maxsize=8)
 def _java_properties(java: str) -> dict[str, str]:
     out = subprocess.run([java, "-XshowSettings:properties", "-version"], capture_output=True,
                          text=True).stderr
@@ -87,15 +89,30 @@ def environment(java: str = "java") -> dict:
     }
 
 
-def listed_benchmarks(include: str, jar: Path = JAR) -> list[str]:
-    """The benchmarks JMH would run for an include regex (`-l`)."""
-    out = subprocess.run(["java", "-jar", str(jar), "-l", include], capture_output=True,
-                         text=True)
+def _declared(jar: Path) -> dict[str, dict[str, list[str]]]:
+    """Every benchmark of the jar with its @Params (JMH's -lp), listed once per jar as it is:
+    a run of five cases asked JMH ten times, a JVM's start each."""
+    stat = jar.stat() if jar.is_file() else None
+    return _listing(str(jar), (stat.st_mtime_ns, stat.st_size) if stat else None)
+
+
+@functools.lru_cache(maxsize=4)
+def _listing(jar: str, version: tuple[int, int] | None) -> dict[str, dict[str, list[str]]]:
+    out = subprocess.run(["java", "-jar", jar, "-lp"], capture_output=True, text=True)
     if out.returncode:
         raise HotpathError(f"cannot list benchmarks in {jar}: {out.stderr.strip()[:200]}")
-    lines = out.stdout.splitlines()
-    start = next((i for i, l in enumerate(lines) if l.startswith("Benchmarks:")), len(lines))
-    return [l.strip() for l in lines[start + 1:] if l.strip()]
+    return interleave.declared_params(out.stdout)
+
+
+def _included(include: str, jar: Path) -> dict[str, dict[str, list[str]]]:
+    """The benchmarks JMH would run for an include regex (it finds the regex in the name)."""
+    pattern = re.compile(include)
+    return {name: params for name, params in _declared(jar).items() if pattern.search(name)}
+
+
+def listed_benchmarks(include: str, jar: Path = JAR) -> list[str]:
+    """The benchmarks JMH would run for an include regex (`-l`)."""
+    return list(_included(include, jar))
 
 
 def _jmh(cmd: list[str], case: Case, out: Path, log: Path | None = None) -> None:
@@ -123,11 +140,8 @@ def _jmh(cmd: list[str], case: Case, out: Path, log: Path | None = None) -> None
 
 def benchmark_listing(case: Case, jar: Path) -> dict[str, dict[str, list[str]]]:
     """Each of the case's benchmarks with its @Params and values (JMH's -lp)."""
-    out = subprocess.run(["java", "-jar", str(jar), "-lp", case.benchmarks], capture_output=True,
-                         text=True)
-    if out.returncode:
-        raise HotpathError(f"cannot list benchmarks in {jar}: {out.stderr.strip()[:200]}")
-    return interleave.declared_params(out.stdout)
+    return {name: {p: list(v) for p, v in params.items()}
+            for name, params in _included(case.benchmarks, jar).items()}
 
 
 def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = None,

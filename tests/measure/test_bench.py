@@ -2,11 +2,13 @@
 
 import json
 import re
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
 
-from hotpath.measure import bench
+from hotpath.measure import bench, forkplan
 from hotpath.analyze import load
 from hotpath.cases import CASES, Case
 from hotpath.errors import HotpathError
@@ -131,23 +133,29 @@ def test_a_run_together_writes_each_case_as_a_run_of_its_own_would(tmp_path):
     assert not list(tmp_path.rglob("*.partial"))
 
 
-def test_a_memory_pass_beside_another_runs_past_jmhs_lock_into_a_log_of_its_own(tmp_path):
+def test_a_memory_pass_beside_another_runs_past_jmhs_lock_into_a_log_of_its_own(tmp_path, monkeypatch):
     """A joint run's memory passes run two at a time (bench.measure_untimed_together), hotpath
     holding JMH's lock for them: each JMH passes the lock and counts, its output in its case's
-    log; a pass alone is still refused there. The lock here is a folder's of its own
-    (java.io.tmpdir), so no other test's JMH is stopped."""
-    import fcntl
-
+    log; a pass alone is still refused there, and says why. The lock here is a folder's of its
+    own (java.io.tmpdir), held by another process, so no other test's JMH is stopped."""
+    lock = tmp_path / "jmh.lock"
+    monkeypatch.setattr(forkplan, "LOCK_FILE", lock)
     profile = replace(TINY, memory_forks=0, jvm_args=(*TINY.jvm_args, f"-Djava.io.tmpdir={tmp_path}"))
     expected = bench.listed_benchmarks(CALIBRATION.benchmarks)
     log = tmp_path / "memory.log"
-    with open(tmp_path / "jmh.lock", "w") as held:
-        fcntl.lockf(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        with pytest.raises(HotpathError, match="lock"):
+    holder = subprocess.Popen([sys.executable, "-c", f"import fcntl, time; f = open({str(lock)!r}, 'a'); "
+                               "fcntl.lockf(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(120)"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(HotpathError, match="another JMH run holds JMH's machine-wide lock"):
             bench.run_memory_pass(CALIBRATION, profile, JAR, tmp_path / "alone.json", tmp_path / "final.json",
                                   expected, ["-p", "size=64"])
         command = bench.run_memory_pass(CALIBRATION, profile, JAR, tmp_path / "beside.json",
                                         tmp_path / "final.json", expected, ["-p", "size=64"], log=log)
+    finally:
+        holder.kill()
+        holder.wait()
     assert command.startswith(f"java {bench.PAST_LOCK} ")
     assert "# Run complete" in log.read_text(encoding="utf-8")
     native = [e for e in json.loads((tmp_path / "beside.json").read_text(encoding="utf-8"))
