@@ -123,6 +123,11 @@ class FakeJmh:
                 "primaryMetric": {"score": mean, "scoreUnit": "ns/op", "rawData": [[mean, mean]]}}
 
 
+#: Every row's two sides alike: no row is decided, so a plan runs until its budget or cap.
+UNCHANGED = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
+             for v in ("old", "optimized")}
+
+
 def _plan(budget_s, rows=None, cap=8, recorded=False, min_forks=4, drop_out_of_reach=False):
     # unrecorded forks of a fixed length, unless the test is about recorded ones; the first look
     # at four forks, which the budget tests below count in, and rows beyond their cap kept open,
@@ -152,9 +157,7 @@ def test_a_clear_change_is_decided_at_the_first_look_and_stops_taking_forks(tmp_
 
 
 def test_a_spent_budget_closes_the_open_rows_and_says_so(tmp_path):
-    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
-             for v in ("old", "optimized")}
-    jmh = FakeJmh(means)
+    jmh = FakeJmh(UNCHANGED)
     plan = _plan(budget_s=0.0)
     forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
     assert jmh.runs == 0
@@ -250,9 +253,7 @@ def test_every_row_gets_a_first_fork_even_when_the_budget_brings_none_to_a_look(
 def test_a_budget_shorter_than_the_first_round_says_it_overruns(tmp_path, monkeypatch):
     clock = Clock()
     monkeypatch.setattr(forkplan.time, "monotonic", clock)
-    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
-             for v in ("old", "optimized")}
-    jmh = FakeJmh(means)
+    jmh = FakeJmh(UNCHANGED)
     plan = _plan(budget_s=3.0)
     plan.fork_s = 1.0
     logged = []
@@ -267,9 +268,7 @@ def test_a_round_whose_forks_run_slower_than_expected_stops_at_the_budgets_end(t
     # deadline, or would end more than a fork past it: the budget is overrun by a fork at most.
     clock = Clock()
     monkeypatch.setattr(forkplan.time, "monotonic", clock)
-    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
-             for v in ("old", "optimized")}
-    jmh = FakeJmh(means)
+    jmh = FakeJmh(UNCHANGED)
     plan = _plan(budget_s=20.0)
     plan.fork_s = 1.0
 
@@ -288,9 +287,7 @@ def test_a_round_whose_forks_run_slower_than_expected_stops_at_the_budgets_end(t
 def test_a_jmh_run_that_would_end_more_than_a_fork_past_the_budget_does_not_start(tmp_path, monkeypatch):
     clock = Clock()
     monkeypatch.setattr(forkplan.time, "monotonic", clock)
-    means = {((("payload", p),), v): 100.0 for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")
-             for v in ("old", "optimized")}
-    jmh = FakeJmh(means)
+    jmh = FakeJmh(UNCHANGED)
     plan = _plan(budget_s=10.0)
     plan.fork_s = 1.0
     monkeypatch.setattr(plan, "affordable", lambda rows, left_s: rows)  # a round past the budget
