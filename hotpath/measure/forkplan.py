@@ -538,8 +538,8 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
             # to (a noisy host): a JMH run expected to end more than a fork past the budget does
             # not start, so the budget is overrun by a fork at most, give or take that noise.
             fork_s = plan.overhead_s + iterations * plan.profile.iteration_s if iterations else plan.fork_s
-            forks_in_run = len(_asked(mine, benchmarks, params))
-            if r > 0 and clock() + (forks_in_run - 1) * fork_s > deadline:
+            asked = _asked(mine, benchmarks, params)
+            if r > 0 and clock() + (len(asked) - 1) * fork_s > deadline:
                 log(f"hotpath: {plan.case.id}: round {r + 1} stopped at the budget's end, "
                     f"{len(jmh_runs) - k} of its {len(jmh_runs)} JMH runs not started")
                 stopped = True
@@ -549,8 +549,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
             cmd = command(variant, benchmarks, params, target, iterations)
             t0 = clock()
             output = jmh(cmd)
-            if _take(plan, target, variant, _asked(mine, benchmarks, params), output, clock() - t0,
-                     iterations, first=not done):
+            if _take(plan, target, variant, asked, output, clock() - t0, iterations, first=not done):
                 done.append((cmd, target))
         plan.look()
         plan.choose_lengths()
