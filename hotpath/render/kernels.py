@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import HotpathError
+from . import warm
 
 #: The register of ports handed out, shared by every hotpath process on the machine (and by
 #: every clone: they share the machine's ports).
@@ -164,6 +165,8 @@ def manager_class() -> type:
                     setattr(self, channel, port)
                 self.cache_ports = False  # the provisioner would pick ports of its own
             cmd, kw = await super()._async_pre_start_kernel(**kw)
+            if self.kernel_name == "python3":
+                cmd = warm.command(self.connection_file) or cmd
             if self.stderr_path is not None:
                 kw["stderr"] = open(self.stderr_path, "wb")
             return cmd, kw

@@ -21,7 +21,7 @@ from ..cases import get_case
 from ..errors import HotpathError, UnknownNameError
 from ..analyze.load import read_results
 from ..offline import external_references
-from . import kernels, reuse
+from . import kernels, reuse, warm
 from ..paths import REPORTS, ROOT
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -275,15 +275,20 @@ def _render(groups: list[list[tuple[Any, tuple]]], busy: list[int], workers: int
     from concurrent.futures import ProcessPoolExecutor
 
     workers = min(len(busy), workers or RENDER_WORKERS)
-    if workers <= 1:
-        return {i: _attempt(groups[i]) for i in busy}
-    # Workers fork from a fresh single-threaded server, never from this process, whose threads
-    # (kernel clients, test runners) would leave a forked child holding a lock forever; the
-    # server imports papermill and nbconvert once (seconds) for every worker.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["hotpath.render.report", "hotpath.render.overview", "papermill", "nbconvert"])
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return dict(zip(busy, pool.map(_attempt, [groups[i] for i in busy])))
+    if not busy:
+        return {}
+    # Their Python kernels fork from one that has imported what every notebook imports.
+    with warm.zygote(ROOT) as zygote:
+        if workers <= 1:
+            return {i: _attempt(groups[i], zygote) for i in busy}
+        # Workers fork from a fresh single-threaded server, never from this process, whose threads
+        # (kernel clients, test runners) would leave a forked child holding a lock forever; the
+        # server imports papermill and nbconvert once (seconds) for every worker.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["hotpath.render.report", "hotpath.render.overview", "papermill", "nbconvert"])
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            attempts = pool.map(functools.partial(_attempt, zygote=zygote), [groups[i] for i in busy])
+            return dict(zip(busy, attempts))
 
 
 def kept(groups: list[list[tuple[Any, tuple]]], inputs: reuse.Inputs | None) -> bool:
@@ -315,14 +320,15 @@ def _kept(out: Path) -> Path:
 RENDER_WORKERS = (os.cpu_count() or 1) + 1
 
 
-def _attempt(steps: list[tuple[Any, tuple]]) -> list[Any]:
+def _attempt(steps: list[tuple[Any, tuple]], zygote: str | None = None) -> list[Any]:
     done: list[Any] = []
-    for render, args in steps:
-        try:
-            done.append(render(*args))
-        except HotpathError as e:
-            done.append(e)
-            break
+    with warm.using(zygote):
+        for render, args in steps:
+            try:
+                done.append(render(*args))
+            except HotpathError as e:
+                done.append(e)
+                break
     return done
 
 

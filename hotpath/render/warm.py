@@ -1,0 +1,198 @@
+"""Python kernels forked from one that has already imported what every report notebook imports.
+
+A report notebook's kernel spends most of its own time starting: the interpreter, ipykernel,
+then ``import hotpath``, which brings pandas, SciPy and Matplotlib (some 3.5 s of CPU each time
+on this study's 2-core machines, for a notebook whose work takes as long again). A render of the
+reference starts fourteen. So a render starts one *zygote* first, a process that imports all of
+that once and then waits; each Python kernel the render asks for is a fork of it, which runs
+ipykernel's own start from there, exactly as ``python -m ipykernel_launcher`` would. Each kernel
+is still a process of its own, fresh from the same imports, and nothing one notebook does is
+seen by another.
+
+The kernel manager still launches a process of its own, ``warm_launch.py`` (the interpreter alone,
+no site packages): it hands the zygote its command line, folder, environment and standard
+streams, waits for the fork to exit and exits as it did. Killing it kills the fork (the zygote
+watches its connection), and a signal sent to it is passed on. Where no zygote answers, the
+launcher becomes an ordinary kernel: a render is never worse off than without it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import traceback
+from collections.abc import Iterator
+from pathlib import Path
+
+#: The launcher a kernel manager starts in place of ``python -m ipykernel_launcher``.
+LAUNCHER = Path(__file__).with_name("warm_launch.py")
+#: What a zygote imports before its first fork: ipykernel's start, and the package's face (and
+#: with it pandas, SciPy, Matplotlib), which every report notebook imports first.
+PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "hotpath")
+#: ipykernel's default Matplotlib backend, in the zygote's environment before it imports Matplotlib,
+#: as a kernel sets it before a notebook does.
+INLINE = "module://matplotlib_inline.backend_inline"
+#: The largest request a launcher sends (its command line, folder and environment).
+MESSAGE_BYTES = 1 << 20
+
+#: The zygote's socket the kernels of this process fork from (``using``); None: ordinary kernels.
+SOCKET: str | None = None
+
+
+def command(connection_file: str, zygote: str | None = None) -> list[str]:
+    """A kernel's command line: forked from ``zygote`` (default: this process's), else none."""
+    zygote = zygote or SOCKET
+    if not zygote:
+        return []
+    # -P: the launcher's own folder is not put on the path (its neighbours would shadow the
+    # standard library); -S: it needs none of the site packages.
+    return [sys.executable, "-P", "-S", str(LAUNCHER), zygote, "-f", connection_file]
+
+
+@contextlib.contextmanager
+def using(zygote: str | None) -> Iterator[None]:
+    """The Python kernels started in this process inside the block fork from ``zygote``."""
+    global SOCKET
+    before, SOCKET = SOCKET, zygote
+    try:
+        yield
+    finally:
+        SOCKET = before
+
+
+@contextlib.contextmanager
+def zygote(cwd: Path) -> Iterator[str]:
+    """A zygote for the block (its socket): started at once, importing while the block goes on;
+    a launcher that connects before it is ready waits in its socket's queue."""
+    with tempfile.TemporaryDirectory(prefix="hotpath-warm-") as folder:
+        path = str(Path(folder) / "zygote")
+        server = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        server.bind(path)
+        server.listen(64)
+        # The listening socket is the child's: bound here, so that no launcher finds no socket.
+        process = subprocess.Popen([sys.executable, "-m", __name__, str(server.fileno())],
+                                   cwd=cwd, pass_fds=(server.fileno(),), stdin=subprocess.DEVNULL,
+                                   start_new_session=True,  # a ^C is the render's to handle
+                                   env={**os.environ, "MPLBACKEND": os.environ.get("MPLBACKEND") or INLINE})
+        server.close()
+        try:
+            yield path
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def serve(server: socket.socket) -> None:
+    """Import once, then fork a kernel for each launcher that connects; kill a fork whose
+    launcher is gone, and tell each launcher how its fork exited."""
+    for name in PRELOAD:
+        __import__(name)
+    selector = selectors.DefaultSelector()
+    selector.register(server, selectors.EVENT_READ, "accept")
+    forks: dict[socket.socket, tuple[int, int]] = {}  # a launcher's connection: its fork, pidfd
+    while True:  # until terminated: its forks die with it (``_become_kernel``)
+        for key, _ in selector.select():
+            if key.data == "accept":
+                connection, _ = server.accept()
+                started = _fork(connection, server, forks)
+                if started is None:
+                    connection.close()
+                    continue
+                forks[connection] = started
+                selector.register(connection, selectors.EVENT_READ, "launcher")
+                selector.register(started[1], selectors.EVENT_READ, connection)
+            elif key.data == "launcher":  # the launcher went away (killed): so does its fork
+                connection = key.fileobj
+                assert isinstance(connection, socket.socket)
+                if connection in forks:  # (not when the fork's exit came first, in this round)
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(forks[connection][0], signal.SIGKILL)
+            elif key.data in forks:  # a fork exited: its launcher exits as it did
+                connection = key.data
+                pid, pidfd = forks.pop(connection)
+                _, status = os.waitpid(pid, 0)
+                with contextlib.suppress(OSError):
+                    connection.send(json.dumps({"exit": os.waitstatus_to_exitcode(status)}).encode())
+                selector.unregister(pidfd)
+                selector.unregister(connection)
+                os.close(pidfd)
+                connection.close()
+
+
+def _fork(connection: socket.socket, server: socket.socket,
+          forks: dict[socket.socket, tuple[int, int]]) -> tuple[int, int] | None:
+    """A kernel forked for the launcher on ``connection``: its pid and a pidfd; None where the
+    launcher sent nothing usable (it then starts an ordinary kernel)."""
+    try:
+        message, fds, _, _ = socket.recv_fds(connection, MESSAGE_BYTES, 3)
+        request = json.loads(message)
+    except (OSError, ValueError):
+        return None
+    if len(fds) != 3:
+        for fd in fds:
+            os.close(fd)
+        return None
+    zygote = os.getpid()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            server.close()
+            for other in forks:
+                other.close()
+            _become_kernel(request, fds, zygote)
+        except BaseException:  # noqa: B036 - a fork must never return into the server's loop
+            traceback.print_exc()
+        finally:
+            os._exit(1)
+    for fd in fds:
+        os.close(fd)
+    connection.send(json.dumps({"pid": pid}).encode())
+    return pid, os.pidfd_open(pid)
+
+
+def _become_kernel(request: dict, fds: list[int], zygote: int) -> None:
+    """In the fork: the launcher's streams, folder and environment, then ipykernel's start as
+    ``python -m ipykernel_launcher`` runs it."""
+    import ctypes
+
+    # dies with the zygote, whoever its orphans would be handed to
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != zygote:  # it died before the line above
+        os._exit(1)
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.argv = ["ipykernel_launcher", *request["argv"]]
+    # ipykernel reads its parent's pid from the environment when it is imported, here the
+    # zygote's: the kernel's own is given as ipykernel would have read it
+    parent = request["env"].get("JPY_PARENT_PID")
+    if parent:
+        sys.argv.append(f"--IPKernelApp.parent_handle={int(parent)}")
+    # ipykernel_launcher takes the folder off the path while it loads; the shell puts '' back
+    if sys.path and (sys.path[0] == "" or Path(sys.path[0]) == Path.cwd()):
+        del sys.path[0]
+    from ipykernel import kernelapp
+
+    kernelapp.launch_new_instance()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    serve(socket.socket(fileno=int(sys.argv[1])))

@@ -1,0 +1,136 @@
+"""Kernels forked from a render's zygote are kernels of their own: each in its own process with
+the launcher's folder and environment, nothing one sets seen by the next, killed with their
+launcher, gone with the zygote; where no zygote answers, an ordinary kernel starts instead."""
+
+import json
+import os
+import time
+
+from hotpath.paths import ROOT
+from hotpath.render import kernels, warm
+
+
+def _run(code: str, env: dict[str, str] | None = None, cwd=None) -> tuple[dict, object]:
+    """``code``'s last printed line, as JSON, from a python3 kernel started as a render starts
+    one; and its manager, left running."""
+    km = kernels.manager_class()(kernel_name="python3", transport="ipc")
+    km.ip = str(cwd or ROOT) + "/.kernel-test"
+    km.start_kernel(cwd=str(cwd or ROOT), env={**os.environ, **(env or {})})
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=60)
+        printed = []
+        kc.execute_interactive(code, timeout=60, output_hook=lambda m: printed.append(
+            m["content"].get("text", "")) if m["msg_type"] == "stream" else None)
+    finally:
+        kc.stop_channels()
+    return json.loads("".join(printed).strip().splitlines()[-1]), km
+
+
+def _stop(km) -> None:
+    km.shutdown_kernel(now=True)
+    km.cleanup_resources()
+
+
+def _gone(pid: int, within_s: float = 10.0) -> bool:
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+REPORT = ("import os, sys, json; print(json.dumps({'pid': os.getpid(), 'ppid': os.getppid(), "
+          "'cwd': os.getcwd(), 'mark': os.environ.get('HOTPATH_TEST_MARK'), "
+          "'preloaded': 'pandas' in sys.modules, 'seen': globals().get('LEFT_BEHIND')}))")
+
+
+def test_each_kernel_is_a_fork_of_its_own_with_its_launchers_folder_and_environment(tmp_path):
+    with warm.zygote(ROOT) as zygote, warm.using(zygote):
+        first, km1 = _run("LEFT_BEHIND = 1\nimport hotpath\n" + REPORT,
+                          env={"HOTPATH_TEST_MARK": "one"}, cwd=tmp_path)
+        second, km2 = _run(REPORT, env={"HOTPATH_TEST_MARK": "two"})
+        _stop(km1)
+        _stop(km2)
+    assert first["pid"] != second["pid"]
+    # both forked by the zygote, not launched by this process or by their launchers
+    assert first["ppid"] == second["ppid"] != os.getpid()
+    assert second["preloaded"], "a fork comes with what the zygote imported"
+    assert first["cwd"] == str(tmp_path) and second["cwd"] == str(ROOT)
+    assert (first["mark"], second["mark"]) == ("one", "two")
+    assert second["seen"] is None, "a name one kernel set is not in the next"
+
+
+def test_a_kernel_whose_launcher_is_killed_is_killed_and_the_zygote_takes_the_next():
+    with warm.zygote(ROOT) as zygote, warm.using(zygote):
+        ran, km = _run(REPORT)
+        km.provisioner.process.kill()  # the launcher, as a kernel manager's kill stops it
+        assert _gone(ran["pid"]), "the fork outlived its launcher"
+        _stop(km)
+        after, km = _run(REPORT)
+        _stop(km)
+    assert after["ppid"] == ran["ppid"]
+
+
+def test_a_kernel_shut_down_by_its_manager_exits_and_so_does_its_launcher():
+    with warm.zygote(ROOT) as zygote, warm.using(zygote):
+        ran, km = _run(REPORT)
+        launcher = km.provisioner.process
+        km.shutdown_kernel(now=False)  # a shutdown request: the fork exits of itself
+        km.cleanup_resources()
+        assert _gone(ran["pid"])
+        assert launcher.wait(timeout=10) == 0
+
+
+def test_forks_go_with_their_zygote():
+    with warm.zygote(ROOT) as zygote, warm.using(zygote):
+        ran, km = _run(REPORT)
+    try:
+        assert _gone(ran["pid"])
+    finally:
+        _stop(km)
+
+
+def test_where_no_zygote_answers_an_ordinary_kernel_starts(tmp_path):
+    with warm.using(str(tmp_path / "no-zygote")):
+        ran, km = _run(REPORT)
+        _stop(km)
+    # the launcher became the kernel: this process's child, importing for itself
+    assert ran["ppid"] == os.getpid() and not ran["preloaded"]
+
+
+#: A chart drawn as the reports draw theirs (Agg, hotpath.render.charts), shown as a PNG.
+CHART = """import io
+import hotpath as hp
+import matplotlib.pyplot as plt
+from IPython.display import Image, display
+figure, axes = plt.subplots()
+axes.bar(["old", "new"], [3, 1])
+axes.set_title(hp.__name__)
+png = io.BytesIO()
+figure.savefig(png, format="png")
+display(Image(png.getvalue()))
+print(1 + 1)"""
+
+
+def test_a_notebook_executes_to_the_same_bytes_in_a_fork_and_in_a_kernel_of_its_own(tmp_path):
+    """A fork runs ipykernel's own start: the outputs (a chart among them) are what a kernel of
+    its own gives."""
+    from hotpath.render import report
+
+    notebook = tmp_path / "n.ipynb"
+    notebook.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "a", "metadata": {},
+                   "outputs": [], "source": CHART}],
+        "metadata": {"kernelspec": {"name": "python3", "language": "python", "display_name": "Python 3"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    executed = tmp_path / "executed.ipynb"
+    own = report.execute(notebook, executed, {}).read_bytes()
+    with warm.zygote(ROOT) as zygote, warm.using(zygote):
+        forked = report.execute(notebook, executed, {}).read_bytes()
+    assert b"image/png" in own
+    assert forked == own
