@@ -5,6 +5,7 @@ The fork plan reads its round files with it; the analysis builds its tidy frame 
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -21,12 +22,14 @@ SECONDS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.
            "h": 3600.0}
 
 
+@functools.lru_cache(maxsize=64)  # a run has a few units and reads them per score
 def per_op(unit: str) -> str | None:
     """The time unit of a time-per-op score unit ('ns/op' -> 'ns'), else None."""
     m = re.fullmatch(r"(\w+)/op", unit)
     return m.group(1) if m and m.group(1) in SECONDS else None
 
 
+@functools.lru_cache(maxsize=64)
 def per_time(unit: str) -> str | None:
     """The time unit of a throughput unit ('ops/s' -> 's'), else None."""
     m = re.fullmatch(r"ops/(\w+)", unit)
@@ -41,10 +44,12 @@ def higher_is_better(unit: str) -> bool:
 def seconds_per_op(score: float, unit: str) -> float:
     """A score in seconds per operation: a time per op, or the inverse of a throughput (a
     throughput of 0: math.inf)."""
-    if per_op(unit):
-        return score * SECONDS[per_op(unit)]
-    if per_time(unit):
-        return SECONDS[per_time(unit)] / score if score else math.inf
+    time_unit = per_op(unit)
+    if time_unit:
+        return score * SECONDS[time_unit]
+    time_unit = per_time(unit)
+    if time_unit:
+        return SECONDS[time_unit] / score if score else math.inf
     raise ResultsError(f"a score in {unit!r} is not a time per op or a throughput")
 
 

@@ -6,7 +6,6 @@ means resampled from the run itself."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .. import tail
 from ..jmh import RowKey
 from ..stats import sequential, steady
 from . import ab
@@ -98,7 +98,8 @@ def odds_of(probabilities, alarms: int) -> tuple[str, float]:
 def forks(run: ab.ABRun, estimate: str | None = None) -> pd.DataFrame:
     """Every fork of the run: row, side, round, its place in the run (0 first, 1 last) and its
     figure (column ``mean``) by ``estimate`` over its counted iterations (hotpath.stats.steady; by
-    default the estimate the run's plan used), read from the round files JMH wrote (rounds/)."""
+    default the estimate the run's plan used), read from the round files JMH wrote (rounds/)
+    without the CPU sampler's tail, as the run's sides were (hotpath.tail)."""
     manifest = run.manifest
     estimate = estimate or (manifest.get("sequential") or {}).get("estimate", steady.MEAN)
     records = []
@@ -110,7 +111,7 @@ def forks(run: ab.ABRun, estimate: str | None = None) -> pd.DataFrame:
         m = re.search(r"round-(\d+)-", name)
         if not path.is_file() or not m:
             continue
-        for entry in json.loads(path.read_text(encoding="utf-8")):
+        for entry in tail.read_round(path):  # the counted iterations, as the verdicts'
             params = ", ".join(f"{k}={v}" for k, v in (entry.get("params") or {}).items())
             for fork in steady.entry_forks(entry, estimate):
                 records.append({"benchmark": entry["benchmark"], "params": params,
