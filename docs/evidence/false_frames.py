@@ -31,7 +31,8 @@ sys.path.insert(0, str(ROOT))
 from hotpath.analyze import cpu as C  # noqa: E402
 from hotpath.jmh import parse_json  # noqa: E402
 from hotpath.analyze.aa import AA  # noqa: E402
-from hotpath.measure import cpu, interleave  # noqa: E402
+from hotpath import tail  # noqa: E402
+from hotpath.measure import cpu  # noqa: E402
 
 COST = ROOT / "data" / "cpu-sampler" / "cost"
 TAIL = ROOT / "data" / "cpu-sampler" / "tail"
@@ -47,7 +48,7 @@ def forks(folder: Path, row: str) -> list[dict]:
     out = []
     for path in sorted(folder.glob(f"{row}.with.*.cpu")):
         results = path.with_suffix(".json")
-        entry = interleave.counted(parse_json(results.read_bytes(), results)[0], results)
+        entry = tail.counted(parse_json(results.read_bytes(), results)[0], results)
         out.append(cpu.counted(cpu.read_fork(path), entry, 0))
     return out
 

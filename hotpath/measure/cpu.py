@@ -3,7 +3,7 @@ each fork and writes one file per fork (its iterations' samples, scores and oper
 ``collect`` turns a folder of them into ``<case>.cpu.json`` beside the run's JMH files.
 
 In a run's timed forks the sampler takes a *tail*: iterations it samples after those the fork's
-figure counts, which the results leave out (hotpath.measure.interleave.counted); in forks of its
+figure counts, which the results leave out (hotpath.tail.counted); in forks of its
 own (``make cpu``) it samples every iteration. Each file is tied to its fork in the JMH results by
 its counted iterations' scores (the same numbers JMH wrote), and those are found as the verdict
 finds them (hotpath.stats.steady): the fork's time per op is theirs, and its samples are the

@@ -27,7 +27,8 @@ from typing import Callable
 
 import numpy as np
 
-from . import forklength, interleave
+from . import forklength
+from .. import tail
 from ..stats import sequential, steady
 from .interleave import order_of_round
 from ..cases import Case, load_claims
@@ -199,7 +200,7 @@ def _forks(path: Path, side: str, label: str | None = VARIANT,
     of several modes (JMH forks each mode apart) counts by its first: one mode's forks decide
     the row."""
     out: dict[RowKey, list[steady.Fork]] = {}
-    for entry in interleave.read_round(path):
+    for entry in tail.read_round(path):
         key = RowKey.of_entry(entry, label, side)
         if key not in out:
             out[key] = steady.entry_forks(entry, estimate)

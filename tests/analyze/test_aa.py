@@ -134,3 +134,21 @@ def test_at_most_5_percent_of_the_reference_aas_rows_call_a_frame_changed():
     testing = frames[frames["tested"] > 0]
     assert len(testing) >= 40 and int(testing["tested"].sum()) >= 100, frames
     assert (testing["called"] > 0).sum() <= 0.05 * len(testing), testing[testing["called"] > 0]
+
+
+def test_the_forks_read_from_the_rounds_are_the_forks_the_verdicts_counted():
+    """The reference A/A's rounds carry each timed fork's CPU tail (3 iterations after the 40
+    counted): the forks' structure is read without it, each fork the figure its merged side has."""
+    import json
+
+    from hotpath.analyze import ab
+    from hotpath.stats import steady
+
+    run = ab.read(AA_REFERENCE)
+    estimate = run.manifest["sequential"]["estimate"]
+    from_rounds = sorted(aa.forks(run, estimate)["mean"])
+    merged = sorted(fork.value for name in ("baseline.json", "candidate.json")
+                    for entry in json.loads((AA_REFERENCE / name).read_text(encoding="utf-8"))
+                    for fork in steady.entry_forks(entry, estimate))
+    assert len(from_rounds) == len(merged) == 1052
+    assert from_rounds == merged

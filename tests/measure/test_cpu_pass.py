@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from hotpath.analyze import cpu as C
-from hotpath.measure import cpu, interleave
+from hotpath import tail
+from hotpath.measure import cpu
 from hotpath.measure.profiles import PROFILES
 from hotpath.jmh import parse_json
 from hotpath.paths import JAR, ROOT
@@ -42,12 +43,12 @@ def profiles(tmp_path_factory):
 def _sampled(folder, bench, args):
     """Runs ``bench`` with JMH ``args`` (its sampler writing to ``folder``/forks) and writes the
     samples tied to their forks as a run's file; returns its path. The results leave a tail's
-    iterations out, as a run's are made (interleave.counted)."""
+    iterations out, as a run's are made (tail.counted)."""
     results = folder / "results.json"
     cmd = ["java", "-jar", str(JAR), f"^{bench}$", *args, "-rf", "json", "-rff", str(results)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    entries = [interleave.counted(e, results) for e in parse_json(results.read_bytes(), results)]
+    entries = [tail.counted(e, results) for e in parse_json(results.read_bytes(), results)]
     target = folder / "samples.cpu.json"
     target.write_text(sites_text(cpu.collect(folder / "forks", entries, "test")))
     return target

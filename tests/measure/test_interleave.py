@@ -5,6 +5,7 @@ import json
 import pytest
 
 from hotpath.errors import ResultsError
+from hotpath import tail
 from hotpath.measure import interleave
 from hotpath.analyze import load
 
@@ -78,7 +79,7 @@ def _tailed_entry():
 
 
 def test_the_cpu_samplers_tail_is_left_out_of_every_metric():
-    out = interleave.counted(_tailed_entry())
+    out = tail.counted(_tailed_entry())
     assert out["primaryMetric"]["rawData"] == [[10.0, 11.0, 12.0]]
     assert out["primaryMetric"]["score"] == pytest.approx(11.0)
     second = out["secondaryMetrics"]
@@ -92,11 +93,11 @@ def test_the_cpu_samplers_tail_is_left_out_of_every_metric():
 def test_an_entry_without_the_samplers_mark_is_left_as_jmh_wrote_it():
     entry = _tailed_entry()
     del entry["secondaryMetrics"]["·cpu.tail"]
-    assert interleave.counted(entry) is entry
+    assert tail.counted(entry) is entry
 
 
 def test_marks_that_do_not_line_up_with_the_iterations_are_refused():
     entry = _tailed_entry()
     entry["secondaryMetrics"]["·cpu.tail"]["rawData"] = [[0.0, 1.0]]
     with pytest.raises(ResultsError, match="do not line up"):
-        interleave.counted(entry, "round-01.json")
+        tail.counted(entry, "round-01.json")
