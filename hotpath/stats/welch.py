@@ -67,9 +67,19 @@ def welch(old_logs: np.ndarray, new_logs: np.ndarray) -> Welch:
     return Welch(float(diff), float(se), float(df))
 
 
+#: Paths taken at once by :func:`welch_paths`. Each path's figures are its own, so blocks give
+#: the same bits as the whole; a block's temporaries stay in memory already mapped, where the
+#: 100,000 paths of a design's boundaries at once spent most of their time on fresh pages'
+#: faults (0.3-0.7 s against 0.1 s on this study's machines).
+BLOCK = 4096
+
+
 def welch_paths(old: np.ndarray, new: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For log fork means of shape (paths, forks): the difference of means and its Welch
     standard error after 1, 2, ... forks per side."""
+    if len(old) > BLOCK:
+        blocks = [welch_paths(old[i:i + BLOCK], new[i:i + BLOCK]) for i in range(0, len(old), BLOCK)]
+        return np.concatenate([d for d, _ in blocks]), np.concatenate([se for _, se in blocks])
     k = np.arange(1, old.shape[1] + 1)
 
     def running(x):

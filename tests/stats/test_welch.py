@@ -52,3 +52,15 @@ def test_one_row_the_sequential_look_and_the_simulated_paths_take_the_same_stati
                                            math.exp(w.diff + c * w.se))
     diff, se = welch_paths(np.log(old)[None, :], np.log(new)[None, :])
     assert math.isclose(diff[0, -1], w.diff) and math.isclose(se[0, -1], w.se)
+
+
+def test_paths_taken_in_blocks_are_the_same_bits_as_all_at_once(monkeypatch):
+    from hotpath.stats import welch as module
+
+    rng = np.random.default_rng(7)
+    old, new = rng.standard_normal((3 * module.BLOCK + 5, 12)), rng.standard_normal((3 * module.BLOCK + 5, 12))
+    blocked = welch_paths(old, new)
+    monkeypatch.setattr(module, "BLOCK", len(old))
+    whole = welch_paths(old, new)
+    assert all(np.array_equal(b, w, equal_nan=True) for b, w in zip(blocked, whole))
+    assert blocked[0].shape == (len(old), 12)
