@@ -77,7 +77,7 @@ def zygote(cwd: Path) -> Iterator[str]:
         server.bind(path)
         server.listen(64)
         # The listening socket is the child's: bound here, so that no launcher finds no socket.
-        process = subprocess.Popen([sys.executable, "-m", __name__, str(server.fileno())],
+        process = subprocess.Popen([sys.executable, "-m", __name__, str(server.fileno()), str(os.getpid())],
                                    cwd=cwd, pass_fds=(server.fileno(),), stdin=subprocess.DEVNULL,
                                    start_new_session=True,  # a ^C is the render's to handle
                                    env={**os.environ, "MPLBACKEND": os.environ.get("MPLBACKEND") or INLINE})
@@ -164,13 +164,7 @@ def _fork(connection: socket.socket, server: socket.socket,
 def _become_kernel(request: dict, fds: list[int], zygote: int) -> None:
     """In the fork: the launcher's streams, folder and environment, then ipykernel's start as
     ``python -m ipykernel_launcher`` runs it."""
-    import ctypes
-
-    # dies with the zygote, whoever its orphans would be handed to
-    PR_SET_PDEATHSIG = 1
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != zygote:  # it died before the line above
-        os._exit(1)
+    _die_with(zygote, signal.SIGKILL)
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
         os.close(fd)
@@ -194,5 +188,18 @@ def _become_kernel(request: dict, fds: list[int], zygote: int) -> None:
     os._exit(0)
 
 
+def _die_with(parent: int, sig: int) -> None:
+    """This process is sent ``sig`` when ``parent`` ends (Linux's parent-death signal, sent when
+    the thread that started it ends: a render starts its zygote from the thread that renders), or
+    ends now if it already has: no zygote outlives its render, no fork its zygote."""
+    import ctypes
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, sig)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
 if __name__ == "__main__":
+    _die_with(int(sys.argv[2]), signal.SIGTERM)
     serve(socket.socket(fileno=int(sys.argv[1])))

@@ -134,3 +134,26 @@ def test_a_notebook_executes_to_the_same_bytes_in_a_fork_and_in_a_kernel_of_its_
         forked = report.execute(notebook, executed, {}).read_bytes()
     assert b"image/png" in own
     assert forked == own
+
+
+def test_a_zygote_whose_render_died_without_stopping_it_ends():
+    import subprocess
+    import sys
+
+    # the render's process starts a zygote, names it (its only child) and is gone, as if killed
+    script = """import os
+from pathlib import Path
+from hotpath.paths import ROOT
+from hotpath.render import warm
+held = warm.zygote(ROOT)
+held.__enter__()
+children = [p.name for p in Path("/proc").iterdir() if p.name.isdigit()
+            and (p / "stat").read_text().rsplit(")", 1)[1].split()[1] == str(os.getpid())]
+print(*children, flush=True)
+os._exit(0)
+"""
+    started = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             timeout=60, check=True)
+    children = [int(pid) for pid in started.stdout.split()]
+    assert len(children) == 1, started
+    assert _gone(children[0]), "the zygote outlived its render"
