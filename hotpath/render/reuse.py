@@ -1,6 +1,6 @@
 """A report is not rendered again while nothing it is made of has changed.
 
-Rendering a report is mostly a kernel starting and a notebook running, and the same inputs give
+Rendering a report is a kernel starting and a notebook running, and the same inputs give
 the same bytes (``report.settle``). So a report folder published under a *key*, a SHA-256 over
 everything its render reads, gets a record in target/rendered/: the key, and the SHA-256 of
 every file the folder received, taken from the files published. A later render under the same

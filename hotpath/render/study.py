@@ -59,7 +59,7 @@ def _with_overview_rows(groups: list[list], profile: str, case_ids: list[str], f
 def render(profile: str, case_ids: list[str], folder: Path, params: dict[str, Any],
            results: Path | None = None, with_reference_runs: bool = False,
            with_overview: bool = False) -> list[Written | HotpathError]:
-    """Every report asked for, side by side (one kernel start is most of a report's time), each
+    """Every report asked for, side by side (each a kernel's start and a notebook's run), each
     published whole or not at all, and kept as it is where its inputs have not changed
     (hotpath.render.reuse); what was written or kept and what failed, in the order asked for,
     whichever finished first. With the overview, each worker also makes its case's overview
@@ -92,7 +92,7 @@ def render(profile: str, case_ids: list[str], folder: Path, params: dict[str, An
 def execute_notebooks(notebooks: list[str], out: Path,
                       params: dict[str, Any]) -> list[tuple[str, Path | HotpathError]]:
     """Notebooks (Python or Java kernel) executed with parameters into ``out``, side by side as
-    the machine's cores allow (each is mostly a kernel's start): each notebook's name and its
+    the machine's cores allow (each a kernel's start and a notebook's run): each notebook's name and its
     executed copy, or why it failed. A missing notebook stops before any runs."""
     paths = [Path(n).resolve() for n in notebooks]
     for given, notebook in zip(notebooks, paths):
