@@ -22,7 +22,7 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from .errors import ResultsError
 from .jmh import parse_json, read_bytes
@@ -80,18 +80,18 @@ PASSES: dict[str, Pass] = {
 }
 
 
-def site_order(entry: dict) -> tuple:
+def site_order(entry: dict[str, Any]) -> tuple[str, list[tuple[str, str]], str]:
     return entry["benchmark"], sorted(entry["params"].items()), entry.get("side", "")
 
 
-def joined_sites(documents: list[dict], **extra: str) -> dict:
+def joined_sites(documents: list[dict[str, Any]], **extra: str) -> dict[str, Any]:
     """Several site passes' documents as one (a run's shards, or two builds' sides): their
     row-sides together, every pass's command kept."""
     return {**documents[0], "command": " ;; ".join(d.get("command", "") for d in documents),
             "entries": sorted((e for d in documents for e in d["entries"]), key=site_order), **extra}
 
 
-def sites_text(document: dict) -> str:
+def sites_text(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=1) + "\n"
 
 
@@ -159,7 +159,7 @@ class Run:
     results: dict[str, bytes]
     #: each pass's file, by its name in the folder (Layout.file)
     passes: dict[str, bytes] = field(default_factory=dict)
-    provenance: dict | None = None
+    provenance: dict[str, Any] | None = None
     #: the round files by name; None where the run had no rounds (a profile without a plan) or
     #: they were not read: the folder's stay as they are
     rounds: dict[str, bytes] | None = None
@@ -169,7 +169,7 @@ class Run:
     def path(self, name: str) -> Path:
         return (self.folder or Path()) / name
 
-    def entries(self, side: str | None = None) -> list[dict]:
+    def entries(self, side: str | None = None) -> list[dict[str, Any]]:
         """A side's JMH entries (the run's one side unless given)."""
         side = side or self.layout.sides[0]
         return parse_json(self.results[side], self.path(self.layout.results(side)))
@@ -205,15 +205,16 @@ def load(folder: Path, layout: Layout, rounds: bool = False) -> Run:
     return Run(layout, results, passes, provenance, found, folder)
 
 
-def _provenance(path: Path, layout: Layout) -> dict:
+def _provenance(path: Path, layout: Layout) -> dict[str, Any]:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        found: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return found
     except json.JSONDecodeError as e:
         what = "provenance" if layout.own_folder else "provenance sidecar"
         raise ResultsError(f"{path}: corrupt {what} ({e.msg})") from None
 
 
-def _provenance_text(provenance: dict) -> str:
+def _provenance_text(provenance: dict[str, Any]) -> str:
     return json.dumps(provenance, indent=2) + "\n"
 
 

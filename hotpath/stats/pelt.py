@@ -11,6 +11,8 @@ are ruptures' to the last bit (tests/stats/test_pelt.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 #: How far a prefix-sum total may be from ruptures', relative to the largest a total can be:
@@ -18,7 +20,7 @@ import numpy as np
 CLOSE = 1e-9
 
 
-def breakpoints(signal, min_size: int, pen: float) -> list[int]:
+def breakpoints(signal: Sequence[float] | np.ndarray, min_size: int, pen: float) -> list[int]:
     """The ends of the segments PELT finds in ``signal`` (the last one its length), each segment
     at least ``min_size`` long, at ``pen`` per changepoint: ruptures'
     ``Pelt(model="l2", min_size=min_size, jump=1).fit(signal).predict(pen=pen)``."""
@@ -39,7 +41,7 @@ def breakpoints(signal, min_size: int, pen: float) -> list[int]:
 
     def candidate(t: int, end: int) -> float:
         """ruptures' total of the best partition of the first t values and the segment t:end."""
-        return exact_total(t) + (column[t:end].var(axis=0).sum() * (end - t) + pen)
+        return exact_total(t) + (float(column[t:end].var(axis=0).sum()) * (end - t) + pen)
 
     def exact_total(end: int) -> float:
         if end not in exact_totals:

@@ -27,12 +27,17 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeAlias
 
 import numpy as np
 
 from .forks import fork_means
 from .welch import welch, welch_paths
+
+#: Log fork means of one side for ``simulate``: ``draw(rng, (paths, forks))``.
+Draw: TypeAlias = Callable[[np.random.Generator, tuple[int, int]], np.ndarray]
 
 #: Changes within +-THRESHOLD of the old score count as "same" (criterion's noise threshold).
 THRESHOLD = 0.05
@@ -56,7 +61,7 @@ class Design:
     alpha: float = ALPHA
     rho: float = RHO
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.cap < self.min_forks:
             raise ValueError(f"a design's cap ({self.cap}) is below its first look "
                              f"({self.min_forks})")
@@ -74,18 +79,18 @@ class Design:
                 + (f"^{self.rho:g}" if self.rho != 1 else "")
                 + " (repeated 95% confidence intervals)")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"min_forks": self.min_forks, "cap": self.cap, "alpha": self.alpha, "rho": self.rho}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Design":
+    def from_dict(cls, d: dict[str, Any]) -> "Design":
         return cls(cap=int(d["cap"]), min_forks=int(d.get("min_forks", MIN_FORKS)),
                    alpha=float(d.get("alpha", ALPHA)), rho=float(d.get("rho", RHO)))
 
 
 def spent(t: float, alpha: float = ALPHA, rho: float = RHO) -> float:
     """Alpha spent by information fraction t (forks / cap)."""
-    return alpha * min(max(t, 0.0), 1.0) ** rho
+    return alpha * float(min(max(t, 0.0), 1.0) ** rho)
 
 
 @functools.lru_cache(maxsize=None)
@@ -122,7 +127,8 @@ class Interval:
     forks: int  # the look: fork means on the side with fewer
 
 
-def interval(old_means, new_means, design: Design) -> Interval:
+def interval(old_means: Sequence[float] | np.ndarray, new_means: Sequence[float] | np.ndarray,
+             design: Design) -> Interval:
     """The repeated confidence interval of new/old at the look the fork counts reach."""
     o = np.log(np.asarray(old_means, dtype=float))
     n = np.log(np.asarray(new_means, dtype=float))
@@ -183,7 +189,7 @@ DECIDED, CAP, BUDGET, FAILED = "decided", "cap", "budget", "failed"
 OUT_OF_REACH = "out of reach"
 
 
-def simulate(design: Design, draw, true_ratio: float, paths: int = 20_000, seed: int = 1,
+def simulate(design: Design, draw: Draw, true_ratio: float, paths: int = 20_000, seed: int = 1,
              higher_is_better: bool = False, threshold: float = THRESHOLD) -> dict[str, float]:
     """Run the plan on simulated rows: ``draw(rng, shape)`` gives log fork means of one side
     (the new side is shifted by log(true_ratio)). Returns the shares of rows called faster,
@@ -221,14 +227,14 @@ def run_paths(design: Design, old: np.ndarray, new: np.ndarray, true_ratio: floa
     }
 
 
-def lognormal(fork_cv: float):
+def lognormal(fork_cv: float) -> Draw:
     """Fork means log-normal with this CV (as drawn by :func:`simulate`)."""
     sd = math.sqrt(math.log(1 + fork_cv ** 2))
     return lambda rng, shape: rng.normal(0.0, sd, shape)
 
 
 def positive_delays(fork_cv: float, estimate: str, iterations: int = 20, noise: float = 0.02,
-                    busy: float = 0.3, burst: int = 8, slower: tuple[float, float] = (0.10, 0.40)):
+                    busy: float = 0.3, burst: int = 8, slower: tuple[float, float] = (0.10, 0.40)) -> Draw:
     """Forks whose iterations carry the host's interference, summarized by ``estimate``
     (hotpath.stats.steady.figure): each fork's level log-normal with this CV, each iteration's
     noise ``noise``, and busy stretches of ``burst`` iterations (0.8 s of 100 ms ones) covering
@@ -239,7 +245,7 @@ def positive_delays(fork_cv: float, estimate: str, iterations: int = 20, noise: 
 
     sd = math.sqrt(math.log(1 + fork_cv ** 2))
 
-    def draw(rng, shape):
+    def draw(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
         paths, forks = shape
         level = rng.normal(0.0, sd, shape)[..., None]
         x = np.exp(level + rng.normal(0.0, noise, (paths, forks, iterations)))
@@ -250,14 +256,14 @@ def positive_delays(fork_cv: float, estimate: str, iterations: int = 20, noise: 
                                       starts.astype(float))[..., burst:] > 0
         x = x * (1 + covered * rng.uniform(*slower, (paths, forks, iterations)))
         if estimate == steady.MEAN:
-            figures = x.mean(axis=-1)
+            figures: np.ndarray = x.mean(axis=-1)
         else:
             figures = np.quantile(x, steady.QUANTILES[estimate], axis=-1)
-        return np.log(figures)
+        return np.asarray(np.log(figures))
     return draw
 
 
-def two_level(share_high: float, high: float, fork_cv: float):
+def two_level(share_high: float, high: float, fork_cv: float) -> Draw:
     """Fork means at one of two levels (a share of forks lands ``high`` times slower), each
     log-normal with this CV: the JIT's two outcomes seen in EncoderPayloadBenchmark STR_1K."""
     sd = math.sqrt(math.log(1 + fork_cv ** 2))

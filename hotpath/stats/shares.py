@@ -16,7 +16,9 @@ discovery rate.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
 
@@ -39,29 +41,33 @@ class Difference:
         return self.new - self.old
 
 
-def _rows(x) -> np.ndarray:
+#: Per-fork values: one side's (a sequence) or many frames' (rows of an array).
+Values: TypeAlias = "Sequence[float] | np.ndarray"
+
+
+def _rows(x: Values) -> np.ndarray:
     """Per-fork values as rows of a 2-D array: one row for a side's values, many for many frames'."""
-    x = np.asarray(x, float)
-    return x.reshape(1, -1) if x.ndim == 1 else x
+    rows = np.asarray(x, float)
+    return rows.reshape(1, -1) if rows.ndim == 1 else rows
 
 
-def _df(v_old, n_old: int, v_new, n_new: int):
+def _df(v_old: np.ndarray, n_old: int, v_new: np.ndarray, n_new: int) -> np.ndarray:
     """Welch-Satterthwaite from each side's variance of its mean and its count (arrays alike)."""
     denominator = v_old * v_old / (n_old - 1) + v_new * v_new / (n_new - 1)
     return np.where(denominator > 0, (v_old + v_new) ** 2 / np.where(denominator > 0, denominator, 1), np.nan)
 
 
-def differences(old, new, confidence: float = CONFIDENCE) -> list[Difference]:
+def differences(old: Values, new: Values, confidence: float = CONFIDENCE) -> list[Difference]:
     """``difference`` of each row of ``old`` against the same row of ``new`` (many frames' forks
     at once: a report has thousands, and one numpy call each was most of its render)."""
-    old, new = _rows(old), _rows(new)
-    (m, no), nn = old.shape, new.shape[1]
+    olds, news = _rows(old), _rows(new)
+    (m, no), nn = olds.shape, news.shape[1]
     with np.errstate(all="ignore"):
-        mo = old.mean(axis=1) if no else np.full(m, np.nan)
-        mn = new.mean(axis=1) if nn else np.full(m, np.nan)
+        mo = olds.mean(axis=1) if no else np.full(m, np.nan)
+        mn = news.mean(axis=1) if nn else np.full(m, np.nan)
         if no < 2 or nn < 2:
             return [Difference(float(a), float(b), math.nan, math.nan, math.nan) for a, b in zip(mo, mn)]
-        vo, vn = old.var(axis=1, ddof=1) / no, new.var(axis=1, ddof=1) / nn
+        vo, vn = olds.var(axis=1, ddof=1) / no, news.var(axis=1, ddof=1) / nn
         d, se = mn - mo, np.sqrt(vo + vn)
         df = _df(vo, no, vn, nn)
         t = t_quantile(0.5 + confidence / 2, df)
@@ -71,7 +77,7 @@ def differences(old, new, confidence: float = CONFIDENCE) -> list[Difference]:
             for a, b, e, s, q, pv in zip(mo, mn, d, se, t, p)]
 
 
-def difference(old, new, confidence: float = CONFIDENCE) -> Difference:
+def difference(old: Values, new: Values, confidence: float = CONFIDENCE) -> Difference:
     """Welch's interval of mean(new) - mean(old), each a side's per-fork values."""
     return differences(old, new, confidence)[0]
 
@@ -85,21 +91,22 @@ class Share:
     high: float
 
 
-def shares_of(x_old, t_old, x_new, t_new, confidence: float = CONFIDENCE) -> list[Share]:
+def shares_of(x_old: Values, t_old: Values, x_new: Values, t_new: Values,
+              confidence: float = CONFIDENCE) -> list[Share]:
     """``share`` of each row of ``x_old`` and ``x_new`` (many frames' per-fork values) in the
     one change of t."""
-    x_old, x_new = _rows(x_old), _rows(x_new)
-    t_old, t_new = np.asarray(t_old, float), np.asarray(t_new, float)
-    no, nn = len(t_old), len(t_new)
+    xo, xn = _rows(x_old), _rows(x_new)
+    to, tn = np.asarray(t_old, float), np.asarray(t_new, float)
+    no, nn = len(to), len(tn)
     with np.errstate(all="ignore"):
-        dx, dt = x_new.mean(axis=1) - x_old.mean(axis=1), t_new.mean() - t_old.mean()
+        dx, dt = xn.mean(axis=1) - xo.mean(axis=1), tn.mean() - to.mean()
         if no < 2 or nn < 2 or dt == 0:
             return [Share(float(d / dt) if dt else math.nan, math.nan, math.nan) for d in dx]
         s = dx / dt
         # each side's variances and covariance of the means of x and t
         a = b = c = 0.0
         parts = []
-        for x, t, n in ((x_old, t_old, no), (x_new, t_new, nn)):
+        for x, t, n in ((xo, to, no), (xn, tn, nn)):
             xc, tc = x - x.mean(axis=1, keepdims=True), t - t.mean()
             a = a + (xc * xc).sum(axis=1) / (n - 1) / n
             b = b + (xc * tc).sum(axis=1) / (n - 1) / n
@@ -118,13 +125,14 @@ def shares_of(x_old, t_old, x_new, t_new, confidence: float = CONFIDENCE) -> lis
             for v, f, k, r, lo, hi in zip(s, df, qa, disc, low, high)]
 
 
-def share(x_old, t_old, x_new, t_new, confidence: float = CONFIDENCE) -> Share:
+def share(x_old: Values, t_old: Values, x_new: Values, t_new: Values,
+          confidence: float = CONFIDENCE) -> Share:
     """The share of the change of t (a row's time per op) that the change of x (a frame's)
     explains: per-fork pairs (x, t) on each side, x measured in the fork that measured t."""
     return shares_of(x_old, t_old, x_new, t_new, confidence)[0]
 
 
-def benjamini_hochberg(p_values, rate: float = 0.05) -> np.ndarray:
+def benjamini_hochberg(p_values: Values, rate: float = 0.05) -> np.ndarray:
     """Which hypotheses are rejected with the false discovery rate held at ``rate``
     (Benjamini and Hochberg, 1995); NaN p-values are never rejected."""
     p = np.asarray(p_values, float)

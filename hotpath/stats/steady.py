@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeAlias
 
 import numpy as np
 
@@ -103,6 +103,9 @@ HOST_WINDOWS = 3
 #: time, the host's reached 1.52x, zip's 1.68-3.3x.
 SLOWED_REACH = 1.6
 
+#: Per-iteration figures: a list of floats or an array of them.
+Values: TypeAlias = "Sequence[float] | np.ndarray"
+
 
 @dataclass(frozen=True)
 class Segment:
@@ -137,7 +140,7 @@ class Steadiness:
     #: Why "no steady state" (or "" otherwise), in words for a report.
     reason: str = ""
 
-    def steady(self, series: Sequence[float]) -> list[float]:
+    def steady(self, series: Values) -> list[float]:
         """The steady segment's values of ``series`` (the classified one, or one aligned with
         it, such as a secondary metric's); [] when there is no steady state."""
         if self.start is None:
@@ -145,7 +148,7 @@ class Steadiness:
         return [float(v) for v in series[self.start:]]
 
 
-def classify(series: Sequence[float], iteration_s: float,
+def classify(series: Values, iteration_s: float,
              higher_is_better: bool = False) -> Steadiness:
     """Classify one fork's per-iteration scores (time per op, or ops per time unit with
     ``higher_is_better``) as flat, warmup, slowdown, settled on a noisy host or no steady state.
@@ -204,7 +207,7 @@ def _unsettled(x: np.ndarray, iteration_s: float, higher_is_better: bool,
     return Steadiness(NO_STEADY_STATE, None, None, segments, reason)
 
 
-def host_floor_spread(x, iteration_s: float, higher_is_better: bool = False) -> float:
+def host_floor_spread(x: Values, iteration_s: float, higher_is_better: bool = False) -> float:
     """How far the fastest iteration of each HOST_WINDOW_S, after the fork's first MIN_SEGMENT
     iterations, rises above the fastest of all (0.1: 10%); infinite for a fork too short to
     hold HOST_WINDOWS such windows (a single trough of a slow wave would pass for a floor), or
@@ -291,14 +294,14 @@ def _merge_adjacent(segments: Sequence[Segment]) -> list[Segment]:
 
 #: The secondaries read by default: heap B/op, and collections and their milliseconds per
 #: iteration (-prof gc).
-def _matchable(secondaries: dict[str, Any], forks: int) -> dict[str, list | None]:
+def _matchable(secondaries: dict[str, Any], forks: int) -> dict[str, list[Any] | None]:
     """Each secondary's rawData, where it can be matched fork by fork: one list per fork of the
     primary (None otherwise)."""
     by_name = {name: (metric or {}).get("rawData") for name, metric in secondaries.items()}
     return {name: raw if raw and len(raw) == forks else None for name, raw in by_name.items()}
 
 
-def _per_iteration(by_name: dict[str, list | None], name: str, fork: int,
+def _per_iteration(by_name: dict[str, list[Any] | None], name: str, fork: int,
                    iterations: int) -> list[float] | None:
     """A secondary's values of one fork, one per primary iteration; None if they cannot be
     matched. JMH's GC profiler writes gc.time only for iterations whose collection count or
@@ -318,12 +321,12 @@ def _per_iteration(by_name: dict[str, list | None], name: str, fork: int,
     return None
 
 
-def _raw(by_name: dict[str, list | None], name: str, fork: int) -> list[float] | None:
+def _raw(by_name: dict[str, list[Any] | None], name: str, fork: int) -> list[float] | None:
     raw = by_name.get(name)
     return [number(v) for v in raw[fork]] if raw is not None else None
 
 
-def _mean(values: Sequence[float]) -> float:
+def _mean(values: Values) -> float:
     return float(np.mean(values)) if len(values) else math.nan
 
 
@@ -359,7 +362,7 @@ GC_GAP = EQUIVALENT / 2
 FAULT_COST_S = 0.5e-6
 
 
-def figure(values: Sequence[float], estimate: str = MEAN, higher_is_better: bool = False) -> float:
+def figure(values: Values, estimate: str = MEAN, higher_is_better: bool = False) -> float:
     """One fork's figure from its counted iterations' scores, by ``estimate``."""
     x = np.asarray(values, dtype=float)
     if not len(x):
@@ -383,8 +386,8 @@ def describe_estimate(estimate: str) -> str:
     return f"each fork's {estimate[1:]}th percentile of time per op over its counted iterations"
 
 
-def row_estimate(estimate: str, old_gc: Sequence[float], new_gc: Sequence[float],
-                 old_faults: Sequence[float] = (), new_faults: Sequence[float] = ()) -> tuple[str, str]:
+def row_estimate(estimate: str, old_gc: Values, new_gc: Values,
+                 old_faults: Values = (), new_faults: Values = ()) -> tuple[str, str]:
     """The estimate a row's verdict rests on, and why it is not the one asked for: the mean where
     the sides' GC time shares (one per fork, NaN where unknown) differ by more than GC_GAP, or
     their shares of time in page faults (at FAULT_COST_S a fault) do."""
@@ -401,7 +404,7 @@ def row_estimate(estimate: str, old_gc: Sequence[float], new_gc: Sequence[float]
     return estimate, ""
 
 
-def _gap(old: Sequence[float], new: Sequence[float]) -> float:
+def _gap(old: Values, new: Values) -> float:
     """How far apart two sides' mean shares of time are; 0 where a side has none known."""
     shares = [np.asarray([v for v in side if math.isfinite(v)], dtype=float) for side in (old, new)]
     if any(not len(s) for s in shares):
@@ -409,7 +412,7 @@ def _gap(old: Sequence[float], new: Sequence[float]) -> float:
     return abs(float(shares[0].mean()) - float(shares[1].mean()))
 
 
-def fault_shares(faults_per_op: Sequence[float], scores: Sequence[float], unit: str) -> list[float]:
+def fault_shares(faults_per_op: Values, scores: Values, unit: str) -> list[float]:
     """Each iteration's share of its time in page faults, at FAULT_COST_S a fault, from its
     faults per op (faults.norm) and its score; NaN where the unit is neither time per op nor ops
     per time."""
@@ -512,10 +515,10 @@ def window_start(st: Steadiness, iterations: int, slowed: int | None = None) -> 
     return max(start, min(UNCOUNTED, iterations - 1))
 
 
-def summarize(values: Sequence[float], iteration_s: float, higher_is_better: bool,
+def summarize(values: Values, iteration_s: float, higher_is_better: bool,
               is_recorded: bool = True, estimate: str = MEAN,
-              gc_ms: Sequence[float] | None = None,
-              faults: Sequence[float] | None = None) -> Fork:
+              gc_ms: Values | None = None,
+              faults: Values | None = None) -> Fork:
     """One fork's figure from its per-iteration scores (and its iterations' GC milliseconds and
     shares of time in page faults: fault_shares)."""
     x = np.asarray(values, dtype=float)
@@ -536,14 +539,14 @@ def summarize(values: Sequence[float], iteration_s: float, higher_is_better: boo
                 iteration_s=iteration_s, slowed_s=slowed_s, fault_share=_counted_mean(faults, first))
 
 
-def _gc_share(gc_ms: Sequence[float] | None, first: int, iteration_s: float) -> float:
+def _gc_share(gc_ms: Values | None, first: int, iteration_s: float) -> float:
     if gc_ms is None or len(gc_ms) <= first or not iteration_s > 0:
         return math.nan
     counted = np.asarray(gc_ms[first:], dtype=float)
     return float(counted.sum() / (len(counted) * iteration_s * 1e3))
 
 
-def _counted_mean(values: Sequence[float] | None, first: int) -> float:
+def _counted_mean(values: Values | None, first: int) -> float:
     if values is None or len(values) <= first:
         return math.nan
     counted = np.asarray(values[first:], dtype=float)
@@ -585,7 +588,7 @@ def aligned(secondaries: dict[str, Any], name: str, forks: list[Fork]) -> list[l
     return out
 
 
-def _log_sd(x) -> float:
+def _log_sd(x: Values) -> float:
     x = np.asarray(x, dtype=float)
     x = x[np.isfinite(x) & (x > 0)]
     return float(np.std(np.log(x), ddof=1)) if len(x) > 1 else math.nan
