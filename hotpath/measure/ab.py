@@ -360,8 +360,9 @@ def run(baseline: Side, candidate: Side, selection: Selection, profile: Profile,
             r.memory[role], document = memory_pass(side, r.plan, r.profile, r.staging, r.log,
                                                    r.written, java)
             documents.append(document)
-        if all(documents):
-            r.written.put("sites", runs.sites_text(runs.joined_sites(documents)).encode())
+        found = [d for d in documents if d]
+        if len(found) == len(documents):
+            r.written.put("sites", runs.sites_text(runs.joined_sites(found)).encode())
         r.plan.budget_s -= time.monotonic() - r.t0
         _timed_rounds(r, log_to)
         load = r.meter.read()
@@ -545,12 +546,17 @@ def add_sites(folder: Path, java: str = "java") -> Path:
                                       for e in finished.entries(role)))
             recorded = staging / f"{role}.d"
             commands: list[str] = []
+
+            def output(i: int, role: str = role) -> Path:
+                return staging / f"{role}.{i}.json"
+
+            def shown(cmd: list[str], recorded: Path = recorded) -> str:
+                return _recorded(cmd[:-2], recorded)
+
             try:
                 passes.run(side, mine, listing(side, include, java), profile.java(forks, java),
-                           profile.sites_args(java, recorded, forks), lambda i, role=role: staging / f"{role}.{i}.json",
-                           _run_or_stop(log, commands,
-                                        lambda cmd, recorded=recorded: _recorded(cmd[:-2], recorded),
-                                        keeps_json=False))
+                           profile.sites_args(java, recorded, forks), output,
+                           _run_or_stop(log, commands, shown, keeps_json=False))
             except _NotMeasured as e:
                 raise HotpathError(f"{role} {side.name}: {e}; the JMH log is "
                                    f"{log.relative_to(ROOT)}") from None

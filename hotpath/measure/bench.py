@@ -115,7 +115,7 @@ def listed_benchmarks(include: str, jar: Path = JAR) -> list[str]:
     return list(_included(include, jar))
 
 
-def _jmh(cmd: list[str], case: Case, out: Path, log: Path | None = None) -> None:
+def _jmh(cmd: list[str], case: Case | forkplan.Subject, out: Path, log: Path | None = None) -> None:
     """Run JMH; with a ``log``, its console output goes there (a sequential run makes many
     short runs, and says itself what each round does)."""
     if log is None:
@@ -279,9 +279,11 @@ class CaseRun:
     shard: shards.Shard | None = None
     extra_args: list[str] = field(default_factory=list)
     env: dict = field(default_factory=dict)
-    started: dt.datetime | None = None
-    t0: float = 0.0
-    meter: machine.CpuMeter | None = None
+    # when it started, and the clocks it is timed by (start() takes them again after the JDK's
+    # environment is read, which a run's duration leaves out)
+    started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
+    t0: float = field(default_factory=time.monotonic)
+    meter: machine.CpuMeter = field(default_factory=machine.CpuMeter.start)
     memory_cmd: str | None = None
     peak_cmd: str | None = None
     rounds: list[str] = field(default_factory=list)
@@ -542,7 +544,11 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
     try:
         measure_untimed_together(runs)
         before = time.monotonic() - t0
-        plan = forkplan.joint([r.plan for r in runs], budget_s - before)
+        plans = [r.plan for r in runs if r.plan is not None]
+        if len(plans) < len(runs):
+            raise HotpathError(f"profile {profile.name} does not interleave its forks: its cases "
+                               f"cannot share one plan")
+        plan = forkplan.joint(plans, budget_s - before)
         print(f"hotpath: one plan for {', '.join(c.id for c in cases)}: {plan.describe()}", flush=True)
         staging = runs[0].out.parent / "rounds" / ".together.partial"
         shutil.rmtree(staging, ignore_errors=True)
@@ -558,28 +564,29 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
                 f"the budget was spent before the first timed fork (the memory passes and "
                 f"set-up took {format_duration(before)}); the earlier results were "
                 f"left as they were")
-        for r in runs:
+        for r, own in zip(runs, plans):
             r.shared_with = [c.id for c in cases if c.id != r.case.id]
-            r.rounds = _split_rounds(r, done)
+            r.rounds = _split_rounds(r, own, done)
             collect_cpu(r, cpu_staging(staging))
-        return [finish(r, plan.record(rows=r.plan.rows)) for r in runs]
+        return [finish(r, plan.record(rows=own.rows)) for r, own in zip(runs, plans)]
     finally:
         for r in runs:
             clean_up(r)
         shutil.rmtree(runs[0].out.parent / "rounds" / ".together.partial", ignore_errors=True)
 
 
-def _split_rounds(run: CaseRun, done: list[tuple[list[str], Path]]) -> list[str]:
+def _split_rounds(run: CaseRun, plan: forkplan.Plan, done: list[tuple[list[str], Path]]) -> list[str]:
     """The case's share of a joint plan's round files: each file's entries of the case's
     benchmarks, as a file of the case's rounds (one JMH run may hold several cases' benchmarks:
     interleave.invocations groups them by their params), and all of them merged into its
-    results. Returns the round commands that gave the case any entry."""
-    mine = {r.benchmark for r in run.plan.rows}
+    results (``plan``: the case's own plan). Returns the round commands that gave the case any entry."""
+    mine = {r.benchmark for r in plan.rows}
     rounds_dir = rounds_of(run.out)
     staging = staging_of(rounds_dir)
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
-    files, commands = [], []
+    files: list[Path] = []
+    commands: list[str] = []
     for cmd, target in done:
         if not target.is_file():
             continue
@@ -668,7 +675,7 @@ def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, fina
     try:
         command = _memory_runs(case, profile, jar, partial, final, expected, extra_args, java,
                                plan, staging, log)
-        if staging is not None:
+        if staging is not None and sites_partial is not None:
             sites.write(staging, command, sites_partial)
     finally:
         if staging is not None:

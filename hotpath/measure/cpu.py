@@ -163,7 +163,7 @@ def collect(folder: Path, results: list[dict], command: str, side: str = "",
         entry = by_row.get((fork["benchmark"], tuple(sorted(params.items()))))
         tied = fork["iterations"][:len(fork["iterations"]) - fork["tail"]]
         index = _fork_of(entry, [it["score"] for it in tied]) if entry else None
-        if index is None:
+        if entry is None or index is None:
             unmatched.append(path.name)
             continue
         key = (fork["benchmark"], tuple(sorted(params.items())))

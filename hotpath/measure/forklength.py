@@ -107,7 +107,7 @@ def first(known: list[steady.Fork], profile: Profile) -> Choice | None:
     if len(late) <= UNSETTLED_SHARE * len(known) or most <= profile.scout_iterations:
         return None
     return Choice(most, f"{len(late)} of the committed run's {len(known)} forks slowed down from "
-                        f"{min(f.slowed_s for f in late):.1f} s, later than a {profile.scout_s:g} s "
+                        f"{min(f.slowed_s for f in late if f.slowed_s is not None):.1f} s, later than a {profile.scout_s:g} s "
                         f"scout could see: as long as a fork may run")
 
 

@@ -126,13 +126,13 @@ def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[s
     for benchmark, text, variant in wanted:
         if variant == case.baseline:
             variant = case.candidate
-        params = declared.get(benchmark)
-        if params is None:
+        takes = declared.get(benchmark)
+        if takes is None:
             raise HotpathError(f"case {case.id}: the write-up's row {benchmark} is not in the "
                                f"benchmarks jar")
         given = params_of(text)
-        names = [p for p in params if p != VARIANT]
-        if set(given) != set(names) or any(given[p] not in params[p] for p in names):
+        names = [p for p in takes if p != VARIANT]
+        if set(given) != set(names) or any(given[p] not in takes[p] for p in names):
             raise HotpathError(f"case {case.id}: the write-up's row {benchmark}({text}) names "
                                f"params the benchmark does not declare ({', '.join(names)})")
         row = Row(benchmark, tuple((p, given[p]) for p in names), variant, cap(variant))
@@ -237,7 +237,7 @@ class Plan:
     #: A side's own fork length where its row's is a slowdown's and the side showed none (the
     #: prior's forks are old's, an A/A's; a row's own forks say which side slowed down): only
     #: the side that slows down needs forks long enough to measure its slowed level.
-    side_lengths: dict[tuple[Row, str], forklength.Choice] = field(default_factory=dict)
+    side_lengths: dict[tuple[Row, str | None], forklength.Choice] = field(default_factory=dict)
     fork_s: float = 0.0
     #: What a fork costs beyond its iterations (JVM start, heap pre-touch, JMH's set-up).
     overhead_s: float = FORK_OVERHEAD_S
@@ -425,7 +425,7 @@ class Plan:
         def order(row: Row) -> tuple:
             before, beyond_cap, forks = needs[row]
             expected = self.expected.get(row, row.cap + 1) if before else forks
-            return (not before, beyond_cap, row not in self.primary, expected,
+            return (not before, beyond_cap, row not in (self.primary or ()), expected,
                     forks * self.fork_cost_s(row))
 
         chosen: list[Row] = []
@@ -489,7 +489,7 @@ def joint(plans: list[Plan], budget_s: float) -> Plan:
                 {b: v for p in plans for b, v in p.declared.items()}, budget_s,
                 prior={k: v for p in plans for k, v in p.prior.items()},
                 expected={r: n for p in plans for r, n in p.expected.items()},
-                primary=frozenset(r for p in plans for r in p.primary))
+                primary=frozenset(r for p in plans for r in p.primary or ()))
 
 
 def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Path, int | None], list[str]],

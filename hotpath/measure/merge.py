@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 from ..errors import HotpathError
@@ -116,7 +117,7 @@ def _every_shard_once(runs: list) -> None:
         if run.count != first.count:
             raise HotpathError(f"shard {run.label} ({run.folder}) is one of {run.count}, shard "
                                f"{first.label} one of {first.count}: not one cut")
-    seen: dict[int, object] = {}
+    seen: dict[int, Any] = {}
     for run in runs:
         if run.index in seen:
             raise HotpathError(f"shard {run.label} is given twice: {seen[run.index].folder} and "
@@ -289,7 +290,10 @@ def merge_builds(folders: list[Path], out: Path | None = None) -> Path:
             merged.put("memory", None, role)
         sides[role] = {**first["sides"][role], "sha256": merged.sha256(role), "memory": status}
     manifest["sides"] = sides
-    rounds, order, failed, differences = [], [], [], []
+    rounds: list[str] = []
+    order: list[str] = []
+    failed: list[Any] = []
+    differences: list[Any] = []
     for shard in found:
         for cmd in shard.manifest.get("interleaved_rounds") or []:
             head, _, last = cmd.rpartition(" ")

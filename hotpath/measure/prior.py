@@ -75,6 +75,6 @@ def expected(case_id: str, rows: list, design, label: str = "variant") -> dict:
         if not old or not new or len(old) < 2 or len(new) < 2:
             continue
         ratio = float(np.exp(np.mean(np.log(new)) - np.mean(np.log(old))))
-        cv = sequential.pooled_fork_cv([[v] for v in old], [[v] for v in new])
+        cv = sequential.pooled_fork_cv([[float(v)] for v in old], [[float(v)] for v in new])
         out[row] = sequential.forks_to_decide(ratio, cv, design)
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 from dataclasses import dataclass, field, fields, replace
 
 from pathlib import Path
@@ -158,15 +159,13 @@ class Profile:
         after them, the sampler writing there."""
         forks = self.forks if forks is None else forks
         if self.recorded:
-            sampled = cpu_dir is not None and self.samples_cpu
             from . import cpu
+            sampler = ((cpu.profiler_arg(cpu_dir, self.cpu_interval_ns, tail=self.cpu_tail),)
+                       if cpu_dir is not None and self.samples_cpu else ())
             return self._args(forks, 0, self.iteration_time,
-                              (iterations or self.scout_iterations) + (self.cpu_tail if sampled else 0),
-                              self.iteration_time,
-                              (*self.profilers, *((cpu.profiler_arg(cpu_dir, self.cpu_interval_ns,
-                                                                    tail=self.cpu_tail),)
-                                                  if sampled else ())),
-                              variant_filter, java, DEBUG_ARGS if sampled else ())
+                              (iterations or self.scout_iterations) + (self.cpu_tail if sampler else 0),
+                              self.iteration_time, (*self.profilers, *sampler),
+                              variant_filter, java, DEBUG_ARGS if sampler else ())
         return self._args(forks, self.warmup_iterations, self.warmup_time,
                           self.measurement_iterations, self.measurement_time,
                           self.profilers, variant_filter, java)
@@ -201,12 +200,11 @@ class Profile:
         """The memory pass: one fork, a short warmup, native bytes per op; with ``sites_dir``,
         the allocation-site pass in the same forks (two more warmup iterations, and the JVM
         without TLABs: sites.JVM_ARGS)."""
-        recorded = sites_dir is not None and self.sites
+        recorder = (sites.profiler_arg(sites_dir),) if sites_dir is not None and self.sites else ()
         return self._args(self.memory_forks,
-                          self.memory_warmup_iterations + (sites.EXTRA_WARMUPS if recorded else 0),
+                          self.memory_warmup_iterations + (sites.EXTRA_WARMUPS if recorder else 0),
                           self.memory_warmup_time, self.memory_iterations, self.memory_time,
-                          (*self.memory_profilers, *((sites.profiler_arg(sites_dir),) if recorded else ())),
-                          True, java, sites.JVM_ARGS if recorded else ())
+                          (*self.memory_profilers, *recorder), True, java, sites.JVM_ARGS if recorder else ())
 
     def sites_args(self, java: str, sites_dir: Path, forks: int) -> list[str]:
         """The allocation-site pass alone, for a finished run: the memory pass's forks and
@@ -309,7 +307,7 @@ class Profile:
 #: CPU samples in the timed forks: every 5 ms of a thread's CPU in 3 iterations after each fork's
 #: counted ones, about 20 of the benchmark thread's samples an iteration, 60 a fork, for 0.3 s
 #: a fork (the forks' own, not the reference's 10 ms: the tail's cost is in no figure).
-TIMED_CPU = {"cpu_interval_ns": 5_000_000, "cpu_tail": 3}
+TIMED_CPU: dict[str, Any] = {"cpu_interval_ns": 5_000_000, "cpu_tail": 3}
 
 PROFILES: dict[str, Profile] = {
     p.name: p
@@ -451,7 +449,7 @@ def with_settings(profile: Profile, settings: list[str]) -> Profile:
     """The profile with fields changed from "name=value" texts (a replay's --set): numbers,
     true/false, none, or text, as the field's current value is."""
     known = {f.name for f in fields(Profile)}
-    changes = {}
+    changes: dict[str, Any] = {}
     for text in settings:
         name, sep, value = text.partition("=")
         name = name.strip()

@@ -27,7 +27,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from .. import runs
 from ..stats import steady
@@ -79,6 +79,8 @@ def load(folder: Path) -> Run:
     try:
         found = runs.load(folder, runs.BUILDS)
         manifest = found.provenance
+        if manifest is None:
+            raise ResultsError(f"no {runs.BUILDS.provenance}")
         record = manifest["sequential"]
         names = {role: manifest["sides"][role]["name"] for role in runs.ROLES}
         sides: dict[RowKey, Recorded] = {}
@@ -171,8 +173,8 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
     design = forkplan.sequential.Design(cap=profile.forks, min_forks=profile.min_forks)
     costs = []
     for row in run.rows:
-        sides = [run.sides.get(row.side(name)) for name in (run.baseline, row.candidate)]
-        if any(s is None or len(s.forks) < 2 for s in sides):
+        sides = [s for name in (run.baseline, row.candidate) if (s := run.sides.get(row.side(name)))]
+        if len(sides) < 2 or any(len(s.forks) < 2 for s in sides):
             continue
         # each fork's figure as the plan takes it: its steady segment by the profile's estimate
         means = [[[steady.summarize(f, run.iteration_s, higher_is_better(s.unit),
@@ -192,7 +194,7 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
 
 
 def lines(folder: Path, profile: Profile, budget: str | None, seeds: int, same_code: bool,
-          settings: list[str] = ()) -> Iterator[str]:
+          settings: Sequence[str] = ()) -> Iterator[str]:
     """The run in ``folder`` replayed ``seeds`` times under the profile (changed by
     ``settings``): a line for the run, then each seed's verdict counts, forks and time spent;
     for same code, the most rows the design could call same."""

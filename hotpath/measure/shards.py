@@ -144,7 +144,7 @@ def split(units: list[Unit], count: int) -> list[Shard]:
         chosen[k].append(unit)
         loads[k] += unit.cost_s
     order = {u.key: i for i, u in enumerate(units)}
-    first = {}
+    first: dict[str, Key] = {}
     for u in units:
         first.setdefault(u.case, u.key)
     return [Shard(i + 1, count, tuple(sorted(c, key=lambda u: order[u.key])),
