@@ -68,6 +68,18 @@ def params_text(values: dict[str, str], without: str = "") -> str:
     return ", ".join(f"{k}={v}" for k, v in values.items() if k != without)
 
 
+def side_of(entry: Mapping[str, Any]) -> tuple[dict[str, str], str]:
+    """A pass's entry (allocation sites, CPU samples) as its row reads it: its params without the
+    side, and the side. The side is its ``variant`` @Param; in a run of two builds it is the build
+    (the entry's ``side``), and a ``variant`` @Param is one more param, last (as
+    compare.relabel puts it)."""
+    params = dict(entry["params"])
+    variant = params.pop(VARIANT, "")
+    if "side" in entry:
+        return {**params, **({VARIANT: variant} if variant else {})}, str(entry["side"])
+    return params, variant
+
+
 def params_of(text: str) -> dict[str, str]:
     """'entries=30, bufferSize=16' as {'entries': '30', 'bufferSize': '16'}: params_text read
     back (a plan record's rows are written so; a claim's may leave out the spaces)."""

@@ -71,9 +71,10 @@ class Held:
                ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
         """A row-side's leading frames (self time, share of its samples) here and in the
         reference; empty where a side was not sampled."""
-        return tuple(cpu_analysis.leading(self.profiles.get((side, row["case"]), cpu_analysis.EMPTY),
-                                          row["benchmark"], row["params"], variant, count)
-                     for side in ("run", "reference"))
+        here, there = (cpu_analysis.leading(self.profiles.get((side, row["case"]), cpu_analysis.EMPTY),
+                                            row["benchmark"], row["params"], variant, count)
+                       for side in ("run", "reference"))
+        return here, there
 
     def other_kind(self) -> bool:
         """Whether the run's CPU is not the reference's (both recorded)."""
@@ -124,7 +125,7 @@ class Held:
 
 def cpus_of(provenances: list[dict | None]) -> tuple[str, ...]:
     """The CPU models these results' provenance records, each once."""
-    return tuple(sorted({(p or {}).get("cpu_model") for p in provenances} - {None}))
+    return tuple(sorted({str(m) for p in provenances if (m := (p or {}).get("cpu_model")) is not None}))
 
 
 def other_cpu(run: tuple[str, ...], reference: tuple[str, ...]) -> bool:

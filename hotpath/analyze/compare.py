@@ -128,7 +128,7 @@ def _fork_gc_shares(by_metric: dict[str, dict]) -> list[float]:
     for k, fork in enumerate(primary["raw"]):
         times = gc["raw"][k] if gc is not None and k < len(gc["raw"]) else None
         matched = times is not None and len(times) == len(fork) and it_ms > 0
-        out.append(float(sum(times)) / (len(fork) * it_ms) if matched else math.nan)
+        out.append(float(sum(times)) / (len(fork) * it_ms) if matched and times is not None else math.nan)
     return out
 
 
@@ -304,8 +304,9 @@ def fork_figures(old: SideFigures, new: SideFigures, estimate: str, higher: bool
         estimate = steady.MEAN
     how, why = steady.row_estimate(estimate, old.gc_shares, new.gc_shares,
                                    old.fault_shares, new.fault_shares)
-    return (*([steady.figure(fork, how, higher) for fork, early in zip(side.raw, side.early)
-               if len(fork) and not early] for side in (old, new)), how, why)
+    figures = [[steady.figure(fork, how, higher) for fork, early in zip(side.raw, side.early)
+                if len(fork) and not early] for side in (old, new)]
+    return figures[0], figures[1], how, why
 
 
 @dataclass(frozen=True)

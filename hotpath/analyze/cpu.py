@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import ResultsError
-from ..jmh import VARIANT, params_text
+from ..jmh import params_text, side_of
 from ..paths import cpu_of
 from ..records import CPU_FORMAT, cpu_stacks
 from ..stats import shares
@@ -147,16 +147,13 @@ def read_file(path: Path) -> Profiles:
     if not isinstance(document, dict) or document.get("format") != CPU_FORMAT:
         raise ResultsError(f"{path}: not a file of CPU samples ({CPU_FORMAT!r})")
     rows = []
-    for e in document["entries"]:
-        params = dict(e["params"])
-        variant = params.pop(VARIANT, "")
-        if "side" in e:  # two builds: the side is the build (as the sites are read)
-            params = {**params, **({VARIANT: variant} if variant else {})}
-            variant = e["side"]
-        if not e.get("forks"):
-            raise ResultsError(f"{path}: {e['benchmark']} has no forks")
-        rows.append({"benchmark": e["benchmark"], "params": params_text(params), "variant": variant,
-                     "engine": e.get("engine", ""), "interval_ns": int(e["interval_ns"]), "entry": e})
+    for entry in document["entries"]:
+        params, variant = side_of(entry)
+        if not entry.get("forks"):
+            raise ResultsError(f"{path}: {entry['benchmark']} has no forks")
+        rows.append({"benchmark": entry["benchmark"], "params": params_text(params), "variant": variant,
+                     "engine": entry.get("engine", ""), "interval_ns": int(entry["interval_ns"]),
+                     "entry": entry})
     return Profiles(Path(path), pd.DataFrame(rows, columns=EMPTY.sides.columns),
                     document.get("engine", ""), document.get("recorded", ""))
 
@@ -323,14 +320,15 @@ def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: st
     change with a 95% interval, whether the change is decided (Benjamini-Hochberg at ``rate``
     across the row's frames counted that way), and the share of the row's change it explains;
     ``basis``: what the frames divide (TIME or CPU)."""
-    entries = [profiles.entry(benchmark, params, v) for v in (old, new)]
-    missing = [v for v, e in zip((old, new), entries) if e is None]
+    found = [profiles.entry(benchmark, params, v) for v in (old, new)]
+    missing = [v for v, e in zip((old, new), found) if e is None]
+    sampled = [e for e in found if e is not None]
     if missing:
         raise ResultsError(f"{benchmark}({params}): no CPU samples of {', '.join(missing)}")
     variants = (old, new)
-    apart, tolerance = tails_apart(entries)
+    apart, tolerance = tails_apart(sampled)
     entries = [{**e, "forks": [f for k, f in enumerate(e["forks"]) if k not in gone]}
-               for e, gone in zip(entries, apart)]
+               for e, gone in zip(sampled, apart)]
     a, b = (side(e, variants, basis) for e in entries)
     tables = []
     for how in ("self", "total"):

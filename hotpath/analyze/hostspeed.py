@@ -52,7 +52,7 @@ def sides(frame: pd.DataFrame) -> list[Side]:
         return []
     out = []
     keys = ["benchmark", "params", "variant"]
-    for key, group in frame.groupby(keys, sort=True):
+    for (benchmark, params, variant), group in frame.groupby(keys, sort=True):
         score = group[group["metric"] == "score"]
         probe = group[group["metric"] == PROBE_METRIC]
         if score.empty or probe.empty:
@@ -73,7 +73,7 @@ def sides(frame: pd.DataFrame) -> list[Side]:
             unit = str(score.iloc[0]["unit"])
             if higher_is_better(unit):  # throughput: the time per op is what the host slows
                 times = [1.0 / t for t in times]
-            out.append(Side(*key, unit=unit, times=tuple(times), probes=tuple(probes)))
+            out.append(Side(benchmark, params, variant, unit, tuple(times), tuple(probes)))
     return out
 
 
@@ -116,7 +116,9 @@ def _logs(s: Side, fastest: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
 def per_side(found: list[Side], fastest: float | None = None) -> pd.DataFrame:
     """A row per row-side: how its time moves with the probe within forks and between them, and
     its forks' spread by each estimate."""
-    fastest = fastest_probe(found) if fastest is None and found else fastest
+    if not found:
+        return pd.DataFrame()
+    fastest = fastest_probe(found) if fastest is None else fastest
     rows = []
     for s in found:
         within_t, within_p, fork_t, fork_p = _logs(s, fastest)
@@ -136,7 +138,7 @@ def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
     """The run's figures: the within-fork correlation of log time with log probe over every counted
     iteration (each fork about its own mean), the between-fork one (each row-side about its own),
     and the median and 90th percentile of the row-sides' fork CVs by each estimate."""
-    fastest = fastest_probe(found) if fastest is None and found else fastest
+    fastest = fastest_probe(found) if fastest is None else fastest
     table = per_side(found, fastest)
     logs = [_logs(s, fastest) for s in found]
     between = [(t, p) for _, _, t, p in logs if len(t) > 1]

@@ -226,13 +226,13 @@ def read_peaks(results: str | Path) -> pd.DataFrame:
         raise ResultsError(f"{run.path(run.layout.file('peaks'))}: truncated or corrupt JSON "
                            f"({e.msg})") from None
     rows = []
-    for e in entries:
-        params = dict(e["params"])
+    for entry in entries:
+        params = dict(entry["params"])
         variant = params.pop(VARIANT, "")
-        rows.append({"benchmark": e["benchmark"],
+        rows.append({"benchmark": entry["benchmark"],
                      "params": params_text(dict(sorted(params.items()))),
-                     "variant": variant, "peak_bytes": e["peakBytes"],
-                     "baseline_bytes": e["baselineBytes"],
-                     "resolution_bytes": e["resolutionBytes"], "facts": e.get("facts", {}),
-                     "method": e["method"]})
+                     "variant": variant, "peak_bytes": entry["peakBytes"],
+                     "baseline_bytes": entry["baselineBytes"],
+                     "resolution_bytes": entry["resolutionBytes"], "facts": entry.get("facts", {}),
+                     "method": entry["method"]})
     return pd.DataFrame(rows, columns=PEAK_COLUMNS)

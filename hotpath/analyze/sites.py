@@ -24,13 +24,14 @@ import functools
 import json
 import math
 import re
+from typing import Any
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
 from ..errors import ResultsError
-from ..jmh import VARIANT, MethodName, params_text
+from ..jmh import MethodName, params_text, side_of
 from ..paths import sites_of
 from ..records import SITES_FORMAT, is_harness
 from .fidelity import same_bytes
@@ -130,21 +131,15 @@ def read_file(path: Path) -> Sites:
     if not isinstance(document, dict) or document.get("format") != SITES_FORMAT:
         raise ResultsError(f"{path}: not a file of allocation sites ({SITES_FORMAT!r})")
     raw, recorded = [], []
-    for e in document["entries"]:
-        params = dict(e["params"])
-        variant = params.pop(VARIANT, "")
-        if "side" in e:
-            # two builds: the side is the build, and a 'variant' @Param one more param, last (as
-            # compare.relabel puts it)
-            params = {**params, **({VARIANT: variant} if variant else {})}
-            variant = e["side"]
+    for entry in document["entries"]:
+        params, variant = side_of(entry)
         text = params_text(params)
-        recorded.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
-                         "ops": int(e["ops"]), "settled": bool(e.get("settled", True)),
-                         "iterations": len(e.get("iterations", [])) or 1})
-        for count, size, stack in e["stacks"]:
-            raw.append({"benchmark": e["benchmark"], "params": text, "variant": variant,
-                        "ops": int(e["ops"]), "stack": stack, "allocations": int(count),
+        recorded.append({"benchmark": entry["benchmark"], "params": text, "variant": variant,
+                         "ops": int(entry["ops"]), "settled": bool(entry.get("settled", True)),
+                         "iterations": len(entry.get("iterations", [])) or 1})
+        for count, size, stack in entry["stacks"]:
+            raw.append({"benchmark": entry["benchmark"], "params": text, "variant": variant,
+                        "ops": int(entry["ops"]), "stack": stack, "allocations": int(count),
                         "bytes": int(size)})
     every = pd.DataFrame(raw, columns=EMPTY.stacks.columns)
     harness = every["stack"].map(is_harness).astype(bool)
@@ -233,7 +228,8 @@ def diff(sites: Sites, benchmark: str, params: str, old: str, new: str) -> pd.Da
     variants = (old, new)
     rows, taken = (_as_the_release(sites, benchmark, params, old, new) if new == RELEASE
                    else ([], (set(), set())))
-    a, b = ({}, {})
+    a: dict[str, Any] = {}
+    b: dict[str, Any] = {}
     for merged, variant, paired_here in zip((a, b), variants, taken):
         s = side(sites, benchmark, params, variant)
         for site, kind, allocs, size in zip(s["site"], s["type"], s["allocs_per_op"], s["bytes_per_op"]):
@@ -273,7 +269,8 @@ def _as_the_release(sites: Sites, benchmark: str, params: str, model: str, relea
     sites they take on each side. A line is named by the model's sites, and the release's beside
     them where they differ ('as totals' where only a type's totals were paired)."""
     f = fidelity(sites, benchmark, params, model, release)
-    rows, taken = [], (set(), set())
+    rows: list[dict[str, Any]] = []
+    taken: tuple[set[str], set[str]] = (set(), set())
     for r in f[f["same"].astype(bool)].itertuples():
         mine, theirs = " + ".join(r.model_sites), " + ".join(r.release_sites)
         kind = side(sites, benchmark, params, model)
@@ -284,11 +281,11 @@ def _as_the_release(sites: Sites, benchmark: str, params: str, model: str, relea
         else:
             shown = re.sub(rf": {re.escape(kind_of)}$", "", theirs) if kind_of and " + " not in theirs else theirs
             name = f"{mine} ({'as totals, ' if r.how == 'totals' else ''}the release's {shown})"
+        old_bytes, new_bytes = float(r.model_bytes), float(r.release_bytes)
         row = {"site": name, "type": kind_of, "old_allocs": float(r.model_allocs),
-               "new_allocs": float(r.release_allocs), "old_bytes": float(r.model_bytes),
-               "new_bytes": float(r.release_bytes)}
-        row["delta"] = row["new_bytes"] - row["old_bytes"]
-        row["moved"] = abs(row["delta"]) >= MOVED_BYTES
+               "new_allocs": float(r.release_allocs), "old_bytes": old_bytes,
+               "new_bytes": new_bytes, "delta": new_bytes - old_bytes,
+               "moved": abs(new_bytes - old_bytes) >= MOVED_BYTES}
         rows.append(row)
         taken[0].update(r.model_sites)
         taken[1].update(r.release_sites)
