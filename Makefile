@@ -321,6 +321,7 @@ test-java: $(SETUP) $(JUNIT)
 test-python: $(SETUP)
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check --no-cache --quiet .
+	$(VENV)/bin/mypy --cache-dir target/mypy-cache
 	$(VENV)/bin/pytest -q --durations=5 -m "not forks and not verdicts" --ignore=tests/render
 
 test-render: $(SETUP)

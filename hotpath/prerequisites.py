@@ -23,7 +23,7 @@ import struct
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, List, NamedTuple, Optional, Tuple
+from typing import Callable, List, Mapping, NamedTuple, Optional, Tuple
 
 ROOT = Path(os.environ.get("HOTPATH_ROOT") or Path(__file__).resolve().parents[1])
 
@@ -297,7 +297,7 @@ def check_chromium(path: Optional[str] = None, chromium: Path = CHROMIUM,
 
 # -- all of it ------------------------------------------------------------------------------------
 
-def check(goal: str = "report", make_version: str = "", env: Optional[dict] = None,
+def check(goal: str = "report", make_version: str = "", env: Optional[Mapping[str, str]] = None,
           root: Path = ROOT) -> List[Finding]:
     """Everything ``goal`` needs, in the order a fresh machine meets it; errors first."""
     env = os.environ if env is None else env

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 from pathlib import Path
 
 from .errors import HotpathError
@@ -103,7 +104,7 @@ def _nb(cells: list[dict], kernel: dict) -> str:
 
 
 def _cell(kind: str, source: str, n: int, tags: list[str] | None = None) -> dict:
-    cell = {"cell_type": kind, "id": f"cell-{n}", "metadata": {"tags": tags} if tags else {},
+    cell: dict[str, Any] = {"cell_type": kind, "id": f"cell-{n}", "metadata": {"tags": tags} if tags else {},
             "source": source}
     if kind == "code":
         cell.update(execution_count=None, outputs=[])

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from matplotlib.collections import LineCollection
 from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
@@ -35,13 +37,16 @@ def texts(fig: Figure) -> list[Text]:
     """Every text a reader sees: titles, axis and tick labels, annotations, legends."""
     found = list(fig.texts)
     for ax in fig.axes:
-        found += [ax.title, ax._left_title, ax._right_title, ax.xaxis.label, ax.yaxis.label,
+        # the left and right titles are Text objects Matplotlib keeps private (its stubs leave them out)
+        found += [ax.title, ax._left_title, ax._right_title,  # type: ignore[attr-defined]
+                  ax.xaxis.label, ax.yaxis.label,
                   ax.xaxis.get_offset_text(), ax.yaxis.get_offset_text(), *ax.texts]
         found += _tick_labels(ax.xaxis) + _tick_labels(ax.yaxis)
-        if ax.get_legend():
-            found += ax.get_legend().get_texts()
-    for legend in fig.legends:
-        found += legend.get_texts()
+        legend = ax.get_legend()
+        if legend:
+            found += legend.get_texts()
+    for figure_legend in fig.legends:
+        found += figure_legend.get_texts()
     return [t for t in found if t.get_visible() and t.get_text().strip()]
 
 
@@ -67,7 +72,7 @@ def _drawn(handle, ax) -> bool:
     if isinstance(handle, Line2D):
         if handle.axes is None:
             return False
-        if not len(handle.get_xdata()):
+        if not np.size(handle.get_xdata()):
             # A key (which line style is which benchmark) draws nothing, on purpose.
             return handle.get_gid() == KEY
         return bool(_points(handle, ax))
@@ -100,7 +105,7 @@ def problems(fig: Figure, drawn: bool = False) -> list[str]:
     the figure was just drawn at its saved size (saved), so its layout is final."""
     if not drawn:
         fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's, as charts draws
     found = []
     shown = texts(fig)
     boxes = [(t, t.get_window_extent(renderer)) for t in shown]

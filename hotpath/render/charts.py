@@ -11,6 +11,7 @@ import math
 import re
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -148,7 +149,9 @@ def bar_chart(pairs: pd.DataFrame, measure: str = "score", title: str = "",
     log = bool(positive) and max(positive) / min(positive) > 100
     left = min(positive) / 8 if log else 0.0
     # y positions: a gap between groups, the bars of a group one below the other.
-    ys, y, group_y = [], 0.0, {}
+    ys: list[float] = []
+    group_y: dict[Any, list[float]] = {}
+    y = 0.0
     for i, b in enumerate(bars):
         if i and b[0] != bars[i - 1][0]:
             y += 0.6
@@ -201,13 +204,14 @@ def _legend(fig: Figure, ax, where: str, order: list[str] | None = None) -> None
         handles, labels = [h for h, _ in pairs], [lab for _, lab in pairs]
     if handles:
         ncol = min(4, len(handles)) if "center" in where else 1
-        fig.legend(handles, labels, loc=where, frameon=False, fontsize=8, ncol=ncol)
+        # figure legends take 'outside …' locations too, which Matplotlib's stubs leave out
+        fig.legend(handles, labels, loc=where, frameon=False, fontsize=8, ncol=ncol)  # type: ignore[call-overload]
 
 
 def _draw_floors(ax, bars, group_y: dict, measure: str, floors, scale, left: float) -> None:
     """The allocation floor per group: a dashed line across the group's bars; a zero floor,
     a black bar on the left edge."""
-    first = {}
+    first: dict[Any, tuple[str, str]] = {}
     for g, _, _, _, benchmark, params in bars:
         first.setdefault(g, (benchmark, params))
     named = set()

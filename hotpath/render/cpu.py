@@ -280,5 +280,5 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
         pages, why = draw(pd.DataFrame([pair]), {slug(pair): a})
         written = flamegraphs.written(folder, FOLDER, pages)
-        flamegraphs.show(pages, why, {k: tuple(str(folder / f) for f in v) for k, v in written.items()})
+        flamegraphs.show(pages, why, {k: (str(folder / a), str(folder / b)) for k, (a, b) in written.items()})
     return table

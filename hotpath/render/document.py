@@ -116,7 +116,14 @@ class Document:
 
     @property
     def pairs(self) -> pd.DataFrame:
-        return self.comparison.pairs
+        return self._comparison().pairs
+
+    def _comparison(self, given: compare.Comparison | None = None) -> compare.Comparison:
+        """The comparison given, else the document's; a document made without one has none."""
+        found = given or self.comparison
+        if found is None:
+            raise ValueError("this report was made without a comparison of two sides")
+        return found
 
     @property
     def md(self) -> list[str]:
@@ -201,7 +208,7 @@ class Document:
         pairs = self.pairs
         machine = noise.line(noise.of_run(self.run.frame, pairs, self.case.id if self.case else "",
                                           self.run.source))
-        paragraphs = [
+        paragraphs: list[str | list[str]] = [
             f"Time per op new/old with its 95% CI over the forks (below 1: faster; throughput is "
             f"inverted); {rule}. {self.estimate_note()}{self.decided_note()}",
             f"**The machine.** {machine}" if machine else "",
@@ -532,7 +539,7 @@ class Document:
         _show(f"*{caption}*")
 
     def verdict_note(self, comparison: compare.Comparison | None = None) -> str:
-        comparison = comparison or self.comparison
+        comparison = self._comparison(comparison)
         s = compare.summary(comparison)
         pairs = comparison.pairs
         seq = self.sequential()
@@ -680,8 +687,8 @@ class Document:
             return
         # carried inside report.html, as the rows' differential graphs are: a link to the
         # folder beside it would be dead in the report attached alone
-        drawn = {page.parent.name: tuple(p.read_text(encoding="utf-8") for p in
-                                         (page, page.with_name("flame-alloc-reverse.html")))
+        drawn = {page.parent.name: (page.read_text(encoding="utf-8"),
+                                    page.with_name("flame-alloc-reverse.html").read_text(encoding="utf-8"))
                  for page in pages}
         links, graphs = flamegraphs.embedded("flames", drawn, sides=("forward", "reverse"))
         rows = []

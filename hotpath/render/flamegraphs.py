@@ -67,8 +67,8 @@ def draw(rows: list[Row], jar: Path = JAR, java: str = "java") -> tuple[Pages, s
         why = convert(jobs, scratch, jar, java)
         if why:
             return {}, why
-        return {slug: tuple(p.read_text(encoding="utf-8") for p in pair)
-                for slug, pair in outs.items()}, ""
+        return {slug: (dropped.read_text(encoding="utf-8"), added.read_text(encoding="utf-8"))
+                for slug, (dropped, added) in outs.items()}, ""
 
 
 def _one_line(title: str) -> str:
@@ -98,16 +98,17 @@ def embedded(kind: str, pages: Pages, sides: tuple[str, str] = SIDES
     """Every page carried inside the report: the links by row (Markdown targets: the fragment
     of each page's element) and the HTML that holds the pages and opens them. ``sides``: what
     a row's two pages are (a row's own flame graphs, forward and reverse, are not a diff's)."""
-    links, blocks = {}, []
+    links: dict[str, tuple[str, str]] = {}
+    blocks: list[str] = []
     for slug, pair in pages.items():
-        ids = tuple(anchor(kind, slug, side) for side in sides)
+        ids = (anchor(kind, slug, sides[0]), anchor(kind, slug, sides[1]))
         for id_, page in zip(ids, pair):
             # mtime 0: the same graph gives the same bytes, and the same run the same report
             data = base64.b64encode(gzip.compress(page.encode("utf-8"), compresslevel=9, mtime=0))
             blocks.append(f'<script type="application/octet-stream" id="{id_}" '
                           f'data-title="{html.escape(_title(page), quote=True)}">'
                           f'{data.decode("ascii")}</script>')
-        links[slug] = tuple(f"#{i}" for i in ids)
+        links[slug] = (f"#{ids[0]}", f"#{ids[1]}")
     if not blocks:
         return {}, ""
     return links, f'<div class="hotpath-flames" hidden>{"".join(blocks)}</div>{OPENER}'
@@ -173,12 +174,12 @@ def written(folder: Path, kind: str, pages: Pages) -> dict[str, tuple[str, str]]
     links by row, relative to ``folder``."""
     out = Path(folder) / kind
     out.mkdir(parents=True, exist_ok=True)
-    links = {}
+    links: dict[str, tuple[str, str]] = {}
     for slug, pair in pages.items():
         names = tuple(f"{slug}.{side}.html" for side in SIDES)
         for name, page in zip(names, pair):
             (out / name).write_text(page, encoding="utf-8")
-        links[slug] = tuple(f"{kind}/{n}" for n in names)
+        links[slug] = (f"{kind}/{names[0]}", f"{kind}/{names[1]}")
     return links
 
 

@@ -73,9 +73,8 @@ def _given(n) -> bool:
 def host(r: pd.Series, traces: dict[RowKey, Slow]) -> str:
     """How the host ran during a row's counted iterations, both sides together, by the probe
     beside each: 'full speed' or '1.1× slow or more in 12 of 80 iterations (1.8× at their median)'."""
-    found = [traces.get(RowKey.of(r["benchmark"], r["params"], r[side]))
-             for side in ("baseline", "candidate")]
-    found = [t for t in found if t is not None]
+    found = [t for side in ("baseline", "candidate")
+             if (t := traces.get(RowKey.of(r["benchmark"], r["params"], r[side]))) is not None]
     if not found:
         return "not recorded"
     total, slow = sum(t.iterations for t in found), sum(t.slow for t in found)

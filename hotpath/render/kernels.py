@@ -113,9 +113,9 @@ def reserve(count: int, ip: str = "127.0.0.1", register: Path = REGISTER) -> lis
     until ``release``."""
     now = time.time()
     with _locked(register) as entries:
-        for port, (pid, until) in list(entries.items()):
+        for held, (pid, until) in list(entries.items()):
             if until < now or not _alive(pid):
-                del entries[port]
+                del entries[held]
         ports: list[int] = []
         while len(ports) < count:
             port = _free_port(ip)

@@ -80,7 +80,8 @@ def of_run(frame: pd.DataFrame, pairs: pd.DataFrame, case: str, source: Path | s
     reference = results_file("reference", case) if case else None
     is_reference = bool(reference and reference.is_file()
                         and Path(source).resolve() == reference.resolve())
-    held, cpus = None, ((), ())
+    held = None
+    cpus: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if reference and reference.is_file() and not is_reference and not rows.empty:
         mine = against.time_rows(frame, case, str(rows["baseline"].iloc[0]))
         mine = mine[mine["candidate"].isin(set(rows["candidate"]))]
@@ -116,7 +117,8 @@ def _floats(rows: pd.DataFrame, column: str) -> list[float]:
 def combine(noises: list[Noise]) -> Noise:
     """The whole run's: every case's rows together."""
     held = [n.held for n in noises if n.held is not None and not n.held.empty]
-    cpus = tuple(tuple(sorted({m for n in noises for m in n.cpus[side]})) for side in (0, 1))
+    cpus = (tuple(sorted({m for n in noises for m in n.cpus[0]})),
+            tuple(sorted({m for n in noises for m in n.cpus[1]})))
     return Noise(tuple(c for n in noises for c in n.fork_cvs), tuple(c for n in noises for c in n.caps),
                  tuple(c for n in noises for c in n.first_looks),
                  pd.concat(held, ignore_index=True) if held else None,
@@ -141,7 +143,7 @@ def line(noise: Noise) -> str:
     m = noise.machine()
     if noise.reference:
         first = f"This is the reference run: median fork CV {fmt_cv(cv)} over its {rows}."
-    elif m is not None:
+    elif m is not None and noise.held is not None:
         # the run's rows that the reference has too: the two CVs and old's times on the same rows
         cv, shared = m.run_fork_cv, len(noise.held)
         first = (f"Median fork CV {fmt_cv(cv)} over the {shared} row{'s' if shared != 1 else ''} "

@@ -31,9 +31,9 @@ def rows(profile: str, folder: Path = REPORTS) -> tuple[pd.DataFrame, pd.DataFra
 
 def combine(made: list[tuple[dict, pd.DataFrame] | None]) -> tuple[pd.DataFrame, pd.DataFrame]:
     """case_row's results, in case order, as the overview's two tables."""
-    made = [m for m in made if m is not None]
-    return (pd.DataFrame([row for row, _ in made]),
-            pd.concat([c for _, c in made], ignore_index=True) if made else pd.DataFrame())
+    found = [m for m in made if m is not None]
+    return (pd.DataFrame([row for row, _ in found]),
+            pd.concat([c for _, c in found], ignore_index=True) if found else pd.DataFrame())
 
 
 def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, pd.DataFrame] | None:

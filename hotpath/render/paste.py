@@ -202,9 +202,9 @@ def render(blocks: list[Block], jira: bool, left_out: set[tuple[int, int]],
             out.append(f"_{len(notes)} more note(s) in the attached {attachment}._\n" if jira else
                        f"\n*{len(notes)} more note(s) in the attached {attachment}.*\n")
         if gone:
-            rows = [block.pieces[j] for j in gone if block.pieces[j].rows]
+            with_rows = [block.pieces[j] for j in gone if block.pieces[j].rows]
             total = sum(1 for q in block.pieces if q.rows)
-            left.append((block.name, f"{len(rows)} of {total} rows" if rows else f"{len(notes)} notes"))
+            left.append((block.name, f"{len(with_rows)} of {total} rows" if with_rows else f"{len(notes)} notes"))
         parts.append("".join(out))
     flush()
     parts.append(_attachment_line(left, jira, attachment, what))

@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..cases import get_case
 from ..errors import HotpathError, UnknownNameError
@@ -38,9 +38,11 @@ MANIFEST = "report.json"
 #: Sub-folders written by other commands (flame graphs, the JDK x GC matrix) that survive a
 #: re-render of the case report.
 KEPT = ("flames", "matrix")
+#: A render as render_all runs it: a function and its arguments.
+Job = tuple[Callable[..., Any], tuple[Any, ...]]
 #: papermill's tag on the cell it injects, and the fixed id that cell is given (see ``settle``).
 INJECTED = "injected-parameters"
-_PY_TYPES = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list,
+_PY_TYPES: dict[str, type | tuple[type, ...]] = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list,
              "dict": dict}
 
 
@@ -243,7 +245,7 @@ def compare_runs(baseline: Path, candidate: Path | None, out_dir: Path | None = 
         "param": param, "baseline_value": baseline_value})
 
 
-def render_all(groups: list[list[tuple[Any, tuple]]], workers: int | None = None,
+def render_all(groups: list[list[Job]], workers: int | None = None,
                inputs: reuse.Inputs | None = None) -> list[list[Any]]:
     """Render groups of jobs (function, arguments) side by side in worker processes, the jobs
     of one group one after the other (a case's matrix report goes into its case's folder).
@@ -269,7 +271,7 @@ def render_all(groups: list[list[tuple[Any, tuple]]], workers: int | None = None
     return [done[i] for i in range(len(groups))]
 
 
-def _render(groups: list[list[tuple[Any, tuple]]], busy: list[int], workers: int | None
+def _render(groups: list[list[Job]], busy: list[int], workers: int | None
             ) -> dict[int, list[Any]]:
     """The groups numbered ``busy``, side by side."""
     from concurrent.futures import ProcessPoolExecutor
@@ -291,7 +293,7 @@ def _render(groups: list[list[tuple[Any, tuple]]], busy: list[int], workers: int
             return dict(zip(busy, attempts))
 
 
-def kept(groups: list[list[tuple[Any, tuple]]], inputs: reuse.Inputs | None) -> bool:
+def kept(groups: list[list[Job]], inputs: reuse.Inputs | None) -> bool:
     """Whether render_all with these inputs would keep every job of ``groups``."""
     return inputs is not None and all(_reused(inputs, render, args, {}, (0, 0))[0] is _kept
                                       for steps in groups for render, args in steps)
@@ -320,7 +322,7 @@ def _kept(out: Path) -> Path:
 RENDER_WORKERS = (os.cpu_count() or 1) + 1
 
 
-def _attempt(steps: list[tuple[Any, tuple]], zygote: str | None = None) -> list[Any]:
+def _attempt(steps: list[Job], zygote: str | None = None) -> list[Any]:
     done: list[Any] = []
     with warm.using(zygote):
         for render, args in steps:

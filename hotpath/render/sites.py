@@ -84,7 +84,7 @@ def table(pairs: pd.DataFrame, sites: S.Sites, links: dict[str, tuple[str, str]]
         harness = [S.harness_total(sites, p["benchmark"], p["params"], v)
                    for v in (p["baseline"], p["candidate"])]
         if any(harness):
-            lines.append((HARNESS, *(_harness_bytes(h) for h in harness), "apart"))
+            lines.append((HARNESS, _harness_bytes(harness[0]), _harness_bytes(harness[1]), "apart"))
         old_sum, new_sum = d["old_bytes"].sum(), d["new_bytes"].sum()
         lines.append(("all sites (-prof gc's B/op)" if not d.empty else
                       "no heap allocation on either side by the code (-prof gc's B/op)",
@@ -206,7 +206,7 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
         pages, why = draw(pd.DataFrame([pair]), found)
         written = flamegraphs.written(folder, FOLDER, pages)
-        flamegraphs.show(pages, why, {k: tuple(str(folder / f) for f in v) for k, v in written.items()})
+        flamegraphs.show(pages, why, {k: (str(folder / a), str(folder / b)) for k, (a, b) in written.items()})
     return table
 
 

@@ -25,12 +25,12 @@ class Written:
 
 
 def _steps(profile: str, case_ids: list[str], folder: Path, params: dict[str, Any],
-           results: Path | None, with_reference_runs: bool) -> list[list]:
+           results: Path | None, with_reference_runs: bool) -> list[list[report.Job]]:
     """The reports, grouped by what one worker does in a row (a case's report, then its matrix)."""
     matrix_profile = matrix.profile_for(profile)
-    groups = []
+    groups: list[list[report.Job]] = []
     for case_id in case_ids:
-        steps = [(report.render_case, (case_id, results or results_file(profile, case_id),
+        steps: list[report.Job] = [(report.render_case, (case_id, results or results_file(profile, case_id),
                                        folder / case_id, params))]
         if results is None and matrix.cell_files(matrix_profile, case_id):
             steps.append((report.render_matrix, (case_id, matrix_profile, folder / case_id / "matrix")))

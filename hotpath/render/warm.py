@@ -113,11 +113,10 @@ def serve(server: socket.socket) -> None:
                 selector.register(connection, selectors.EVENT_READ, "launcher")
                 selector.register(started[1], selectors.EVENT_READ, connection)
             elif key.data == "launcher":  # the launcher went away (killed): so does its fork
-                connection = key.fileobj
-                assert isinstance(connection, socket.socket)
-                if connection in forks:  # (not when the fork's exit came first, in this round)
+                launcher = key.fileobj
+                if launcher in forks:  # (not when the fork's exit came first, in this round)
                     with contextlib.suppress(ProcessLookupError):
-                        os.kill(forks[connection][0], signal.SIGKILL)
+                        os.kill(forks[launcher][0], signal.SIGKILL)
             elif key.data in forks:  # a fork exited: its launcher exits as it did
                 connection = key.data
                 pid, pidfd = forks.pop(connection)
