@@ -22,28 +22,24 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import chartcheck, charts, flamegraphs, fmt, forks, headline, noise, paste, tables, units, versions
-from . import cpu as cpu_render
+from . import chartcheck, charts, fmt, headline, noise, paste, tables, units
 from . import sites as site_render
 from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
-from ..analyze import claims, compare, fidelity, hostspeed
+from .sections import PER_ROW, PER_ROW_RESULT_FIRST, Section, evidence
+from .sections import run as run_sections
+from .sections import upstream
+from ..analyze import claims, compare
 from ..analyze import cpu as cpu_analysis
 from ..analyze import sites as site_analysis
 from .. import cases, machine, runs
 from ..cases import get_case
-from ..jmh import MethodName
 from ..analyze.load import Run, read_peaks, read_results
-from ..records import SLOW_PROBE
 from ..stats.sequential import THRESHOLD
 
 #: Written beside the report: its headline and charts, for the overview page.
 MANIFEST = "report.json"
 #: The full report, for browsing; a copy named after the report and its run is the attachment.
 REPORT = "report.html"
-#: The environment's rows a paste keeps: what identifies the run; the rest is in report.html.
-KEY_ENVIRONMENT = ("results file", "profile", "git commit", "date", "CPU", "JDK", "rendered with")
-#: The per-row tables' column of flame graph links: report.html draws them, a paste cannot.
-GRAPHS = ("flame graphs",)
 
 
 def _show(obj) -> None:
@@ -262,12 +258,16 @@ class Document:
         if self.comparison is not None and not self.pairs.empty and "speed-ratio" not in self._chart_names:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
-        self.where_the_bytes_went()
-        self.where_the_time_went()
-        self.steady_state()
-        self.shards()
-        self.fidelity()
-        self.left_on_the_table()
+        if self.comparison is not None and not self.pairs.empty:
+            self.add(evidence.where_the_bytes_went(self.pairs, self.sites, self.sites_command()),
+                     evidence.where_the_time_went(self.pairs, self.profiles, self.cpu_remedy()))
+        if self.comparison is not None:
+            self.add(run_sections.steady_state(self.pairs, self.run.frame))
+        self.add(run_sections.shards(self.run.provenance or {}))
+        if self.case is not None and self.comparison is not None:
+            self.add(*upstream.fidelity(self.case, self.pairs, self.sites))
+            if not self.pairs.empty:
+                self.add(*upstream.left_on_the_table(self.case, self.pairs))
         if self.case is not None and self.comparison is not None:
             table = tables.claims_table(self.checked_claims())
             self.table("Claims check: the write-up's figures beside ours", table, note=claims_note or (
@@ -277,6 +277,17 @@ class Document:
         self.environment()
         self.write()
 
+    def environment(self) -> None:
+        """The page's last sections: a case's allocation flame graphs (`make profile`'s, where
+        made), then where the numbers come from and what drew the report."""
+        from ..paths import DEFAULT_PROFILE, reports_folder
+
+        if self.case is not None:
+            profile = (self.run.provenance or {}).get("profile", DEFAULT_PROFILE)
+            self.add(run_sections.flame_graphs(self.case.id, profile,
+                                               reports_folder(profile) / self.case.id / "flames"))
+        self.add(run_sections.environment(self.run, str(_relative(self.run.source))))
+
     @property
     def sites(self) -> site_analysis.Sites:
         """The run's allocation sites (the site pass's ``<case>.sites.json``), read once."""
@@ -284,74 +295,12 @@ class Document:
             self._sites = site_analysis.read(self.run.source) if self.run else site_analysis.EMPTY
         return self._sites
 
-    def where_the_bytes_went(self) -> None:
-        """Each row's allocation sites, old against new, and its two differential flame graphs;
-        or, for a run without the site pass, the command that measures it."""
-        if self.comparison is None or self.pairs.empty:
-            return
-        heading = "Where the bytes went: allocation sites, old against new"
-        if not self.sites.measured:
-            self.text(f"## {heading}\n\n*Not measured in this run: {self.sites_command()} "
-                      f"records every allocation of each row-side in forks of its own.*", priority=CORE)
-            return
-        pages, why = site_render.draw(self.pairs, self.sites)
-        links, graphs = flamegraphs.embedded(site_render.FOLDER, pages)
-        table = site_render.table(self.pairs, self.sites, links)
-        if table.empty:
-            self.text(f"## {heading}\n\n*The site pass recorded none of this report's rows: "
-                      f"{self.sites_command()} records them.*", priority=CORE)
-            return
-        note = ("Every heap allocation of one recorded iteration per row-side (async-profiler's "
-                "`alloc` event at interval 1, in the memory pass's forks, never in a timed one"
-                + ("; of the iterations recorded once the JIT had gone idle, the one whose code "
-                   "allocated least" if (self.sites.recorded["iterations"] > 1).any() else "")
-                + "), divided by its operations. A site is the innermost frame outside the JDK and JMH, "
-                "the JDK frames it went through and the allocated type; a cell is allocations per "
-                "op × their mean size. Moved sites first, the biggest change first. "
-                + (f"Recorded after the run: {self.sites.caveat}. " if self.sites.caveat else "")
-                + site_render.reconcile_note(self.pairs, self.sites)
-                + (" Flame graphs per row, inside the full report (a click opens one, offline): "
-                   "*dropped* is drawn in old's shape, coloured by what the new side no longer "
-                   "allocates; *added* in the new side's shape." if links
-                   else f" Flame graphs: {why}." if why else ""))
-        self.table(heading, table, note=note, rows=self.sites_plan(table), report_only=GRAPHS)
-        if graphs:
-            _show_html(graphs)
-
     @property
     def profiles(self) -> cpu_analysis.Profiles:
         """The timed forks' CPU samples (``<case>.cpu.json``), read once."""
         if not hasattr(self, "_profiles"):
             self._profiles = cpu_analysis.read(self.run.source) if self.run else cpu_analysis.EMPTY
         return self._profiles
-
-    def where_the_time_went(self) -> None:
-        """Each row's time per op by frame, old against new, with intervals, the collector's
-        and the compiler's CPU apart, and its two differential CPU flame graphs; or, for a run
-        without CPU samples, that it has none."""
-        if self.comparison is None or self.pairs.empty:
-            return
-        heading = "Where the time went: CPU time per op by frame, old against new"
-        if not self.profiles.measured:
-            self.text(f"## {heading}\n\n*Not measured in this run: {self.cpu_remedy()}.*", priority=CORE)
-            return
-        found = cpu_render.attributions(self.pairs, self.profiles)
-        pages, why = cpu_render.draw(self.pairs, found)
-        links, graphs = flamegraphs.embedded(cpu_render.FOLDER, pages)
-        table = cpu_render.table(self.pairs, self.profiles, found, links)
-        if table.empty:
-            self.text(f"## {heading}\n\n*The timed forks sampled none of this report's rows.*",
-                      priority=CORE)
-            return
-        note = cpu_render.note(found, self.profiles, bool(links)) + (
-            f" Flame graphs: {why}." if why else "")
-        # in the paste, the Result's row CORE, the write-up's other rows after what identifies
-        # the run (DETAIL): a frame table per row would crowd the environment out of jira.txt
-        plan = [(DETAIL, rank) if priority == CORE and rank else (priority, rank)
-                for priority, rank in self.sites_plan(table)]
-        self.table(heading, table, note=note, rows=plan, report_only=GRAPHS)
-        if graphs:
-            _show_html(graphs)
 
     def cpu_remedy(self) -> str:
         """What takes the CPU samples a run has not: for a case's run, make cpu in forks of their
@@ -391,62 +340,39 @@ class Document:
         profile = p.get("profile", "quick")
         return f"`make sites CASE={self.case.id} PROFILE={profile}`"
 
-    def steady_state(self) -> None:
-        """Where the forks were recorded from their start: each row's fork classes, time to
-        steady state and fork lengths, and the series of the rows that took long to settle."""
-        if self.comparison is None or forks.recorded(self.pairs).empty:
-            return
-        timed = self.run.frame[self.run.frame["metric"] == "score"]["measurement_time_s"]
-        iteration_s = float(timed.min()) if len(timed) else 0.1
-        unsettled = int((self.pairs["unsettled_old"] + self.pairs["unsettled_new"]).sum())
-        traces = hostspeed.traces(self.run.frame)
-        self.table("Steady state: what each row's forks did", forks.table(self.pairs, iteration_s, traces),
-                   priority=EXTRA,
-                   note=f"Every fork was recorded from its start in {iteration_s * 1000:g} ms "
-                        f"iterations; its steady state was found by changepoint analysis (PELT) "
-                        f"and its figures (time, heap B/op, GC) are its steady segment's. A row's "
-                        f"first fork per side is a scout (or, where the 2026-11-26 A/A run saw "
-                        f"the row slow down later than a scout could, the longest fork); the "
-                        f"plan chose the later forks' length "
-                        f"from what the row's forks showed. "
-                        + (f"{unsettled} fork(s) never settled: each counts by its second half, "
-                           f"and its row's verdict says so." if unsettled else
-                           "Every fork settled.")
-                        + (f" The host's speed is the host-speed probe's (a fixed, cache-resident "
-                           f"piece of work timed before and after each iteration) against its "
-                           f"fastest in the run, \"full speed\" where it stayed within "
-                           f"{SLOW_PROBE:g}× of it: a trace of the host beside the code, not a "
-                           f"measure of it (on a contended host the probe ran slow where the code did "
-                           f"not, and the code's own slowdowns, page faults and GC, leave it fast)."
-                           if traces else ""))
-        if not forks.charted(self.pairs).empty:
-            self.figure("fork-series", forks.series_chart(self.pairs, iteration_s), forks.CAPTION)
-
-    def shards(self) -> None:
-        """A run cut into shards: which machine measured which rows."""
-        p = self.run.provenance or {}
-        if not p.get("shards"):
-            return
-        rows = [{"row": MethodName.of(str(r.get("benchmark", ""))).short
-                        + (f"({r['params']})" if r.get("params") else ""),
-                 "variant": r.get("candidate", ""), "shard": r.get("shard", ""),
-                 "machine": r.get("machine", "")}
-                for r in (p.get("sequential") or {}).get("rows", [])]
-        if not rows:
-            rows = [{"row": "every row", "variant": "", "shard": s["shard"], "machine": s["machine"]}
-                    for s in p["shards"]]
-        self.table("Shards: the machine that measured each row", pd.DataFrame(rows), priority=EXTRA,
-                   note=f"The run was cut into {p.get('shard_count', '?')} shards and measured on "
-                        f"{len(p.get('machines') or [])} machine(s). A row's two sides ran on one "
-                        f"machine, alternating fork by fork; no figure of one machine is set "
-                        f"against another's.")
-
     def text(self, markdown: str, jira: str | None = None, priority: int = DETAIL) -> None:
         """A paragraph (or a section of its own, headed ``## ...``); ``priority``: the paste's
         (hotpath.render.paste), where it is left out whole or kept."""
         jira = (jira if jira is not None else _md_to_jira(markdown))
         self.blocks.append(paste.text_block(_name_of(markdown), markdown, jira, priority))
         _show(markdown)
+
+    def add(self, *sections: Section | None) -> None:
+        """Each section laid out as the notebook shows it and the pastes carry it
+        (hotpath.render.sections)."""
+        for section in sections:
+            if section is None:
+                continue
+            if section.table is None:
+                self.text(section.text, priority=section.priority)
+            else:
+                self.table(section.heading, section.table, note=section.note, priority=section.priority,
+                           rows=self._plan(section), report_only=section.report_only)
+            if section.graphs:
+                _show_html(section.graphs)
+            if section.figure is not None:
+                self.figure(*section.figure)
+
+    def _plan(self, section: Section) -> list[tuple[int, int]] | None:
+        """How the paste ranks a section's table rows (Section.rows)."""
+        if section.rows is None or isinstance(section.rows, list) or section.table is None:
+            return section.rows if isinstance(section.rows, list) else None
+        if section.rows == PER_ROW:
+            return self.sites_plan(section.table)
+        if section.rows == PER_ROW_RESULT_FIRST:
+            return [(DETAIL, rank) if priority == CORE and rank else (priority, rank)
+                    for priority, rank in self.sites_plan(section.table)]
+        raise ValueError(f"no paste plan named {section.rows!r}")
 
     def table(self, heading: str, table: pd.DataFrame, note: str | list = "",
               priority: int = DETAIL, rows: list[tuple[int, int]] | None = None,
@@ -583,77 +509,6 @@ class Document:
                 for u in comparison.unpaired.itertuples()) + ".")
         return "\n\n".join(lines)
 
-    def fidelity(self) -> None:
-        """Our old model beside the released upstream code (the `upstream` variant)."""
-        if self.case is None or self.comparison is None:
-            return
-        table = tables.fidelity_table(self.pairs)
-        missing = f" {self.case.unchecked}" if self.case.unchecked else ""
-        if table.empty:
-            if self.case.upstream or missing:
-                self.text(f"## Fidelity\n\n*This run has no `upstream` rows: the released code "
-                          f"({self.case.upstream or 'none'}) was not run beside the models.*{missing}",
-                          priority=EXTRA)
-            return
-        self.table("Fidelity: the released upstream code beside our old model", table, priority=EXTRA, note=(
-            f"Upstream: `{self.case.upstream}` from Maven Central, run as the `upstream` "
-            f"variant of the same benchmarks; every benchmark setup aborts unless its output "
-            f"equals our old model's. The old model should allocate what the release "
-            f"allocates (within {fidelity.SAME_SHARE:.0%} or {fidelity.SAME_BYTES:g} B) and take "
-            f"its time within {fidelity.SAME_TIME:.0%}.{missing}"))
-        at_sites = site_render.fidelity_table(self.pairs, self.sites) if self.sites.measured else None
-        if at_sites is not None and not at_sites.empty:
-            self.table("Fidelity at the allocation sites", at_sites, priority=EXTRA, note=(
-                "The release's sites set against our old model's, paired by what they allocate, "
-                "since the two name their own methods: the same type, or one declared the same "
-                "in `data/fidelity/site-equivalences.csv` with its reason, as often (within "
-                f"{site_analysis.SAME_COUNT:g} a call) and as large (a mean size within "
-                f"{fidelity.SAME_SHARE:.0%} or {fidelity.SAME_BYTES:g} B). *Site for site*: each of "
-                "the model's sites is one of the release's; *by type and size*: several sites of "
-                "one type and size on a side together; *as totals*: only a type's totals agree; "
-                "*nothing to pair*: no site on either side. A site either has alone is where the "
-                "two allocate differently; the notes below say why where they do."))
-        self.fidelity_notes()
-
-    def fidelity_notes(self) -> None:
-        """Why the release and our model still differ where they do (data/fidelity/notes.csv)."""
-        from ..paths import FIDELITY_NOTES
-
-        if self.case is None:
-            return
-        notes = cases.read_table(FIDELITY_NOTES, ["case", "benchmark", "explanation"])
-        notes = notes[notes["case"] == self.case.id]
-        rows = [{"benchmark": b.replace("hotpath.", ""), "why": e}
-                for b, e in zip(notes["benchmark"], notes["explanation"])]
-        if rows:
-            self.table("Where the release and our model differ, and why", pd.DataFrame(rows), priority=EXTRA)
-
-    def left_on_the_table(self) -> None:
-        """How far each variant is from the least the operation must allocate, and the price
-        of the floor variant's moves (data/floors/<case>.csv and .md)."""
-        from ..paths import FLOORS
-
-        if self.case is None or self.comparison is None or self.pairs.empty:
-            return
-        floors = cases.load_floors(self.case.id)
-        if floors.empty:
-            return
-        table = tables.left_on_the_table(self.pairs, floors, (self.case.candidate, "floor"))
-        if table.empty:
-            return
-        self.table("Left on the table: each variant against the allocation floor", table, priority=EXTRA, note=(
-            "The floor is the least the operation must allocate given its API (the object it "
-            "returns; 0 when it writes into the caller's buffer), stated per benchmark in "
-            f"`data/floors/{self.case.id}.csv`. Beside a non-zero floor, ×N is the variant's "
-            "B/op as a multiple of it; beside a zero floor, the bytes above it. The `floor` "
-            "variant is a proposal with evidence, not a claim that upstream should merge it."))
-        price = FLOORS / f"{self.case.id}.md"
-        if price.is_file():
-            text = price.read_text(encoding="utf-8")
-            # the file's own title is replaced by a section heading of the report
-            body = re.sub(r"\A#[^\n]*\n+", "", text).strip()
-            self.text("## The price of the floor\n\n" + body, priority=EXTRA)
-
     def passes_note(self) -> str:
         """Which pass each column came from: nothing that hooks allocations sits in a timed fork."""
         p = self.run.provenance or {}
@@ -670,63 +525,6 @@ class Document:
                            "`NativeAllocProfiler`, whose malloc hook would slow the timed forks.")
         return text + ("; native B/op from the same forks (a run from before the memory pass was "
                        "split off: its times carry the native profiler's malloc hook).")
-
-    def flame_graphs(self) -> None:
-        """Links to the allocation flame graphs of `make profile`, if they were made."""
-        from ..paths import DEFAULT_PROFILE, reports_folder
-
-        if self.case is None:
-            return
-        profile = (self.run.provenance or {}).get("profile", DEFAULT_PROFILE)
-        folder = reports_folder(profile) / self.case.id / "flames"
-        pages = sorted(folder.glob("*/flame-alloc-forward.html")) if folder.is_dir() else []
-        if not pages:
-            self.text(f"*No allocation flame graphs yet: `make profile CASE={self.case.id} "
-                      f"PROFILE={profile}` makes them (async-profiler, one fork, apart from the "
-                      f"timing runs) and renders this report again.*", priority=EXTRA)
-            return
-        # carried inside report.html, as the rows' differential graphs are: a link to the
-        # folder beside it would be dead in the report attached alone
-        drawn = {page.parent.name: (page.read_text(encoding="utf-8"),
-                                    page.with_name("flame-alloc-reverse.html").read_text(encoding="utf-8"))
-                 for page in pages}
-        links, graphs = flamegraphs.embedded("flames", drawn, sides=("forward", "reverse"))
-        rows = []
-        for name, (forward, reverse) in links.items():
-            rows.append({"benchmark": name.replace("hotpath.", "").replace(f"{self.case.id}.", "", 1),
-                         "flame graph": f"[forward]({forward}) · [reverse]({reverse})"})
-        self.table("Allocation flame graphs", pd.DataFrame(rows), priority=EXTRA,
-                   note="async-profiler `alloc` event, one fork per benchmark, apart from timing runs; "
-                        "the pages are inside the full report (a click opens one, offline).",
-                   report_only=("flame graph",))
-        _show_html(graphs)
-
-    def environment(self) -> None:
-        """Where the numbers come from: the raw file, the command, the commit, the machine;
-        and what drew the report from them."""
-        self.flame_graphs()
-        p = self.run.provenance or {}
-        f = self.run.frame.iloc[0]
-        rows = [
-            ("results file", str(_relative(self.run.source))),
-            ("profile", f"{p.get('profile', '?')}: {p.get('profile_settings', '?')}"),
-            *_commands(p),
-            *([("memory pass", p["memory_command"])] if p.get("memory_command") else []),
-            ("machine load", machine.describe(p.get("machine_load"))),
-            ("precision", compare.precision_summary(compare.precision(self.run.frame))),
-            ("git commit", f"{p.get('git_commit', '?')}" + _dirty(p)),
-            ("date", p.get("started", "?")),
-            ("CPU", f"{p.get('cpu_model', '?')}, {p.get('cores', '?')} cores"),
-            ("OS", p.get("os", "?")),
-            ("JDK", f"{f['jdk']}, {f['vm']}"),
-            ("JMH", str(f["jmh_version"])),
-            # The rows above are the run's; this one is the render's own (hotpath.render.versions).
-            ("rendered with", versions.describe()),
-            ("JVM args", f["jvm_args"] or "(none)"),
-        ]
-        # the paste keeps what identifies the run (its key rows, CORE); the rest is report.html's
-        self.table("Environment", pd.DataFrame(rows, columns=["what", "value"]), rows=[
-            (CORE if what in KEY_ENVIRONMENT else EXTRA, i) for i, (what, _) in enumerate(rows)])
 
     def named(self, file: str) -> str:
         """A file to attach, under the report's and its run's names (``stem``)."""
@@ -750,29 +548,6 @@ class Document:
                     "chart_problems": self.chart_problems}
         (self.out / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
                                          encoding="utf-8")
-
-
-def _commands(p: dict) -> list[tuple[str, str]]:
-    """The command that ran; for an interleaved run, its rounds (one fork each), then the merge."""
-    rounds = p.get("interleaved_rounds")
-    if not rounds:
-        return [("command", p.get("command", "unknown (no provenance sidecar)"))]
-    order = p.get("round_sides") or [m.group(1) if (m := re.search(r"variant=(\S+)", cmd)) else "?"
-                                      for cmd in rounds]
-    return [
-        ("rounds", f"{len(rounds)} JMH runs of one fork each, in this order: {', '.join(order)}; "
-                   "every command is in the provenance sidecar"),
-        ("first round", rounds[0]),
-        ("merged", "hotpath.measure.interleave.merge: the rounds' forks in one file, score and error "
-                   "recomputed as JMH does"),
-    ]
-
-
-def _dirty(p: dict) -> str:
-    if not p.get("git_dirty"):
-        return ""
-    paths = p.get("git_dirty_paths")
-    return f" (uncommitted changes: {', '.join(paths)})" if paths else " (uncommitted changes)"
 
 
 def _relative(path: Path) -> Path:

@@ -88,7 +88,7 @@ def test_the_allocation_flame_graphs_of_make_profile_are_carried_too(tmp_path, m
     (graph / "flame-alloc-forward.html").write_text("<h1>forward</h1>")
     (graph / "flame-alloc-reverse.html").write_text("<h1>reverse</h1>")
     doc = document.Document.open("encoder", REFERENCE / "encoder.json", tmp_path / "out")
-    doc.flame_graphs()
+    doc.environment()  # the case's flame graphs, then its environment
     page = "".join(shown)
     assert "flames/" not in page
     for side in ("forward", "reverse"):

@@ -97,12 +97,13 @@ def test_fidelity_compares_the_release_with_the_old_model_and_stays_out_of_the_c
 
 def test_a_report_shows_the_fidelity_table_and_the_notes_on_what_still_differs(data_dir, tmp_path):
     from hotpath.render.document import Document
+    from hotpath.render.sections import upstream
     run = load.read_results(data_dir / "avgt-variant-gc.json")
     frame = run.frame
-    upstream = frame[frame["variant"] == "optimized"].assign(variant="upstream")
-    comparison = compare.pair(pd.concat([frame, upstream], ignore_index=True))
+    released = frame[frame["variant"] == "optimized"].assign(variant="upstream")
+    comparison = compare.pair(pd.concat([frame, released], ignore_index=True))
     doc = Document("marshaller", run, tmp_path, comparison=comparison)
-    doc.fidelity()
+    doc.add(*upstream.fidelity(doc.case, doc.pairs, doc.sites))
     text = "\n".join(doc.md)
     assert "## Fidelity: the released upstream code beside our old model" in text
     assert "## Where the release and our model differ, and why" in text

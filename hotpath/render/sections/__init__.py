@@ -1,0 +1,43 @@
+"""A report's sections as values: each a function of what the report shows (its pairs, its
+run, the passes beside the timing) that returns its heading, its table or text, its notes, how
+the paste ranks its rows and what report.html carries beside it; Document lays them out
+(``Document.add``) and plans the pastes. A new kind of evidence is a module here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ..paste import DETAIL
+
+#: How a per-row table's lines go into the paste (Document.sites_plan): the write-up's own rows
+#: CORE, the Result's row first, every other variant's BULK, a row's lines together.
+PER_ROW = "per row"
+#: As PER_ROW, but only the Result's row CORE, the write-up's other rows DETAIL: a frame table
+#: per row would crowd the environment out of jira.txt.
+PER_ROW_RESULT_FIRST = "per row, the Result's first"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One block of a report: a table under its heading, or a text (``table`` None, ``text``
+    Markdown with its own heading if it has one)."""
+
+    heading: str = ""
+    table: pd.DataFrame | None = None
+    text: str = ""
+    #: The table's note: paragraphs, a list among them holding sentences the paste may leave out.
+    note: str | list[Any] = ""
+    #: The paste's priority (hotpath.render.paste): where the block is left out whole or kept.
+    priority: int = DETAIL
+    #: How the paste ranks the table's rows: PER_ROW, PER_ROW_RESULT_FIRST, each row's own
+    #: (priority, rank), or None (Document.row_plan: the Result's row, then the largest changes).
+    rows: str | list[tuple[int, int]] | None = None
+    #: Columns report.html shows and the pastes do not (links into the report itself).
+    report_only: tuple[str, ...] = ()
+    #: HTML report.html carries after the block (flame graphs inside the report).
+    graphs: str = ""
+    #: A chart after the block: its name, the Matplotlib figure and its caption.
+    figure: tuple[str, Any, str] | None = None
