@@ -258,12 +258,11 @@ class Document:
         if self.comparison is not None and not self.pairs.empty and "speed-ratio" not in self._chart_names:
             self.figure("speed-ratio", charts.ratio_chart(self.pairs, THRESHOLD),
                         "Time per op, each variant / old, with its 95% CI over fork means")
-        if self.comparison is not None and not self.pairs.empty:
-            self.add(evidence.where_the_bytes_went(self.pairs, self.sites, self.sites_command()),
-                     evidence.where_the_time_went(self.pairs, self.profiles, self.cpu_remedy()))
+        self.where_the_bytes_went()
+        self.where_the_time_went()
         if self.comparison is not None:
             self.add(run_sections.steady_state(self.pairs, self.run.frame))
-        self.add(run_sections.shards(self.run.provenance or {}))
+        self.shards()
         if self.case is not None and self.comparison is not None:
             self.add(*upstream.fidelity(self.case, self.pairs, self.sites))
             if not self.pairs.empty:
@@ -287,6 +286,20 @@ class Document:
             self.add(run_sections.flame_graphs(self.case.id, profile,
                                                reports_folder(profile) / self.case.id / "flames"))
         self.add(run_sections.environment(self.run, str(_relative(self.run.source))))
+
+    def where_the_bytes_went(self) -> None:
+        """Each row's allocation sites, old against new (sections.evidence)."""
+        if self.comparison is not None and not self.pairs.empty:
+            self.add(evidence.where_the_bytes_went(self.pairs, self.sites, self.sites_command()))
+
+    def where_the_time_went(self) -> None:
+        """Each row's CPU time per op by frame, old against new (sections.evidence)."""
+        if self.comparison is not None and not self.pairs.empty:
+            self.add(evidence.where_the_time_went(self.pairs, self.profiles, self.cpu_remedy()))
+
+    def shards(self) -> None:
+        """A run cut into shards: which machine measured which rows (sections.run)."""
+        self.add(run_sections.shards(self.run.provenance or {}))
 
     @property
     def sites(self) -> site_analysis.Sites:
