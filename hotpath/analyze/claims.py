@@ -272,6 +272,31 @@ def stated_counts(claim: pd.Series, old: float, new: float) -> tuple[bool | None
                    f"{measured} ({within})")
 
 
+def _verdict(claim: pd.Series, said: str, old: float, new: float, direction: str | None,
+             point: str | None, why: str) -> tuple[str, str]:
+    """A claim's verdict and why, from our measurement's decided ``direction`` (None: not
+    decided), its ``point`` estimate and what the write-up ``said``."""
+    if direction is None and point is None:
+        return "not comparable", why
+    if direction is None:
+        return "undecided", why + (f"; point estimate {'agrees' if point == said else 'disagrees'}"
+                                   f" with the claim")
+    if said == "unknown":
+        return "not comparable", "the write-up gives no direction"
+    if direction == said and claim["metric"].partition(":")[0] in SITE_METRICS:
+        match, counted = stated_counts(claim, old, new)
+        if match is False:
+            return "contradicted", f"{why}; the direction agrees, the {counted}"
+        return "reproduced", f"{why}; {counted}"
+    if direction == said:
+        return "reproduced", why
+    if direction == "same" and _within_band(claim):
+        # A claimed -2..-4% is "no change beyond ±5%" at this threshold: confirmed, not contradicted.
+        return "reproduced", (f"{why}; the claimed change is itself within ±{sequential.THRESHOLD:.0%}, "
+                              f"so 'same' agrees with it")
+    return "contradicted", f"{why}, where the write-up reports {_SAID[said]}"
+
+
 def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None,
           found: site_analysis.Sites | None = None, profiles: cpu_analysis.Profiles | None = None):
     """(old, new, unit, direction, significant, why) of our measurement for the claim."""
@@ -279,69 +304,89 @@ def _ours(pair: pd.Series, claim: pd.Series, peaks: pd.DataFrame | None,
     if metric.partition(":")[0] in SITE_METRICS:
         return _sites(pair, claim, found)
     if metric == "score":
-        old = _convert(pair["old_score"], pair["unit"], claim["unit"])
-        new = _convert(pair["new_score"], pair["unit"], claim["unit"])
-        unit = claim["unit"]
-        if math.isnan(old):
-            old, new, unit = pair["old_score"], pair["new_score"], pair["unit"]
-        v = pair["verdict"]
-        up_is_faster = pair["higher_is_better"]
-        direction = {"faster": "up" if up_is_faster else "down",
-                     "slower": "down" if up_is_faster else "up", "same": "same"}.get(v, "")
-        point = "up" if pair["ratio"] > 1 + sequential.THRESHOLD else (
-            "down" if pair["ratio"] < 1 - sequential.THRESHOLD else "same")
-        why = (f"fork-level test: {v}" if v != "undecided"
-               else "no fork-level verdict: " + "; ".join(pair["warnings"] or ["CI spans the threshold"]))
-        return old, new, unit, direction or None, point, why
+        return _time(pair, claim)
     native_sides = {m: stem for stem, m in NATIVE_PARTS.items()}
     if metric == "gc.alloc.rate.norm" or metric in native_sides:
-        side = "alloc" if metric == "gc.alloc.rate.norm" else native_sides[metric]
-        old, new = pair[f"old_{side}"], pair[f"new_{side}"]
-        if math.isnan(old) or math.isnan(new):
-            return old, new, "B/op", None, None, f"{metric} not measured in this run"
-        verdict = pair[f"{side}_verdict"]
-        point = "same" if verdict == "same" else ("down" if new < old else "up")
-        return old, new, "B/op", None if verdict == "unclear" else point, point, f"B/op change: {verdict}"
+        return _bytes(pair, metric, "alloc" if metric == "gc.alloc.rate.norm" else native_sides[metric])
     if metric in ("gc.time", "gc.count"):
-        col = "gc_time_pct" if metric == "gc.time" else "gc_count_per_mop"
-        old, new = pair[f"old_{col}"], pair[f"new_{col}"]
-        unit = "% of time" if metric == "gc.time" else "per 10⁶ ops"
-        if math.isnan(old) or math.isnan(new):
-            return old, new, unit, None, None, f"{metric} not measured in this run"
-        if old == 0 and new == 0:
-            return old, new, unit, None, None, "no GC in the measured iterations of either variant"
-        if metric == "gc.time" and max(old, new) < _MIN_GC_TIME_PCT:
-            return old, new, unit, None, None, (
-                f"GC took under {_MIN_GC_TIME_PCT:g}% of measured time in both variants: "
-                f"a few collections, too few to compare")
-        forks = min(pair["forks_old"], pair["forks_new"])
-        needed = int(pair.get("first_look", sequential.MIN_FORKS))
-        if forks < needed:
-            # The same guard as the time verdicts: a fork or two of GC sums decide nothing.
-            move = (new - old) / old if old else (math.inf if new else 0.0)
-            point = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
-            return old, new, unit, None, point, (
-                f"too few forks for a verdict ({forks} per side, {needed} needed)")
-        move = (new - old) / old if old else math.inf
-        direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
-        return old, new, unit, direction, direction, (
-            "normalized (the write-up's raw sum is of another run shape); direction only")
+        return _gc(pair, metric)
     if metric == "peak.heap":
-        if peaks is None or peaks.empty:
-            return math.nan, math.nan, "B", None, None, "peak live heap not measured in this run"
-        rows = peaks[(peaks["benchmark"] == pair["benchmark"]) & (peaks["params"] == pair["params"])]
-        by_variant = {r["variant"]: r for _, r in rows.iterrows()}
-        if pair["baseline"] not in by_variant or pair["candidate"] not in by_variant:
-            return math.nan, math.nan, "B", None, None, "no peak measurement for this payload"
-        old_row, new_row = by_variant[pair["baseline"]], by_variant[pair["candidate"]]
-        old, new = float(old_row["peak_bytes"]), float(new_row["peak_bytes"])
-        # Each figure's resolution covers its own bisection and the payload baseline's; the
-        # baseline is shared by the variants and cancels in the difference.
-        noise = (old_row["resolution_bytes"] + new_row["resolution_bytes"]) / 2
-        direction = "same" if abs(new - old) <= noise else ("down" if new < old else "up")
-        return old, new, "B", direction, direction, (
-            f"peak live heap by -Xmx bisection (resolution ±{noise / 1024:,.0f} KB)")
+        return _peak(pair, peaks)
     return math.nan, math.nan, "", None, None, f"metric {metric!r} not measured here"
+
+
+def _time(pair: pd.Series, claim: pd.Series):
+    """_ours for a time per op: the row's fork-level verdict, in the claim's unit where it converts."""
+    old = _convert(pair["old_score"], pair["unit"], claim["unit"])
+    new = _convert(pair["new_score"], pair["unit"], claim["unit"])
+    unit = claim["unit"]
+    if math.isnan(old):
+        old, new, unit = pair["old_score"], pair["new_score"], pair["unit"]
+    v = pair["verdict"]
+    up_is_faster = pair["higher_is_better"]
+    direction = {"faster": "up" if up_is_faster else "down",
+                 "slower": "down" if up_is_faster else "up", "same": "same"}.get(v, "")
+    point = "up" if pair["ratio"] > 1 + sequential.THRESHOLD else (
+        "down" if pair["ratio"] < 1 - sequential.THRESHOLD else "same")
+    why = (f"fork-level test: {v}" if v != "undecided"
+           else "no fork-level verdict: " + "; ".join(pair["warnings"] or ["CI spans the threshold"]))
+    return old, new, unit, direction or None, point, why
+
+
+def _bytes(pair: pd.Series, metric: str, side: str):
+    """_ours for heap or native bytes per op: the row's B/op verdict."""
+    old, new = pair[f"old_{side}"], pair[f"new_{side}"]
+    if math.isnan(old) or math.isnan(new):
+        return old, new, "B/op", None, None, f"{metric} not measured in this run"
+    verdict = pair[f"{side}_verdict"]
+    point = "same" if verdict == "same" else ("down" if new < old else "up")
+    return old, new, "B/op", None if verdict == "unclear" else point, point, f"B/op change: {verdict}"
+
+
+def _gc(pair: pd.Series, metric: str):
+    """_ours for GC time or counts: normalized, a direction only, and none on too few forks."""
+    col = "gc_time_pct" if metric == "gc.time" else "gc_count_per_mop"
+    old, new = pair[f"old_{col}"], pair[f"new_{col}"]
+    unit = "% of time" if metric == "gc.time" else "per 10⁶ ops"
+    if math.isnan(old) or math.isnan(new):
+        return old, new, unit, None, None, f"{metric} not measured in this run"
+    if old == 0 and new == 0:
+        return old, new, unit, None, None, "no GC in the measured iterations of either variant"
+    if metric == "gc.time" and max(old, new) < _MIN_GC_TIME_PCT:
+        return old, new, unit, None, None, (
+            f"GC took under {_MIN_GC_TIME_PCT:g}% of measured time in both variants: "
+            f"a few collections, too few to compare")
+    forks = min(pair["forks_old"], pair["forks_new"])
+    needed = int(pair.get("first_look", sequential.MIN_FORKS))
+    if forks < needed:
+        # The same guard as the time verdicts: a fork or two of GC sums decide nothing.
+        move = (new - old) / old if old else (math.inf if new else 0.0)
+        point = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
+        return old, new, unit, None, point, (
+            f"too few forks for a verdict ({forks} per side, {needed} needed)")
+    move = (new - old) / old if old else math.inf
+    direction = "same" if abs(move) < _MIN_MOVE else ("up" if move > 0 else "down")
+    return old, new, unit, direction, direction, (
+        "normalized (the write-up's raw sum is of another run shape); direction only")
+
+
+def _peak(pair: pd.Series, peaks: pd.DataFrame | None):
+    """_ours for the peak live heap: the two variants' bisected peaks, apart by more than their
+    resolution or the same."""
+    if peaks is None or peaks.empty:
+        return math.nan, math.nan, "B", None, None, "peak live heap not measured in this run"
+    rows = peaks[(peaks["benchmark"] == pair["benchmark"]) & (peaks["params"] == pair["params"])]
+    by_variant = {r["variant"]: r for _, r in rows.iterrows()}
+    if pair["baseline"] not in by_variant or pair["candidate"] not in by_variant:
+        return math.nan, math.nan, "B", None, None, "no peak measurement for this payload"
+    old_row, new_row = by_variant[pair["baseline"]], by_variant[pair["candidate"]]
+    old, new = float(old_row["peak_bytes"]), float(new_row["peak_bytes"])
+    # Each figure's resolution covers its own bisection and the payload baseline's; the
+    # baseline is shared by the variants and cancels in the difference.
+    noise = (old_row["resolution_bytes"] + new_row["resolution_bytes"]) / 2
+    direction = "same" if abs(new - old) <= noise else ("down" if new < old else "up")
+    return old, new, "B", direction, direction, (
+        f"peak live heap by -Xmx bisection (resolution ±{noise / 1024:,.0f} KB)")
 
 
 def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
@@ -380,31 +425,7 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
             continue
         old, new, unit, direction, point, why = _ours(pair, claim, peaks, sites, profiles)
         row["ours_old"], row["ours_new"], row["ours_unit"] = old, new, unit
-        if direction is None and point is None:
-            row["verdict"], row["why"] = "not comparable", why
-        elif direction is None:
-            row["verdict"] = "undecided"
-            row["why"] = why + (f"; point estimate {'agrees' if point == said else 'disagrees'}"
-                                f" with the claim")
-        elif said == "unknown":
-            row["verdict"], row["why"] = "not comparable", "the write-up gives no direction"
-        elif direction == said and claim["metric"].partition(":")[0] in SITE_METRICS:
-            match, counted = stated_counts(claim, old, new)
-            if match is False:
-                row["verdict"] = "contradicted"
-                row["why"] = f"{why}; the direction agrees, the {counted}"
-            else:
-                row["verdict"], row["why"] = "reproduced", f"{why}; {counted}"
-        elif direction == said:
-            row["verdict"], row["why"] = "reproduced", why
-        elif direction == "same" and _within_band(claim):
-            # A claimed -2..-4% is "no change beyond ±5%" at this threshold: confirmed, not contradicted.
-            row["verdict"] = "reproduced"
-            row["why"] = (f"{why}; the claimed change is itself within ±{sequential.THRESHOLD:.0%}, "
-                          f"so 'same' agrees with it")
-        else:
-            row["verdict"] = "contradicted"
-            row["why"] = f"{why}, where the write-up reports {_SAID[said]}"
+        row["verdict"], row["why"] = _verdict(claim, said, old, new, direction, point, why)
         if claim["note"]:
             row["why"] += f" ({claim['note']})"
         rows.append(row)

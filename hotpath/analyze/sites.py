@@ -24,6 +24,7 @@ import functools
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -416,24 +417,12 @@ def fidelity(sites: Sites, benchmark: str, params: str, model: str = "old",
                 for n, t, a, b in zip(s["site"], s["type"], s["allocs_per_op"], s["bytes_per_op"])
                 if b >= 1.0]
 
-    def size(u: dict) -> float:
-        return u["bytes"] / u["allocs"] if u["allocs"] else 0.0
-
     def alike(m: dict, r: dict) -> bool:
         return bool(abs(r["allocs"] - m["allocs"]) < SAME_COUNT
-                    and same_bytes(m["bytes"], r["bytes"]) and same_bytes(size(m), size(r)))
+                    and same_bytes(m["bytes"], r["bytes"]) and same_bytes(_size(m), _size(r)))
 
     def one_type(m: dict, r: dict) -> bool:
         return m["type"] == r["type"] or (m["type"], r["type"]) in declared
-
-    def grouped(units: list[dict], key) -> list[dict]:
-        groups: dict = {}
-        for u in units:
-            g = groups.setdefault(key(u), {"site": [], "type": u["type"], "allocs": 0.0, "bytes": 0.0})
-            g["site"] += u["site"]
-            g["allocs"] += u["allocs"]
-            g["bytes"] += u["bytes"]
-        return list(groups.values())
 
     ours, theirs = listed(model), listed(release)
     pairs: list[tuple[dict, dict, str]] = []
@@ -453,10 +442,31 @@ def fidelity(sites: Sites, benchmark: str, params: str, model: str = "old",
         return left, free
 
     ours, theirs = match(ours, theirs, "site")
-    by_size = lambda u: (u["type"], round(size(u)))  # noqa: E731
-    ours, theirs = match(grouped(ours, by_size), grouped(theirs, by_size), "size")
+    by_size = lambda u: (u["type"], round(_size(u)))  # noqa: E731
+    ours, theirs = match(_grouped(ours, by_size), _grouped(theirs, by_size), "size")
     by_type = lambda u: u["type"]  # noqa: E731
-    ours, theirs = match(grouped(ours, by_type), grouped(theirs, by_type), "totals")
+    ours, theirs = match(_grouped(ours, by_type), _grouped(theirs, by_type), "totals")
+    return _fidelity_frame(pairs, ours, theirs)
+
+
+def _size(u: dict) -> float:
+    """A site's (or sites') mean allocation size."""
+    return u["bytes"] / u["allocs"] if u["allocs"] else 0.0
+
+
+def _grouped(units: list[dict], key: Callable[[dict], Any]) -> list[dict]:
+    """Sites taken together by ``key``: their names, allocations and bytes summed."""
+    groups: dict = {}
+    for u in units:
+        g = groups.setdefault(key(u), {"site": [], "type": u["type"], "allocs": 0.0, "bytes": 0.0})
+        g["site"] += u["site"]
+        g["allocs"] += u["allocs"]
+        g["bytes"] += u["bytes"]
+    return list(groups.values())
+
+
+def _fidelity_frame(pairs: list[tuple[dict, dict, str]], ours: list[dict], theirs: list[dict]) -> pd.DataFrame:
+    """fidelity's lines: the pairings, then the model's and the release's sites left alone."""
     rows = [{"model": " + ".join(m["site"]), "model_allocs": m["allocs"], "model_bytes": m["bytes"],
              "release": " + ".join(r["site"]), "release_allocs": r["allocs"], "release_bytes": r["bytes"],
              "same": True, "how": how, "model_sites": tuple(m["site"]),

@@ -509,11 +509,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
     baseline = plan.case.baseline
     variants = [baseline] + list(dict.fromkeys(r.candidate for r in plan.rows))
     n = 0
-    if plan.budget_s <= 0:
-        plan.close_all(sequential.BUDGET)
-    elif plan.budget_s < plan.first_round_s():
-        log(f"hotpath: {plan.case.id}: the budget left ({format_duration(plan.budget_s)}) is "
-            f"shorter than one fork per side of every row: the first round runs whole and overruns it")
+    _budget_at_start(plan, log)
     # Each round gives every chosen row one more fork per side, and a row closes at its cap,
     # so this many rounds is a bound that is never reached.
     for r in range(sum(row.cap for row in plan.rows)):
@@ -529,10 +525,7 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
         sides = sides_of(rows, baseline)
         log(f"hotpath: {plan.case.id}: round {r + 1}: {len(rows)} open row(s), {len(sides)} fork(s), "
             f"{format_duration(deadline - clock())} of the budget left")
-        jmh_runs = [(variant, iterations, mine, benchmarks, params)
-                for variant in order_of_round(variants, r)
-                for iterations, mine in _by_length(plan, rows, [s for s in sides if s.variant == variant])
-                for benchmarks, params in invocations(mine, plan.declared, plan.label)]
+        jmh_runs = _jmh_runs(plan, rows, sides, order_of_round(variants, r))
         stopped = False
         for k, (variant, iterations, mine, benchmarks, params) in enumerate(jmh_runs):
             # The round was chosen to fit, but its forks may run slower than they were expected
@@ -559,6 +552,27 @@ def run(plan: Plan, command: Callable[[str, list[str], dict[str, list[str]], Pat
     plan.close_all(sequential.BUDGET)
     plan.spent_s = clock() - started
     return done
+
+
+def _budget_at_start(plan: Plan, log: Callable[[str], None]) -> None:
+    """A plan with no budget closes every row; one too short for a first round says it will
+    overrun (the first round runs whole: a figure for every row)."""
+    if plan.budget_s <= 0:
+        plan.close_all(sequential.BUDGET)
+    elif plan.budget_s < plan.first_round_s():
+        log(f"hotpath: {plan.case.id}: the budget left ({format_duration(plan.budget_s)}) is "
+            f"shorter than one fork per side of every row: the first round runs whole and overruns it")
+
+
+def _jmh_runs(plan: Plan, rows: list[Row], sides: list[RowKey], order: list[str]
+              ) -> list[tuple[str, int | None, list[RowKey], list[str], dict[str, list[str]]]]:
+    """A round's JMH runs, in its order of variants: for each variant, its forks of one length
+    together, cut into JMH invocations by their params (variant, iterations, the row-sides it
+    holds, its benchmarks, its params)."""
+    return [(variant, iterations, mine, benchmarks, params)
+            for variant in order
+            for iterations, mine in _by_length(plan, rows, [s for s in sides if s.variant == variant])
+            for benchmarks, params in invocations(mine, plan.declared, plan.label)]
 
 
 def _take(plan: Plan, target: Path, variant: str, asked: list[RowKey], output: str | None, took: float,

@@ -127,16 +127,7 @@ def bar_chart(pairs: pd.DataFrame, measure: str = "score", title: str = "",
     groups = list(dict.fromkeys(label(r) for _, r in pairs.iterrows()))
     baseline = pairs["baseline"].iloc[0]
     colors = {baseline: OLD_COLOR, **dict(zip(_candidates(pairs), NEW_COLORS))}
-    bars = []  # (group, variant, value, error, benchmark, params), in the measure's own unit
-    for g in groups:
-        rows = pairs[[label(r) == g for _, r in pairs.iterrows()]]
-        first = rows.iloc[0]
-        bars.append((g, baseline, *_value(first, "old", measure), first["benchmark"], first["params"]))
-        for _, r in rows.iterrows():
-            bars.append((g, r["candidate"], *_value(r, "new", measure), r["benchmark"], r["params"]))
-    bars = [b for b in bars if not math.isnan(b[2])]
-    if measure != "score":  # under half a byte per op is a profiler's rounding, shown as 0
-        bars = [(g, v, 0.0 if x < 0.5 else x, e, bm, p) for g, v, x, e, bm, p in bars]
+    bars = _bars(pairs, groups, measure)
     if measure == "score":
         scale = score_scale(pairs["unit"].iloc[0], [b[2] for b in bars])
         unit = scale.unit
@@ -148,16 +139,7 @@ def bar_chart(pairs: pd.DataFrame, measure: str = "score", title: str = "",
     positive = [scale(b[2]) for b in bars if b[2] > 0]
     log = bool(positive) and max(positive) / min(positive) > 100
     left = min(positive) / 8 if log else 0.0
-    # y positions: a gap between groups, the bars of a group one below the other.
-    ys: list[float] = []
-    group_y: dict[Any, list[float]] = {}
-    y = 0.0
-    for i, b in enumerate(bars):
-        if i and b[0] != bars[i - 1][0]:
-            y += 0.6
-        ys.append(y)
-        group_y.setdefault(b[0], []).append(y)
-        y += 1
+    ys, group_y, y = _bar_positions(bars)
     width = 7.6
     fig, ax = _figure(width, 0.24 * len(bars) + 0.3 * len(groups) + 1.8)
     seen: set[str] = set()
@@ -192,6 +174,43 @@ def bar_chart(pairs: pd.DataFrame, measure: str = "score", title: str = "",
     _legend(fig, ax, "outside lower center", order=list(colors))
     ax.grid(axis="x", alpha=0.3)
     return fig
+
+
+#: One bar of bar_chart: its group (a row's label), variant, value and error in the measure's
+#: own unit, benchmark and params.
+Bar = tuple[str, str, float, float, str, str]
+
+
+def _bars(pairs: pd.DataFrame, groups: list[str], measure: str) -> list[Bar]:
+    """Each group's bars, old first, then each candidate; bars without a value left out, and
+    under half a byte per op shown as 0 (a profiler's rounding)."""
+    baseline = pairs["baseline"].iloc[0]
+    bars = []
+    for g in groups:
+        rows = pairs[[label(r) == g for _, r in pairs.iterrows()]]
+        first = rows.iloc[0]
+        bars.append((g, baseline, *_value(first, "old", measure), first["benchmark"], first["params"]))
+        for _, r in rows.iterrows():
+            bars.append((g, r["candidate"], *_value(r, "new", measure), r["benchmark"], r["params"]))
+    bars = [b for b in bars if not math.isnan(b[2])]
+    if measure != "score":
+        bars = [(g, v, 0.0 if x < 0.5 else x, e, bm, p) for g, v, x, e, bm, p in bars]
+    return bars
+
+
+def _bar_positions(bars: list[Bar]) -> tuple[list[float], dict[str, list[float]], float]:
+    """Each bar's y, each group's bars' ys and the y past the last: a gap between groups, the
+    bars of a group one below the other."""
+    ys: list[float] = []
+    group_y: dict[str, list[float]] = {}
+    y = 0.0
+    for i, b in enumerate(bars):
+        if i and b[0] != bars[i - 1][0]:
+            y += 0.6
+        ys.append(y)
+        group_y.setdefault(b[0], []).append(y)
+        y += 1
+    return ys, group_y, y
 
 
 def _legend(fig: Figure, ax, where: str, order: list[str] | None = None) -> None:

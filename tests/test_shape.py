@@ -1,0 +1,27 @@
+"""The package stays easy to read: no function longer than a screen (60 lines); a longer one
+is split where its parts have names of their own."""
+
+import ast
+
+from hotpath.paths import ROOT
+
+#: The most lines a function may take, its docstring and decorators included.
+LONGEST = 60
+
+
+def _functions(source: str) -> list[tuple[str, int, int]]:
+    return [(node.name, node.lineno, (node.end_lineno or node.lineno) - node.lineno + 1)
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def test_no_function_of_the_package_is_longer_than_a_screen():
+    long = [f"{path.relative_to(ROOT)}:{line} {name} ({length} lines)"
+            for path in sorted((ROOT / "hotpath").rglob("*.py"))
+            for name, line, length in _functions(path.read_text(encoding="utf-8")) if length > LONGEST]
+    assert not long, "longer than 60 lines: " + "; ".join(long)
+
+
+def test_a_long_function_is_seen():
+    body = "\n".join(f"    x{i} = {i}" for i in range(LONGEST))
+    assert _functions(f"def long():\n{body}\n")[0][2] == LONGEST + 1
