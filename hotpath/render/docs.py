@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..analyze import aa, claims, compare
 from ..analyze import sites as site_analysis
-from . import fmt, matrix, overview, tables
+from . import fmt, markup, matrix, overview
 from ..cases import existing_cases
 from ..errors import HotpathError
 from ..jmh import MethodName, params_of
@@ -87,7 +87,7 @@ def headline_table(ref: Reference) -> str:
     counts = Counter(checked["verdict"]) if not checked.empty else Counter()
     decided = [tuple(map(int, d.split(" of "))) for d in table["time rows decided"] if " of " in d]
     done, rows = sum(d for d, _ in decided), sum(n for _, n in decided)
-    text = tables.to_markdown(shown)
+    text = markup.to_markdown(shown)
     mechanisms = (checked[checked["why"].str.contains(claims.AT_SITES, regex=False)]
                   if not checked.empty else checked)
     said = Counter(mechanisms["verdict"]) if not mechanisms.empty else Counter()
@@ -157,7 +157,7 @@ def mechanisms_table(ref: Reference) -> str:
             else "—" for w in mine["why"]]
     shown = pd.DataFrame({"claim": mine["claim"], "write-up": mine["write-up"],
                           "ours": mine["ours"], "verdict": mine["verdict"], "checked": what})
-    return tables.to_markdown(shown.reset_index(drop=True))
+    return markup.to_markdown(shown.reset_index(drop=True))
 
 
 def _minutes(seconds: float) -> str:
@@ -182,7 +182,7 @@ def runs_table(ref: Reference) -> str:
                      + str(p.get("profile_settings", "?")).split(" x ")[0]),
             "write-up rows decided": f"{int((mine['verdict'] != 'undecided').sum())} of {len(mine)}",
         })
-    return tables.to_markdown(pd.DataFrame(rows))
+    return markup.to_markdown(pd.DataFrame(rows))
 
 
 def undecided_list(ref: Reference) -> str:
@@ -203,7 +203,7 @@ def claims_list(ref: Reference) -> str:
     checked = ref.checked
     table = checked[checked["verdict"] != "reproduced"].reset_index(drop=True) \
         if not checked.empty else checked
-    return tables.to_markdown(table) if not table.empty else "None.\n"
+    return markup.to_markdown(table) if not table.empty else "None.\n"
 
 
 def _how_measured(results: Path) -> str:
@@ -231,7 +231,7 @@ def matrix_table(ref: Reference) -> str:
             rows.append({"case": case.id, **g.to_dict(), "measured": _how_measured(files[g["cell"]])})
         rows[-1]["differs from JDK 17 + G1"] = matrix.summary(pairs)
     frame = pd.DataFrame(rows).fillna("")
-    return tables.to_markdown(frame) if not frame.empty else "None measured.\n"
+    return markup.to_markdown(frame) if not frame.empty else "None measured.\n"
 
 
 def _span(low: str, high: str) -> str:
@@ -285,7 +285,7 @@ def default_runs_table(ref: Reference) -> str:
         **({"forks": runs["forks"]} if "forks" in runs else {}),
         "time rows decided": [f"{d} of {n}" for d, n in zip(runs["decided"], runs["rows"])],
         "by case": runs["by_case"]})
-    return tables.to_markdown(shown)
+    return markup.to_markdown(shown)
 
 
 def aa_table(ref: Reference) -> str:
@@ -299,7 +299,7 @@ def aa_table(ref: Reference) -> str:
     alarms = run.false_alarms()
     everything = counts.iloc[-1]
     made = (run.run.manifest.get("git_commit") or "")[:7]
-    text = tables.to_markdown(counts)
+    text = markup.to_markdown(counts)
     outcome, chance = aa.odds_of(expected, alarms)
     odds = f"{outcome} {chance:.0%} of the time"
     text += "\n" + wrap(
@@ -333,7 +333,7 @@ def aa_table(ref: Reference) -> str:
 def aa_structure(ref: Reference) -> str:
     """How the calibration A/A's real forks differ from the simulation's models."""
     run = ref.calibration_run
-    return NOT_MEASURED if run is None else tables.to_markdown(run.structure())
+    return NOT_MEASURED if run is None else markup.to_markdown(run.structure())
 
 
 def sites_reconcile(ref: Reference) -> str:

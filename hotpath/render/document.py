@@ -22,16 +22,16 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from . import chartcheck, charts, fmt, headline, noise, paste, tables, units
+from . import chartcheck, charts, fmt, headline, markup, noise, paste, tables
 from . import sites as site_render
 from .paste import BULK, CORE, DETAIL, EXTRA, LEAD
 from .sections import PER_ROW, PER_ROW_RESULT_FIRST, Section, evidence
 from .sections import run as run_sections
-from .sections import upstream
+from .sections import upstream, verdicts
 from ..analyze import claims, compare
 from ..analyze import cpu as cpu_analysis
 from ..analyze import sites as site_analysis
-from .. import cases, machine, runs
+from .. import cases, runs
 from ..cases import get_case
 from ..analyze.load import Run, read_peaks, read_results
 from ..stats.sequential import THRESHOLD
@@ -225,7 +225,7 @@ class Document:
         self.headline = sentence
         self._add("Result", f"**Result.** {sentence}\n", f"*Result.* {_md_to_jira(sentence)}\n", LEAD)
         _show_html(f'<p id="headline" class="headline"><strong>Result.</strong> '
-                   f'{tables.html_cell(sentence)}</p>')
+                   f'{markup.html_cell(sentence)}</p>')
 
     def measured(self, pairs: pd.DataFrame, what: str, least: int = 1) -> bool:
         """Whether this run measured a section's rows (at least ``least`` of them); if not, the
@@ -397,26 +397,26 @@ class Document:
         the release's rows at EXTRA; LEAD tables keep LEAD_ROWS rows at LEAD); ``report_only``:
         columns report.html shows and the pastes do not (links into the report itself)."""
         parts = [note] if isinstance(note, str) else list(note)
-        if tables.unmeasured(table):
-            # every format writes such a cell as "—" (tables.filled); why, once, under the table
+        if markup.unmeasured(table):
+            # every format writes such a cell as "—" (markup.filled); why, once, under the table
             by = "by this profile" if (self.run.provenance or {}).get("profile") else "in this run"
-            parts.append(f"{tables.UNMEASURED} not measured {by}.")
+            parts.append(f"{markup.UNMEASURED} not measured {by}.")
         parts = [p for p in parts if p]
         cut = next((i for i, p in enumerate(parts) if isinstance(p, list)), len(parts))
         before = "\n\n".join(parts[:cut])
         items = [s for p in parts[cut:cut + 1] for s in p]
         after = "\n\n".join(p for p in parts[cut + 1:] if isinstance(p, str))
         pasted = table.drop(columns=[c for c in report_only if c in table])
-        plain = pasted.map(lambda v: tables.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
+        plain = pasted.map(lambda v: markup.MD_LINK.sub(r"\1 (\2)", v) if isinstance(v, str) else v)
         self.blocks.append(paste.table_block(
-            heading, _lines(tables.to_markdown(pasted)), _lines(tables.to_jira(plain)),
+            heading, _lines(markup.to_markdown(pasted)), _lines(markup.to_jira(plain)),
             rows if rows is not None else self.row_plan(table, priority),
             before, _md_to_jira(before), [(i, _md_to_jira(i)) for i in items],
             item_priority=max(priority, DETAIL), note_after=(after, _md_to_jira(after)),
             labels=_labels(table)))
         full = "\n\n".join([before, " ".join(items), after]).strip()
         _show(f"### {heading}")
-        _show_html(tables.html_table(table))
+        _show_html(markup.html_table(table))
         if full:
             _show(re.sub(r"\n{3,}", "\n\n", full))
 
@@ -478,66 +478,9 @@ class Document:
         _show(f"*{caption}*")
 
     def verdict_note(self, comparison: compare.Comparison | None = None) -> str:
-        comparison = self._comparison(comparison)
-        s = compare.summary(comparison)
-        pairs = comparison.pairs
-        seq = self.sequential()
-        # a profile that closes rows its cap will not decide (quick) says so where it did
-        beyond = (", beyond their cap (their ratio and fork CV asking for more forks than it)"
-                  if any(r.get("stopped") == "out of reach" for r in (seq or {}).get("rows", []))
-                  else "")
-        lines = [
-            (f"Time verdicts use one figure per fork (the fork is the unit of replication). "
-             f"{self.estimate_note()}The ratio new/old is of their geometric means; its 95% CI is a repeated confidence "
-             f"interval of the sequential fork plan ({seq['describe']}): rows took forks until "
-             f"decided, capped{beyond} or out of budget. *faster*/*slower* needs the CI beyond "
-             f"±{THRESHOLD:.0%}, *same* the CI inside ±{THRESHOLD:.0%}, anything else is "
-             f"*undecided*. B/op changes count when they exceed the run's own spread and 8 B."
-             if seq and seq.get("describe") else
-             f"Time verdicts use one figure per fork (the fork is the unit of replication). "
-             f"{self.estimate_note()}A Mann-Whitney U test and a 95% CI of the ratio new/old (of "
-             f"the geometric means of the fork figures; Welch t-interval on their logs); *faster*/*slower* "
-             f"needs p < 0.05 and the CI beyond ±{THRESHOLD:.0%}, *same* needs the CI inside "
-             f"±{THRESHOLD:.0%}, anything else is *undecided*. B/op changes count when they "
-             f"exceed the run's own spread and 8 B."),
-        ]
-        if not math.isnan(s["time_geomean"]):
-            heap = (f"**{s['alloc_geomean']:.3f}** (pairs falling to 0 B/op left out)"
-                    if not math.isnan(s["alloc_geomean"]) else
-                    "none (no row allocates enough on the heap for a ratio)")
-            lines.append(f"Geometric mean of time-per-op ratios (new/old): "
-                         f"**{s['time_geomean']:.3f}**; of heap B/op ratios: {heap}.")
-        lines.append(self.passes_note() + " Times are in the unit each column names "
-                     f"(ns, µs, ms or s per op; ops/s with SI prefixes); bytes in B, KB or MB "
-                     f"({units.KIB_NOTE}).")
-        load = (self.run.provenance or {}).get("machine_load")
-        if load and load.get("others_cores", 0) > machine.QUIET_CORES:
-            lines.append(f"**Warning: a busy machine.** {machine.describe(load)}.")
-        warnings = fmt.warnings_by_row(pairs)
-        if warnings:
-            lines.append("Warnings: " + "; ".join(warnings) + ".")
-        if not comparison.unpaired.empty:
-            lines.append("Not paired: " + "; ".join(
-                f"{u.benchmark}({u.params}) {u.variant}: {u.reason}"
-                for u in comparison.unpaired.itertuples()) + ".")
-        return "\n\n".join(lines)
-
-    def passes_note(self) -> str:
-        """Which pass each column came from: nothing that hooks allocations sits in a timed fork."""
-        p = self.run.provenance or {}
-        native = self.run.frame["metric"].str.startswith("native.alloc").any()
-        parts = ["Time", "heap B/op (`-prof gc`)", "GC figures"]
-        if (self.run.frame["metric"] == "faults.norm").any():
-            parts.append("page faults per op (`PageFaultProfiler`, counters read between iterations)")
-        text = ", ".join(parts[:-1]) + " and " + parts[-1] + " come from the timed forks"
-        if not native:
-            return text + "."
-        if p.get("memory_command") or any(str(s).endswith(".memory.json")
-                                          for s in self.run.frame["source"].unique()):
-            return text + ("; native B/op from the memory pass: forks of their own with "
-                           "`NativeAllocProfiler`, whose malloc hook would slow the timed forks.")
-        return text + ("; native B/op from the same forks (a run from before the memory pass was "
-                       "split off: its times carry the native profiler's malloc hook).")
+        """How the verdicts were reached, what the figures are and what to be wary of
+        (sections.verdicts)."""
+        return verdicts.note(self._comparison(comparison), self.run, self.estimate_note())
 
     def named(self, file: str) -> str:
         """A file to attach, under the report's and its run's names (``stem``)."""
@@ -581,7 +524,7 @@ def _labels(table: pd.DataFrame) -> list[str]:
     """How a paste names each row it leaves: its first cell, and its variant where it has one."""
     if table.empty:
         return []
-    first = table.iloc[:, 0].astype(str).map(lambda v: tables.MD_LINK.sub(r"\1", v))
+    first = table.iloc[:, 0].astype(str).map(lambda v: markup.MD_LINK.sub(r"\1", v))
     if "variant" in table and table.columns[0] != "variant":
         return [f"{f} {v}" for f, v in zip(first, table["variant"].astype(str))]
     return list(first)

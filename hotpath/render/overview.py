@@ -16,7 +16,7 @@ import pandas as pd
 from ..analyze import claims, compare
 from ..analyze import cpu as cpu_analysis
 from ..analyze import sites as site_analysis
-from . import headline, matrix, noise, paste, reuse, tables
+from . import headline, markup, matrix, noise, paste, reuse, tables
 from .fmt import fmt_bytes, fmt_decided, fmt_ratio
 from ..cases import existing_cases, get_case, load_floors
 from .document import MANIFEST
@@ -191,12 +191,12 @@ table.wide{{font-size:.85em}}table.wide td,table.wide th{{padding:4px 5px}}
 .charts{{display:flex;flex-wrap:wrap;gap:1em;margin:1em 0}}.charts figure{{margin:0}}
 .charts img{{width:200px;border:1px solid #ddd}}.charts figcaption{{text-align:center}}</style></head>
 <body><h1>hotpath: overview</h1>
-{f'<div class="headline"><p>{html.escape(RESULTS_NOTE)}</p>{tables.html_table(results)}</div>' if cases else "<p>No results yet.</p>"}
+{f'<div class="headline"><p>{html.escape(RESULTS_NOTE)}</p>{markup.html_table(results)}</div>' if cases else "<p>No results yet.</p>"}
 {said}{_charts_html(cases)}
 <p>{html.escape(intro).replace('`', '')}</p>
-{tables.html_table(table)}
+{markup.html_table(table)}
 <h2>Claims, all cases</h2>
-{tables.html_table(checked)}
+{markup.html_table(checked)}
 {_beyond_html(others)}<h2>Sources</h2><ul>{"".join(f"<li>{html.escape(c['case'] + ': ' + c['source'])}</li>" for c in cases)}</ul>
 </body></html>
 """
@@ -237,16 +237,16 @@ def paste_md(results: pd.DataFrame, said: str, intro: str, table: pd.DataFrame,
     """index.md, fitted as a report's summary.md is (hotpath.render.paste): the Results, the
     machine and the figures whole, the claims by rows, the sources last; ending on index.html."""
     blocks = [paste.text_block("hotpath: overview", "# hotpath: overview\n\n" + (
-        f"{RESULTS_NOTE}\n\n{tables.to_markdown(results)}\n{said}{intro}\n" if any_case
+        f"{RESULTS_NOTE}\n\n{markup.to_markdown(results)}\n{said}{intro}\n" if any_case
         else "No results yet.\n"), "", paste.LEAD)]
     if any_case:
-        blocks.append(paste.text_block("the figures of every case", tables.to_markdown(table), "",
+        blocks.append(paste.text_block("the figures of every case", markup.to_markdown(table), "",
                                        paste.CORE))
     if checked.empty:
         blocks.append(paste.text_block("Claims, all cases", "## Claims, all cases\n\nNo claims.\n", "",
                                        paste.DETAIL))
     else:
-        lines = tables.to_markdown(checked).rstrip("\n").split("\n")
+        lines = markup.to_markdown(checked).rstrip("\n").split("\n")
         blocks.append(paste.table_block("Claims, all cases", lines, ["", *lines[2:]],
                                         [(paste.DETAIL, i) for i in range(len(lines) - 2)]))
     if beyond:

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from hotpath.analyze import compare, load
-from hotpath.render import headline, tables
+from hotpath.render import headline, markup, tables
 from hotpath.measure import stamp
 
 
@@ -42,7 +42,7 @@ def test_compact_table_has_one_row_per_benchmark_and_only_measured_native_column
 
 
 def test_html_tables_align_words_left_and_figures_right(pairs):
-    html = tables.html_table(tables.compact_table(pairs))
+    html = markup.html_table(tables.compact_table(pairs))
     assert '<td class="text">copy(size=64)</td>' in html
     assert '<td class="num">4,112 → 0</td>' in html
 

@@ -14,7 +14,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from hotpath.analyze import compare, load
-from hotpath.render import paste, tables
+from hotpath.render import markup, paste, tables
 from hotpath.render.document import Document
 from reading import md_tables
 
@@ -34,7 +34,7 @@ def big_table(rows: int, groups_of: int = 1, variant: str = "optimized") -> pd.D
 
 def blocks_of(table: pd.DataFrame, plan: list[tuple[int, int]]) -> list[paste.Block]:
     lead = paste.text_block("Result", "**Result.** Faster.", "*Result.* Faster.", paste.LEAD)
-    md, jira = tables.to_markdown(table).splitlines(), tables.to_jira(table).splitlines()
+    md, jira = markup.to_markdown(table).splitlines(), markup.to_jira(table).splitlines()
     return [lead, paste.table_block("Sites", md, jira, plan, "A note.", "A note."),
             paste.text_block("Environment", "## Environment\n\n" + "x " * 3000, "h3. Environment\n" + "x " * 3000,
                              paste.EXTRA)]

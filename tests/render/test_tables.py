@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from hotpath.analyze import compare, load
-from hotpath.render import fmt, tables
+from hotpath.render import fmt, markup, tables
 
 
 @pytest.mark.parametrize("x, text", [
@@ -21,14 +21,14 @@ def test_numbers_keep_comparable_digits(x, text):
 
 def test_jira_table_has_a_double_bar_header_and_escapes_markup():
     table = pd.DataFrame({"benchmark": ["a|b[1]"], "old": ["1 ± 2"]})
-    text = tables.to_jira(table)
+    text = markup.to_jira(table)
     assert text.splitlines()[0] == "||benchmark||old||"
     assert text.splitlines()[1] == "|a&#124;b\\[1\\]|1 ± 2|"
 
 
 def test_markdown_table_aligns_numbers_right_and_escapes_bars():
     table = pd.DataFrame({"benchmark": ["x|y"], "B/op": ["1,040"]})
-    lines = tables.to_markdown(table).splitlines()
+    lines = markup.to_markdown(table).splitlines()
     assert lines[0] == "| benchmark | B/op |"
     assert lines[1] == "| --- | ---: |"
     assert lines[2] == "| x\\|y | 1,040 |"
@@ -37,20 +37,20 @@ def test_markdown_table_aligns_numbers_right_and_escapes_bars():
 def test_html_cells_break_long_words_at_their_joints_never_inside_a_figure():
     name = "compressedMapFields(bufferSize=65536) 20,104 B → ignite-2.16.0"
     # a name stays whole unless its table is too wide for the page
-    assert tables.html_cell(name) == "compressedMapFields(bufferSize=65536) 20,104\u00a0B → ignite-2.16.0"
-    assert tables.html_cell(name, tables.WIDE_LONG_WORD) == (
+    assert markup.html_cell(name) == "compressedMapFields(bufferSize=65536) 20,104\u00a0B → ignite-2.16.0"
+    assert markup.html_cell(name, markup.WIDE_LONG_WORD) == (
         "compressedMapFields(<wbr>bufferSize=65536) 20,104\u00a0B → ignite-2.16.0")
-    link = tables.html_cell("[matrix](writer/matrix/report.html) in target/builds/ignite-2.16.0/benchmarks.jar")
+    link = markup.html_cell("[matrix](writer/matrix/report.html) in target/builds/ignite-2.16.0/benchmarks.jar")
     assert link == ('<a href="writer/matrix/report.html">matrix</a> in '
                     "target/<wbr>builds/<wbr>ignite-2.16.0/<wbr>benchmarks.<wbr>jar")
 
 
 def test_a_table_too_wide_for_the_page_is_marked_and_its_figures_wrap_between_pieces():
     row = {f"variant {i} B/op old → new": "20,104 → 19,248" for i in range(12)}
-    wide = tables.html_table(pd.DataFrame([{"benchmark": "copy(size=64)", **row}]))
+    wide = markup.html_table(pd.DataFrame([{"benchmark": "copy(size=64)", **row}]))
     assert wide.startswith('<table class="hotpath wide">')
     assert '<td class="num"><span class="fig">20,104 →</span> <span class="fig">19,248</span></td>' in wide
-    narrow = tables.html_table(pd.DataFrame([{"benchmark": "copy(size=64)", "heap": "20,104 → 19,248"}]))
+    narrow = markup.html_table(pd.DataFrame([{"benchmark": "copy(size=64)", "heap": "20,104 → 19,248"}]))
     assert narrow.startswith('<table class="hotpath">') and '<td class="num">20,104 → 19,248</td>' in narrow
 
 

@@ -4,15 +4,15 @@ note under its table says why, once."""
 import pandas as pd
 
 from hotpath.analyze import compare, load
-from hotpath.render import tables
+from hotpath.render import markup
 from hotpath.render.document import Document
 from reading import UNWANTED, md_tables, rendered, visible
 
 
 def test_every_format_writes_a_missing_cell_as_a_dash():
     table = pd.DataFrame([{"a": "1", "b": "2"}, {"a": "3"}, {"a": None, "b": float("nan")}])
-    assert tables.unmeasured(table) and not tables.unmeasured(table.fillna("x"))
-    for text in (tables.to_markdown(table), tables.to_jira(table), tables.html_table(table)):
+    assert markup.unmeasured(table) and not markup.unmeasured(table.fillna("x"))
+    for text in (markup.to_markdown(table), markup.to_jira(table), markup.html_table(table)):
         assert text.count("—") == 3 and not UNWANTED.search(text)
 
 
