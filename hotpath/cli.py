@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .measure import bench
+from .measure import added
 from .analyze import against, compare, load
 from .render import report, tables
 from .render import against as against_text
@@ -176,7 +176,7 @@ def cmd_matrix(args: argparse.Namespace):
 def cmd_profile(args: argparse.Namespace):
     profile = get_profile(args.profile)
     for case_id in _cases(args.case):
-        yield bench.flame_graphs(get_case(case_id), profile)
+        yield added.flame_graphs(get_case(case_id), profile)
         # A report rendered before the flame graphs existed would still say "none yet".
         results = results_file(profile.name, case_id)
         folder = reports_folder(profile.name) / case_id

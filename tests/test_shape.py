@@ -1,5 +1,5 @@
-"""The package stays easy to read: no function longer than a screen (60 lines); a longer one
-is split where its parts have names of their own."""
+"""The package stays easy to read: no function longer than a screen (60 lines), no module longer
+than 600; a longer one is split where its parts have names of their own."""
 
 import ast
 
@@ -7,6 +7,8 @@ from hotpath.paths import ROOT
 
 #: The most lines a function may take, its docstring and decorators included.
 LONGEST = 60
+#: The most lines a module may take.
+LONGEST_MODULE = 600
 
 
 def _functions(source: str) -> list[tuple[str, int, int]]:
@@ -20,6 +22,12 @@ def test_no_function_of_the_package_is_longer_than_a_screen():
             for path in sorted((ROOT / "hotpath").rglob("*.py"))
             for name, line, length in _functions(path.read_text(encoding="utf-8")) if length > LONGEST]
     assert not long, "longer than 60 lines: " + "; ".join(long)
+
+
+def test_no_module_of_the_package_is_longer_than_600_lines():
+    long = [f"{path.relative_to(ROOT)} ({n} lines)" for path in sorted((ROOT / "hotpath").rglob("*.py"))
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE]
+    assert not long, "longer than 600 lines: " + "; ".join(long)
 
 
 def test_a_long_function_is_seen():

@@ -29,7 +29,6 @@ sys.path.insert(0, str(ROOT))
 
 from hotpath.analyze import sites as S  # noqa: E402
 from hotpath.cases import CASES  # noqa: E402
-from hotpath.measure import bench  # noqa: E402
 from hotpath.measure.profiles import FAULT_PROFILER, PROBE_PROFILER, PROFILES  # noqa: E402
 from hotpath.paths import JAR  # noqa: E402
 
@@ -58,7 +57,7 @@ def run() -> None:
             try:
                 target = sites_dir / f"{condition}-{n}.sites.json"
                 memory = sites_dir / f"{condition}-{n}.memory.json"
-                bench.run_memory_pass(PAYLOAD, profile, JAR, memory, memory, [],
+                memory.run_memory_pass(PAYLOAD, profile, JAR, memory, memory, [],
                                       ["-p", "payload=STR_1K", "-p", "variant=old,optimized"],
                                       sites_partial=target)
                 memory.unlink(missing_ok=True)

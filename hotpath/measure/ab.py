@@ -38,10 +38,10 @@ from .. import runs
 from ..errors import HotpathError
 from ..jmh import RowKey, params_text, read_json
 from ..paths import AB_RESULTS, ROOT, ab_shard_folder
-from . import cpu, forkplan, hostcheck, interleave, passes, shards, sites
+from . import cpu, forkplan, hostcheck, interleave, passes, rounds, shards, sites
 from .. import machine
 from ..stats import sequential
-from .bench import environment
+from .jar import environment
 from .builds import Side, SideError, listing, sha256
 from .profiles import Profile, format_duration
 
@@ -328,7 +328,7 @@ class BuildsRun:
     staging: Path
     log: Path
     started: dt.datetime
-    #: the machine, JDK and revision (bench.environment), taken before anything runs
+    #: the machine, JDK and revision (jar.environment), taken before anything runs
     env: dict
     t0: float = field(default_factory=time.monotonic)
     meter: machine.CpuMeter = field(default_factory=machine.CpuMeter.start)
@@ -441,7 +441,7 @@ def _timed_rounds(r: BuildsRun, log_to) -> None:
                                   cpu_dir=cpu_folder(r, side_name)),
                 *forkplan.jmh_params(params), "-rf", "json", "-rff", str(target)]
 
-    r.done = forkplan.run(r.plan, command, r.staging / "rounds",
+    r.done = rounds.run(r.plan, command, r.staging / "rounds",
                           lambda cmd: _run_jmh(cmd, r.log)[1], log_to)
     for role, side in r.sides.items():
         files = [t for _, t in r.done if r.side_of.get(t) == side.name and t.is_file()]

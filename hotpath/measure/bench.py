@@ -6,142 +6,33 @@ interrupted or misses a benchmark leaves the previous result as it was.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as dt
-import functools
 import math
 import json
 import os
-import platform
 import re
 import shlex
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cpu, forkplan, interleave, passes, prior, shards, sites
+from . import cpu, forkplan, interleave, prior, rounds, shards
+from .jar import benchmark_listing, environment, listed_benchmarks, run_jmh
+from .memory import holding_jmh_lock, run_memory_pass, sites_staging
 from .. import machine, runs, runtimes
 from ..stats import sequential
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import VARIANT, MethodName, RowKey, params_text, read_json
-from ..paths import JAR, ROOT, reports_folder, cpu_of, memory_of, peaks_of, results_file, shard_folder, sites_of
+from ..paths import JAR, ROOT, cpu_of, memory_of, peaks_of, results_file, shard_folder, sites_of
 from .profiles import Profile, format_duration
 from ..runtimes import Cell
-from ..offline import external_references as _external
 from .passes import shown as _shown
-
-
-def _git(*args: str) -> str:
-    try:
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return ""
-
-
-def _cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-@functools.lru_cache(maxsize=8)
-def _java_properties(java: str) -> dict[str, str]:
-    out = subprocess.run([java, "-XshowSettings:properties", "-version"], capture_output=True,
-                         text=True).stderr
-    props = {}
-    for key in ("java.version", "java.vm.name", "java.vm.version", "java.vendor",
-                "java.runtime.version"):
-        m = re.search(rf"^\s*{re.escape(key)} = (.*)$", out, re.MULTILINE)
-        if m:
-            props[key] = m.group(1).strip()
-    return props
-
-
-def environment(java: str = "java") -> dict:
-    """What the JMH JSON does not record: machine, OS, JDK, source revision."""
-    commit = _git("rev-parse", "HEAD")
-    # Results a run writes are not source changes: only the rest makes a tree dirty.
-    outside_results = ("--", ".", ":!data/reference", ":!data/results", ":!data/matrix")
-    changed = (_git("diff", "--name-only", "HEAD", *outside_results).splitlines()
-               + _git("ls-files", "--others", "--exclude-standard", *outside_results).splitlines())
-    return {
-        "cpu_model": _cpu_model(),
-        "cores": os.cpu_count(),
-        "memory_gib": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)
-        if hasattr(os, "sysconf") else None,
-        "os": platform.platform(),
-        "jdk": _java_properties(java),
-        "git_commit": commit or "unknown",
-        "git_dirty": bool(changed) if commit else None,
-        "git_dirty_paths": changed[:20],
-    }
-
-
-def _declared(jar: Path) -> dict[str, dict[str, list[str]]]:
-    """Every benchmark of the jar with its @Params (JMH's -lp), listed once per jar as it is:
-    a run of five cases asked JMH ten times, a JVM's start each."""
-    stat = jar.stat() if jar.is_file() else None
-    return _listing(str(jar), (stat.st_mtime_ns, stat.st_size) if stat else None)
-
-
-@functools.lru_cache(maxsize=4)
-def _listing(jar: str, version: tuple[int, int] | None) -> dict[str, dict[str, list[str]]]:
-    out = subprocess.run(["java", "-jar", jar, "-lp"], capture_output=True, text=True)
-    if out.returncode:
-        raise HotpathError(f"cannot list benchmarks in {jar}: {out.stderr.strip()[:200]}")
-    return interleave.declared_params(out.stdout)
-
-
-def _included(include: str, jar: Path) -> dict[str, dict[str, list[str]]]:
-    """The benchmarks JMH would run for an include regex (it finds the regex in the name)."""
-    pattern = re.compile(include)
-    return {name: params for name, params in _declared(jar).items() if pattern.search(name)}
-
-
-def listed_benchmarks(include: str, jar: Path = JAR) -> list[str]:
-    """The benchmarks JMH would run for an include regex (`-l`)."""
-    return list(_included(include, jar))
-
-
-def _jmh(cmd: list[str], case: Case | forkplan.Subject, out: Path, log: Path | None = None) -> None:
-    """Run JMH; with a ``log``, its console output goes there (a sequential run makes many
-    short runs, and says itself what each round does)."""
-    if log is None:
-        rc = subprocess.run(cmd, cwd=ROOT).returncode
-    else:
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with log.open("a", encoding="utf-8") as f:
-            f.write(f"$ {shlex.join(cmd)}\n")
-            f.flush()
-            rc = subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT).returncode
-        if rc != 0:
-            tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
-            print("\n".join(tail), file=sys.stderr)
-    if rc != 0:
-        # JMH's own line went by above; the one line that ends the run says it too
-        locked = (forkplan.LOCKED in log.read_text(encoding="utf-8", errors="replace")
-                  if log is not None else forkplan.lock_held())
-        why = f": {forkplan.no_result(forkplan.LOCKED)}" if locked else ""
-        raise HotpathError(f"JMH failed for case {case.id} (exit {rc}){why}; {out} was left as it was"
-                           + (f"; its output is in {_shown(log)}" if log else ""))
-
-
-def benchmark_listing(case: Case, jar: Path) -> dict[str, dict[str, list[str]]]:
-    """Each of the case's benchmarks with its @Params and values (JMH's -lp)."""
-    return {name: {p: list(v) for p, v in params.items()}
-            for name, params in _included(case.benchmarks, jar).items()}
 
 
 def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = None,
@@ -180,7 +71,7 @@ def run_sequential(plan: forkplan.Plan, jar: Path, out: Path, merged: Path,
     log = ROOT / "target" / "jmh-logs" / f"{profile.name}-{case.id}.log"
     log.unlink(missing_ok=True)
     print(f"hotpath: {case.id}: JMH's output goes to {_shown(log)}", flush=True)
-    done = forkplan.run(plan, command, staging, lambda cmd: _jmh(cmd, case, out, log))
+    done = rounds.run(plan, command, staging, lambda cmd: run_jmh(cmd, case, out, log))
     files = [target for _, target in done]
     for target in files:
         read_json(target)
@@ -520,7 +411,7 @@ def run(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None,
                     f"{format_duration(before + r.plan.first_look_s())} for a first look "
                     f"of every row; {r.out} was left as it was")
         else:
-            _jmh(timing_command(case, r.profile, jar, r.partial, r.extra_args, r.java), case, r.out)
+            run_jmh(timing_command(case, r.profile, jar, r.partial, r.extra_args, r.java), case, r.out)
         return finish(r)
     finally:
         clean_up(r)
@@ -557,8 +448,8 @@ def run_together(cases: list[Case], profile: Profile, budget_s: float, jar: Path
         log.unlink(missing_ok=True)
         print(f"hotpath: JMH's output goes to {_shown(log)}", flush=True)
 
-        done = forkplan.run(plan, fork_command(profile, jar, cpu_dir=cpu_staging(staging)), staging,
-                            lambda cmd: _jmh(cmd, plan.case, runs[0].out.parent, log))
+        done = rounds.run(plan, fork_command(profile, jar, cpu_dir=cpu_staging(staging)), staging,
+                            lambda cmd: run_jmh(cmd, plan.case, runs[0].out.parent, log))
         if not plan.forks_run:
             raise HotpathError(
                 f"the budget was spent before the first timed fork (the memory passes and "
@@ -608,118 +499,6 @@ def timing_command(case: Case, profile: Profile, jar: Path, target: Path,
             *(extra_args or []), "-rf", "json", "-rff", str(target)]
 
 
-def memory_command(case: Case, profile: Profile, jar: Path, target: Path,
-                   extra_args: list[str] | None = None, java: str = "java",
-                   sites_dir: Path | None = None) -> list[str]:
-    return [*profile.memory_java(java, sites_dir), "-jar", _shown(jar), case.benchmarks,
-            *profile.memory_args(java, sites_dir), *(extra_args or []), "-rf", "json", "-rff", str(target)]
-
-
-#: What a memory pass run beside another adds to its JMH's JVM: JMH refuses to start while
-#: another JMH holds its machine-wide lock, and with this neither takes nor asks for the lock.
-#: The passes beside each other count, they do not time; hotpath holds the lock for them
-#: (:func:`holding_jmh_lock`), so another command's timed run still does not start beside them.
-PAST_LOCK = "-Djmh.ignoreLock=true"
-
-
-@contextlib.contextmanager
-def holding_jmh_lock(what: str) -> Iterator[None]:
-    """JMH's machine-wide lock held by this process (a POSIX lock, as JMH's FileChannel.tryLock
-    takes it) while JMH runs that pass it run beside each other; refused, before anything
-    starts, where another process holds it. ``what`` names what would not start."""
-    import fcntl
-
-    try:
-        f = open(forkplan.LOCK_FILE, "a")
-    except OSError:  # another user's lock file: JMH itself could not take it either
-        yield
-        return
-    with f:
-        try:
-            fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            raise HotpathError(f"{what} did not start: {forkplan.no_result(forkplan.LOCKED)}") from None
-        try:
-            yield
-        finally:
-            fcntl.lockf(f, fcntl.LOCK_UN)
-
-
-def _past_lock(cmd: list[str], beside: bool) -> list[str]:
-    return [cmd[0], PAST_LOCK, *cmd[1:]] if beside else cmd
-
-
-def sites_staging(partial: Path) -> Path:
-    """The folder the site profiler's forks write into, collected into ``partial`` after."""
-    return partial.with_name(partial.name + ".d")
-
-
-def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
-                    expected: list[str], extra_args: list[str] | None = None,
-                    java: str = "java", plan: forkplan.Plan | None = None,
-                    sites_partial: Path | None = None, log: Path | None = None) -> str | None:
-    """Native bytes per op in forks of their own, before the timed rounds, and in the same
-    forks the allocation sites (into ``sites_partial``, where the profile records them). With
-    the ``plan`` of a run of the write-ups' rows, just its sides: one run per variant and group
-    of benchmarks. With a ``log``, the pass runs beside another: JMH's output goes there, and
-    its JMH passes JMH's lock (:data:`PAST_LOCK`)."""
-    if not profile.memory_profilers:
-        return None
-    staging = sites_staging(sites_partial) if sites_partial is not None and profile.sites else None
-    if staging is not None:
-        shutil.rmtree(staging, ignore_errors=True)
-    print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}"
-          + (", allocation sites" if staging else "") + "), one fork "
-          "per benchmark, apart from the timed forks"
-          + (f"; JMH's output in {_shown(log)}" if log else ""), flush=True)
-    try:
-        command = _memory_runs(case, profile, jar, partial, final, expected, extra_args, java,
-                               plan, staging, log)
-        if staging is not None and sites_partial is not None:
-            sites.write(staging, command, sites_partial)
-    finally:
-        if staging is not None:
-            shutil.rmtree(staging, ignore_errors=True)
-    return command
-
-
-def _memory_runs(case: Case, profile: Profile, jar: Path, partial: Path, final: Path,
-                 expected: list[str], extra_args: list[str] | None, java: str,
-                 plan: forkplan.Plan | None, staging: Path | None, log: Path | None = None) -> str:
-    if plan is None or profile.rows == "all":
-        cmd = _past_lock(memory_command(case, profile, jar, partial, extra_args, java, staging), log is not None)
-        _jmh(cmd, case, final, log)
-        missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
-        if missing:
-            raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
-        return _shown_command(cmd, final, staging)
-    files: list[Path] = []
-
-    def target(i: int) -> Path:
-        files.append(partial.with_name(f"{partial.name}.{i}"))
-        return files[-1]
-
-    def jmh(cmd: list[str]) -> None:
-        _jmh(cmd, case, final, log)
-        read_json(files[-1])
-
-    try:
-        commands = passes.run(passes.CaseJar(jar), forkplan.sides_of(plan.rows, case.baseline),
-                              plan.declared, _past_lock(profile.memory_java(java, staging), log is not None),
-                              [*profile.memory_args(java, staging), *(extra_args or [])], target, jmh)
-        partial.write_text(json.dumps(interleave.merge(files), indent=2), encoding="utf-8")
-    finally:
-        for f in files:
-            f.unlink(missing_ok=True)
-    return "; ".join(_shown_command(cmd, final, staging) for cmd in commands)
-
-
-def _shown_command(cmd: list[str], final: Path, staging: Path | None) -> str:
-    """The command as it can be run again: the final file, and the sites' folder by name."""
-    text = shlex.join([*cmd[:-1], _shown(final)])
-    return text.replace(str(staging), "sites") if staging is not None else text
-
-
 def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
     """What a run of the write-ups' rows did not measure, and the command that does."""
     if profile.rows == "all":
@@ -750,137 +529,3 @@ def refuse_if_busy(profile: Profile) -> None:
             f"load is recorded and reported).")
 
 
-def async_profiler_library(jar: Path = JAR) -> Path:
-    """libasyncProfiler.so for this machine, taken from the async-profiler jar inside ours."""
-    import platform as _platform
-    import zipfile
-
-    arch = {"x86_64": "linux-x64", "amd64": "linux-x64", "aarch64": "linux-arm64"}.get(
-        _platform.machine().lower())
-    if not arch or not sys.platform.startswith("linux"):
-        raise HotpathError(f"no bundled async-profiler for {sys.platform}/{_platform.machine()}")
-    target = ROOT / "target" / "async-profiler" / arch / "libasyncProfiler.so"
-    if not target.is_file() or target.stat().st_mtime < jar.stat().st_mtime:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(jar) as z:
-            target.write_bytes(z.read(f"{arch}/libasyncProfiler.so"))
-    return target
-
-
-def flame_graphs(case: Case, profile: Profile, jar: Path = JAR) -> Path:
-    """Allocation flame graphs per benchmark and variant, one fork, apart from timing runs.
-
-    JMH's async-profiler integration writes <dir>/<benchmark-id>/flame-alloc-*.html; every fork
-    would overwrite the same files, hence one fork.
-    """
-    if not jar.is_file():
-        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
-    out = reports_folder(profile.name) / case.id / "flames"
-    staging = out.with_name(".flames.partial")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    lib = async_profiler_library(jar)
-    cmd = ["java", "-jar", _shown(jar), case.benchmarks, "-f", "1",
-           "-wi", str(profile.warmup_iterations), "-w", profile.warmup_time,
-           "-i", str(profile.measurement_iterations), "-r", profile.measurement_time,
-           "-jvmArgsAppend", " ".join(profile.jvm_args), "-foe", "true",
-           "-prof", f"async:libPath={lib};event=alloc;output=flamegraph;dir={staging}"]
-    try:
-        if subprocess.run(cmd, cwd=ROOT).returncode:
-            raise HotpathError(f"profiling run failed for case {case.id}; {out} was left as it was")
-        pages = sorted(staging.rglob("*.html"))
-        if not pages:
-            raise HotpathError(f"async-profiler wrote no flame graph for case {case.id}")
-        for page in pages:
-            found = _external(page.read_text(encoding="utf-8", errors="replace"))
-            if found:
-                raise HotpathError(f"{page.name} would fetch from the network: {found[0][:80]}")
-        (staging / "README.md").write_text(
-            "Allocation flame graphs (async-profiler `alloc` event, one fork) made by\n\n"
-            f"    {shlex.join(cmd).replace(str(staging), str(out.relative_to(ROOT)))}\n", encoding="utf-8")
-        shutil.rmtree(out, ignore_errors=True)
-        os.replace(staging, out)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return out
-
-
-def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
-              java: str = "java") -> Path:
-    """The allocation-site pass alone, for the row-sides a finished run measured (the committed
-    reference, or a run from before the pass): the memory pass's forks with the site profiler
-    only, whose one short measured iteration is thrown away. Writes ``<case>.sites.json``
-    beside ``results``; the run's own files stay as they were."""
-    if not jar.is_file():
-        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
-    finished = runs.load(*runs.of_results(results))
-    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in finished.entries()))
-    declared = benchmark_listing(case, jar)
-    target = finished.path(finished.layout.file("sites"))
-    partial = target.with_name(target.name + ".partial")
-    staging = sites_staging(partial)
-    shutil.rmtree(staging, ignore_errors=True)
-    scratch = partial.with_name(partial.name + ".jmh.json")
-    log = ROOT / "target" / "jmh-logs" / f"sites-{case.id}-{profile.name}.log"
-    log.unlink(missing_ok=True)
-    forks = max(profile.memory_forks, 1)  # a fork each: the reference's memory pass forks too
-    print(f"hotpath: {case.id}: allocation sites of {len(sides)} row-sides of {_shown(results)}",
-          flush=True)
-    try:
-        commands = passes.run(passes.CaseJar(jar), sides, declared,
-                              profile.java(forks, java, sites.JVM_ARGS),
-                              profile.sites_args(java, staging, forks), lambda i: scratch,
-                              lambda cmd: _jmh(cmd, case, target, log=log))
-        shown = [_shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"), staging)
-                 for cmd in commands]
-        document = sites.collect(staging, "; ".join(shown))
-        runs.add(results.parent, finished.layout, "sites", runs.sites_text(document).encode())
-        log.unlink(missing_ok=True)  # kept where a run failed: its error names it
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        scratch.unlink(missing_ok=True)
-        partial.unlink(missing_ok=True)
-    return target
-
-
-#: A CPU pass of its own (``add_cpu``): forks per row-side, and each one's iterations of the
-#: profile's recorded length from its start (3 s at 100 ms), whose steady segment is counted.
-CPU_PASS_FORKS = 3
-CPU_PASS_ITERATIONS = 30
-
-
-def add_cpu(case: Case, profile: Profile, results: Path, jar: Path = JAR,
-            java: str = "java") -> Path:
-    """CPU samples for the row-sides a finished run measured (the committed reference, or a run
-    whose timed forks took none): forks of their own with the timed forks' JVM flags and
-    counters and the sampler, recorded from their start as the timed forks are; each fork's
-    figure is its own. Writes ``<case>.cpu.json`` beside ``results``; the run's own files stay
-    as they were."""
-    if not jar.is_file():
-        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
-    finished = runs.load(*runs.of_results(results))
-    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in finished.entries()))
-    declared = benchmark_listing(case, jar)
-    target = finished.path(finished.layout.file("cpu"))
-    staging = target.with_name(target.name + ".partial.d")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    log = ROOT / "target" / "jmh-logs" / f"cpu-{case.id}-{profile.name}.log"
-    log.unlink(missing_ok=True)
-    interval = profile.cpu_interval_ns or cpu.INTERVAL_NS
-    print(f"hotpath: {case.id}: CPU samples of {len(sides)} row-sides of {_shown(results)}, "
-          f"{CPU_PASS_FORKS} forks each", flush=True)
-    try:
-        commands = passes.run(passes.CaseJar(jar), sides, declared, profile.java(CPU_PASS_FORKS, java),
-                              profile.cpu_args(java, staging / "cpu", CPU_PASS_FORKS,
-                                               CPU_PASS_ITERATIONS, interval),
-                              lambda i: staging / f"jmh-{i}.json",
-                              lambda cmd: _jmh(cmd, case, target, log=log))
-        entries = [e for i in range(len(commands)) for e in read_json(staging / f"jmh-{i}.json")]
-        shown = [shlex.join(cmd[:-2]).replace(str(staging / "cpu"), "cpu") for cmd in commands]
-        document = cpu.collect(staging / "cpu", entries, "; ".join(shown), where=cpu.OWN_FORKS)
-        runs.add(results.parent, finished.layout, "cpu", runs.sites_text(document).encode())
-        log.unlink(missing_ok=True)  # kept where a run failed: its error names it
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return target

@@ -6,7 +6,7 @@ tree, the jar and the arguments only, so every machine of a CI matrix finds the 
 
 from __future__ import annotations
 
-from . import ab, bench, shards
+from . import ab, bench, jar, shards
 from .. import runtimes
 from . import matrix as measure_matrix
 from ..cases import get_case
@@ -23,7 +23,7 @@ def of_cases(profile: Profile, case_ids: list[str], count: int) -> list[shards.S
             units += shards.units_of_plan(bench.plan_for(case, profile, bench.JAR))
         else:
             # one JMH run per case: cut by whole cases, costed by their benchmarks
-            methods = len(bench.listed_benchmarks(case.benchmarks))
+            methods = len(jar.listed_benchmarks(case.benchmarks))
             units.append(shards.whole_case(case_id, methods * profile.fork_estimate_s))
     return shards.split(units, count)
 

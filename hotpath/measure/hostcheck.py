@@ -29,7 +29,7 @@ from ..jmh import VARIANT
 from ..paths import AA_CALIBRATION, JAR, ROOT
 from ..records import PROBE_METRIC, SLOW_PROBE, slow_probes
 from ..stats import steady
-from . import forkplan
+from . import rounds
 from .profiles import format_duration, parse_budget
 from .profiles import PROBE_PROFILER, PROFILES, Profile
 
@@ -98,7 +98,7 @@ class HostCheck:
 
     def record(self) -> dict:
         """What a run's provenance keeps of the check it ran before it."""
-        from .bench import _shown
+        from .passes import shown as _shown
 
         return {"row": f"{BENCHMARK}({', '.join(f'{k}={v}' for k, v in PARAMS.items())})",
                 "command": shlex.join(command(Path("row.json"), Path(_shown(JAR)))[:-4]),
@@ -143,13 +143,13 @@ def aa_row(folder: Path = AA_CALIBRATION) -> Row:
 
 def same_kind(folder: Path = AA_CALIBRATION) -> bool:
     """Whether this machine has the CPU model and cores the 2026-11-26 A/A's record names."""
-    from .bench import _cpu_model
+    from .jar import cpu_model
 
     try:
         recorded = json.loads((folder / "ab.json").read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):
         return False
-    return (recorded.get("cpu_model"), recorded.get("cores")) == (_cpu_model(), os.cpu_count())
+    return (recorded.get("cpu_model"), recorded.get("cores")) == (cpu_model(), os.cpu_count())
 
 
 def command(target: Path, jar: Path = JAR, forks: int = FORKS, shape: Profile = SHAPE) -> list[str]:
@@ -170,8 +170,8 @@ def measure(jar: Path = JAR, forks: int = FORKS, shape: Profile = SHAPE) -> Host
         done = subprocess.run(command(target, jar, forks, shape), cwd=ROOT, capture_output=True, text=True)
         if done.returncode or not target.is_file():
             output = done.stdout + done.stderr
-            if forkplan.LOCKED in output:
-                raise HotpathError(f"the host check's JMH run failed: {forkplan.no_result(output)}")
+            if rounds.LOCKED in output:
+                raise HotpathError(f"the host check's JMH run failed: {rounds.no_result(output)}")
             tail = "\n".join(output.strip().splitlines()[-5:])
             raise HotpathError(f"the host check's JMH run failed (exit {done.returncode}): {tail}")
         today = row_of(json.loads(target.read_text(encoding="utf-8")))

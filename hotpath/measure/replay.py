@@ -3,7 +3,7 @@
 A two-sided run's folder (the A/A's data/aa-runs/2026-11-26/, or any `make report BASELINE=...
 CANDIDATE=...` run) holds every fork of every row, recorded from its start. A replay runs the
 sequential plan of a profile over the same rows exactly as a real run does (hotpath.measure.
-forkplan.run: its rounds, looks, fork lengths, budget and closing rules), but each fork it asks
+rounds.run: its rounds, looks, fork lengths, budget and closing rules), but each fork it asks
 for is drawn at random from that side's recorded forks and cut to the iterations asked, and the
 budget is spent on a clock that each drawn fork moves by what it would have cost (the run's own
 fork start, ``overhead_s``, and its iterations). So a design change (a cap, a first look, fork
@@ -33,7 +33,7 @@ from .. import runs
 from ..stats import steady
 from ..errors import HotpathError, ResultsError
 from ..jmh import RowKey, higher_is_better, number, params_of
-from . import forkplan
+from . import forkplan, rounds
 from .profiles import Profile, format_duration
 
 
@@ -158,7 +158,7 @@ def replay(run: Run, profile: Profile, budget_s: float, seed: int = 0,
         return ""
 
     with tempfile.TemporaryDirectory(prefix="hotpath-replay-") as staging:
-        forkplan.run(plan, command, Path(staging), jmh, log=lambda _: None, clock=lambda: now[0])
+        rounds.run(plan, command, Path(staging), jmh, log=lambda _: None, clock=lambda: now[0])
     states = plan.states.values()
     return Outcome(Counter(s.verdict for s in states), Counter(s.stopped for s in states),
                    plan.forks_run, plan.spent_s)

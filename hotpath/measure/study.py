@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from . import ab, bench, builds, cuts, hostcheck, merge, shards, stamp
+from . import ab, added, bench, builds, cuts, hostcheck, merge, shards, stamp
 from . import matrix as measure_matrix
 from .. import runtimes
 from ..cases import get_case
@@ -147,7 +147,7 @@ def add_sites(case_ids: list[str], profile: Profile, builds_run: str = "") -> It
             raise HotpathError(f"{results} is missing: the site pass adds to a finished run "
                                f"('make report CASE={case_id} PROFILE={profile.name}' makes one, "
                                f"its sites included)")
-        yield bench.add_sites(get_case(case_id), profile, results)
+        yield added.add_sites(get_case(case_id), profile, results)
 
 
 def add_cpu(case_ids: list[str], profile: Profile) -> Iterator[Path]:
@@ -158,7 +158,7 @@ def add_cpu(case_ids: list[str], profile: Profile) -> Iterator[Path]:
         if not results.is_file():
             raise HotpathError(f"{results} is missing: the CPU pass adds to a finished run "
                                f"('make report CASE={case_id} PROFILE={profile.name}' makes one)")
-        yield bench.add_cpu(get_case(case_id), profile, results)
+        yield added.add_cpu(get_case(case_id), profile, results)
 
 
 @dataclass(frozen=True)

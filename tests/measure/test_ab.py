@@ -21,7 +21,7 @@ from hotpath.analyze import ab as ab_run
 from hotpath.analyze.stats import ALLOC_NOISE_BYTES
 from hotpath.cli import main
 from hotpath.errors import HotpathError
-from hotpath.measure import ab, builds, forkplan
+from hotpath.measure import ab, builds, forkplan, rounds
 from hotpath.measure.hostcheck import HostCheck, Row
 from hotpath.measure.profiles import PROFILES
 from hotpath.paths import JAR
@@ -240,7 +240,7 @@ def test_failures_are_read_from_jmh_output():
     output = ("# Benchmark: a.B.ok\n# Warmup Iteration   1: 1.0 ns/op\n"
               "# Benchmark: a.B.bad\n# Warmup Iteration   1: <failure>\n\n"
               "java.lang.IllegalStateException: nope\n\tat a.B.setUp(B.java:1)\n")
-    assert forkplan.failures(output) == {"a.B.bad": "java.lang.IllegalStateException: nope"}
+    assert rounds.failures(output) == {"a.B.bad": "java.lang.IllegalStateException: nope"}
 
 
 @needs_jar
@@ -256,9 +256,9 @@ def test_a_run_that_finds_jmhs_lock_held_says_so(tmp_path):
                                "KnownCpuFramesBenchmark", "-f", "0", "-wi", "0", "-i", "1", "-r", "10ms"],
                               capture_output=True, text=True, timeout=120)
     output = done.stdout + done.stderr
-    assert forkplan.LOCKED in output, output[-2000:]
-    assert "another JMH run holds JMH's machine-wide lock" in forkplan.no_result(output)
-    assert forkplan.no_result("# Run complete.") == "JMH gave no result (its output is in the run's log)"
+    assert rounds.LOCKED in output, output[-2000:]
+    assert "another JMH run holds JMH's machine-wide lock" in rounds.no_result(output)
+    assert rounds.no_result("# Run complete.") == "JMH gave no result (its output is in the run's log)"
 
 
 def test_a_recorded_command_names_the_site_profilers_folder_sites_under_the_project_root_too():

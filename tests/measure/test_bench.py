@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from hotpath.measure import bench, forkplan
+from hotpath.measure import bench, jar, memory, rounds
 from hotpath.analyze import load
 from hotpath.cases import CASES, Case
 from hotpath.errors import HotpathError
@@ -139,9 +139,9 @@ def test_a_memory_pass_beside_another_runs_past_jmhs_lock_into_a_log_of_its_own(
     log; a pass alone is still refused there, and says why. The lock here is a folder's of its
     own (java.io.tmpdir), held by another process, so no other test's JMH is stopped."""
     lock = tmp_path / "jmh.lock"
-    monkeypatch.setattr(forkplan, "LOCK_FILE", lock)
+    monkeypatch.setattr(rounds, "LOCK_FILE", lock)
     profile = replace(TINY, memory_forks=0, jvm_args=(*TINY.jvm_args, f"-Djava.io.tmpdir={tmp_path}"))
-    expected = bench.listed_benchmarks(CALIBRATION.benchmarks)
+    expected = jar.listed_benchmarks(CALIBRATION.benchmarks)
     log = tmp_path / "memory.log"
     holder = subprocess.Popen([sys.executable, "-c", f"import fcntl, time; f = open({str(lock)!r}, 'a'); "
                                "fcntl.lockf(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(120)"],
@@ -149,14 +149,14 @@ def test_a_memory_pass_beside_another_runs_past_jmhs_lock_into_a_log_of_its_own(
     try:
         assert holder.stdout.readline().strip() == "held"
         with pytest.raises(HotpathError, match="another JMH run holds JMH's machine-wide lock"):
-            bench.run_memory_pass(CALIBRATION, profile, JAR, tmp_path / "alone.json", tmp_path / "final.json",
+            memory.run_memory_pass(CALIBRATION, profile, JAR, tmp_path / "alone.json", tmp_path / "final.json",
                                   expected, ["-p", "size=64"])
-        command = bench.run_memory_pass(CALIBRATION, profile, JAR, tmp_path / "beside.json",
+        command = memory.run_memory_pass(CALIBRATION, profile, JAR, tmp_path / "beside.json",
                                         tmp_path / "final.json", expected, ["-p", "size=64"], log=log)
     finally:
         holder.kill()
         holder.wait()
-    assert command.startswith(f"java {bench.PAST_LOCK} ")
+    assert command.startswith(f"java {memory.PAST_LOCK} ")
     assert "# Run complete" in log.read_text(encoding="utf-8")
     native = [e for e in json.loads((tmp_path / "beside.json").read_text(encoding="utf-8"))
               if "native.alloc.norm" in e["secondaryMetrics"]]

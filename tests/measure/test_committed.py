@@ -18,7 +18,7 @@ import pytest
 from hotpath import cli
 from hotpath.cases import Case
 from hotpath.errors import HotpathError
-from hotpath.measure import aa, bench, forkplan, hostcheck, study
+from hotpath.measure import aa, bench, hostcheck, jar, memory, rounds, study
 from hotpath.measure import matrix as measure_matrix
 from hotpath.paths import AA_REFERENCE, MATRIX, REFERENCE, RESULTS, ROOT, committed
 
@@ -168,7 +168,7 @@ def test_a_run_that_meets_jmhs_lock_says_so_in_its_line(tmp_path, monkeypatch):
     """Where JMH's output went to the console, the lock itself is asked: held by another
     process (a POSIX lock, as JMH's FileChannel.tryLock takes it), the line says so."""
     lock = tmp_path / "jmh.lock"
-    monkeypatch.setattr(forkplan, "LOCK_FILE", lock)
+    monkeypatch.setattr(rounds, "LOCK_FILE", lock)
     failing = ["sh", "-c", "exit 1"]
     holder = subprocess.Popen([sys.executable, "-c", f"import fcntl, time; f = open({str(lock)!r}, 'a'); "
                                "fcntl.lockf(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(60)"],
@@ -176,7 +176,7 @@ def test_a_run_that_meets_jmhs_lock_says_so_in_its_line(tmp_path, monkeypatch):
     try:
         assert holder.stdout.readline().strip() == "held"
         with pytest.raises(HotpathError) as e:
-            bench._jmh(failing, CASE, tmp_path / "calibration.json")
+            jar.run_jmh(failing, CASE, tmp_path / "calibration.json")
     finally:
         holder.kill()
         holder.wait()
@@ -184,16 +184,16 @@ def test_a_run_that_meets_jmhs_lock_says_so_in_its_line(tmp_path, monkeypatch):
     assert "left as it was" in str(e.value)
     # the lock let go: a failure of another kind says nothing of it
     with pytest.raises(HotpathError) as e:
-        bench._jmh(failing, CASE, tmp_path / "calibration.json")
+        jar.run_jmh(failing, CASE, tmp_path / "calibration.json")
     assert "machine-wide lock" not in str(e.value)
 
 
 def test_a_logged_run_that_meets_jmhs_lock_says_so(tmp_path):
     """Where JMH's output went to the run's log, the log says it."""
     log = tmp_path / "run.log"
-    said = ["sh", "-c", f"echo 'ERROR: {forkplan.LOCKED}. Unable to acquire the JMH lock'; exit 1"]
+    said = ["sh", "-c", f"echo 'ERROR: {rounds.LOCKED}. Unable to acquire the JMH lock'; exit 1"]
     with pytest.raises(HotpathError) as e:
-        bench._jmh(said, CASE, tmp_path / "calibration.json", log=log)
+        jar.run_jmh(said, CASE, tmp_path / "calibration.json", log=log)
     assert "another JMH run holds JMH's machine-wide lock" in str(e.value)
 
 
@@ -236,18 +236,18 @@ def _free(lock: Path) -> bool:
 
 
 def test_memory_passes_side_by_side_hold_jmhs_lock_for_themselves(tmp_path, monkeypatch):
-    """Their JMH runs pass JMH's lock (bench.PAST_LOCK): hotpath holds it meanwhile, so another
+    """Their JMH runs pass JMH's lock (memory.PAST_LOCK): hotpath holds it meanwhile, so another
     command's JMH does not start beside them, and lets it go after."""
     lock = tmp_path / "jmh.lock"
-    monkeypatch.setattr(forkplan, "LOCK_FILE", lock)
-    with bench.holding_jmh_lock("the memory passes"):
+    monkeypatch.setattr(rounds, "LOCK_FILE", lock)
+    with memory.holding_jmh_lock("the memory passes"):
         assert not _free(lock)
     assert _free(lock)
 
 
 def test_memory_passes_side_by_side_do_not_start_where_another_run_holds_jmhs_lock(tmp_path, monkeypatch):
     lock = tmp_path / "jmh.lock"
-    monkeypatch.setattr(forkplan, "LOCK_FILE", lock)
+    monkeypatch.setattr(rounds, "LOCK_FILE", lock)
     started = []
     monkeypatch.setattr(bench, "measure_untimed", lambda run, log=None: started.append(run))
     runs = [SimpleNamespace(case=CASE, profile=SimpleNamespace(name="tiny"), plan=None, expected=["a"])]
@@ -266,7 +266,7 @@ def test_memory_passes_side_by_side_do_not_start_where_another_run_holds_jmhs_lo
 def test_memory_passes_side_by_side_run_two_at_a_time_the_longest_first(monkeypatch, tmp_path):
     """The cases with the most sides start first, two at once (both wait at a barrier only two
     can pass together), and the first failure is raised."""
-    monkeypatch.setattr(forkplan, "LOCK_FILE", tmp_path / "jmh.lock")
+    monkeypatch.setattr(rounds, "LOCK_FILE", tmp_path / "jmh.lock")
     barrier = threading.Barrier(2, timeout=30)
     started, logs = [], []
 

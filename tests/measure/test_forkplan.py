@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hotpath.measure import forkplan, interleave
+from hotpath.measure import forkplan, interleave, rounds
 from hotpath.stats import sequential, steady
 from hotpath.cases import get_case
 from hotpath.errors import HotpathError
@@ -145,7 +145,7 @@ def test_a_clear_change_is_decided_at_the_first_look_and_stops_taking_forks(tmp_
     means[((("payload", "OBJ_MAP"),), "optimized")] = 103.0  # inside the band: decided late or never
     jmh = FakeJmh(means)
     plan = _plan(math.inf, min_forks=first_look)
-    done = forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    done = rounds.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
     states = {r.params_text: s for r, s in plan.states.items()}
     for p in ("payload=STR_64", "payload=STR_1K", "payload=BYTES_8K"):
         assert ((states[p].stopped, states[p].verdict, states[p].forks)
@@ -159,7 +159,7 @@ def test_a_clear_change_is_decided_at_the_first_look_and_stops_taking_forks(tmp_
 def test_a_spent_budget_closes_the_open_rows_and_says_so(tmp_path):
     jmh = FakeJmh(UNCHANGED)
     plan = _plan(budget_s=0.0)
-    forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    rounds.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
     assert jmh.runs == 0
     assert {s.stopped for s in plan.states.values()} == {sequential.BUDGET}
 
@@ -235,14 +235,14 @@ def test_every_row_gets_a_first_fork_even_when_the_budget_brings_none_to_a_look(
     # The store cell's run lost two rows that way: left out of the first round, they had no
     # fork at all, and the whole cell failed.
     clock = Clock()
-    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    monkeypatch.setattr(rounds.time, "monotonic", clock)
     means = {((("payload", p),), v): (100.0 if v == "old" else 50.0)
              for p in ("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP") for v in ("old", "optimized")}
     jmh = FakeJmh(means)
     plan = _plan(budget_s=10.0)
     plan.fork_s = 1.0
     logged = []
-    forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
+    rounds.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
     for row in plan.rows:
         for variant in ("old", row.candidate):
             assert plan.means.get((row.benchmark, row.key, variant)), (row, variant)
@@ -252,12 +252,12 @@ def test_every_row_gets_a_first_fork_even_when_the_budget_brings_none_to_a_look(
 
 def test_a_budget_shorter_than_the_first_round_says_it_overruns(tmp_path, monkeypatch):
     clock = Clock()
-    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    monkeypatch.setattr(rounds.time, "monotonic", clock)
     jmh = FakeJmh(UNCHANGED)
     plan = _plan(budget_s=3.0)
     plan.fork_s = 1.0
     logged = []
-    forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
+    rounds.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
     assert any("overruns" in line for line in logged)
     assert all(plan.means.get((r.benchmark, r.key, "old")) for r in plan.rows)
 
@@ -267,7 +267,7 @@ def test_a_round_whose_forks_run_slower_than_expected_stops_at_the_budgets_end(t
     # budget then runs past it. It stops at the first JMH run that would start after the
     # deadline, or would end more than a fork past it: the budget is overrun by a fork at most.
     clock = Clock()
-    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    monkeypatch.setattr(rounds.time, "monotonic", clock)
     jmh = FakeJmh(UNCHANGED)
     plan = _plan(budget_s=20.0)
     plan.fork_s = 1.0
@@ -277,7 +277,7 @@ def test_a_round_whose_forks_run_slower_than_expected_stops_at_the_budgets_end(t
         jmh(cmd)
         clock.now += (7.0 if slow else 1.0) * len(json.loads(Path(cmd[3]).read_text(encoding="utf-8")))
     logged = []
-    forkplan.run(plan, jmh.command, tmp_path, run, log=logged.append)
+    rounds.run(plan, jmh.command, tmp_path, run, log=logged.append)
     assert [line for line in logged if "stopped at the budget's end" in line] == [
         "hotpath: encoder: round 2 stopped at the budget's end, 1 of its 2 JMH runs not started"]
     assert 0 < clock.now - 20.0 <= 7.0  # one fork as it ran
@@ -286,13 +286,13 @@ def test_a_round_whose_forks_run_slower_than_expected_stops_at_the_budgets_end(t
 
 def test_a_jmh_run_that_would_end_more_than_a_fork_past_the_budget_does_not_start(tmp_path, monkeypatch):
     clock = Clock()
-    monkeypatch.setattr(forkplan.time, "monotonic", clock)
+    monkeypatch.setattr(rounds.time, "monotonic", clock)
     jmh = FakeJmh(UNCHANGED)
     plan = _plan(budget_s=10.0)
     plan.fork_s = 1.0
     monkeypatch.setattr(plan, "affordable", lambda rows, left_s: rows)  # a round past the budget
     logged = []
-    forkplan.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
+    rounds.run(plan, jmh.command, tmp_path, _timed(jmh, clock), log=logged.append)
     # round 1 (every row's first fork a side, 8 s) runs whole; round 2's first JMH run holds four
     # forks, which would end 2 s past the budget with 2 s of it left
     assert jmh.runs == 2 and clock.now == 8.0
@@ -311,7 +311,7 @@ def test_a_row_left_out_of_a_round_stays_open_and_is_taken_up_later(tmp_path, mo
         calls.append(len(rows))
         return rows[:1] if len(calls) == 1 else rows
     monkeypatch.setattr(plan, "affordable", affordable)
-    forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    rounds.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
     assert {(s.stopped, s.verdict) for s in plan.states.values()} == {("decided", "faster")}
 
 
@@ -360,7 +360,7 @@ def test_recorded_forks_count_from_their_steady_segment_and_each_row_gets_its_ow
               ((("payload", "OBJ_MAP"),), "optimized"): _flat(100.0)}
     jmh = RecordedJmh(shapes)
     plan = _plan(math.inf, recorded=True)
-    forkplan.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
+    rounds.run(plan, jmh.command, tmp_path, jmh, log=lambda _: None)
     scout = plan.profile.scout_iterations
     by_row: dict[str, list[int]] = {}
     for payload, _, n in jmh.lengths:

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from hotpath import machine
-from hotpath.measure import bench
+from hotpath.measure import bench, memory
 from hotpath.analyze import load
 from hotpath.cases import CASES
 from hotpath.errors import HotpathError
@@ -23,9 +23,9 @@ def test_no_timing_command_carries_an_allocation_hooking_profiler(tmp_path, prof
     assert not any(hooks_allocations(a) for a in profile.jmh_args(forks=1))
     if not profile.memory_profilers:  # aa: only time is asked about
         return
-    memory = bench.memory_command(case, profile, JAR, tmp_path / "m.json")
-    assert "hotpath.profiler.NativeAllocProfiler" in memory
-    assert memory[memory.index("-f") + 1] == str(profile.memory_forks)
+    untimed = memory.memory_command(case, profile, JAR, tmp_path / "m.json")
+    assert "hotpath.profiler.NativeAllocProfiler" in untimed
+    assert untimed[untimed.index("-f") + 1] == str(profile.memory_forks)
 
 
 def test_a_profile_that_would_time_under_a_hook_is_refused():

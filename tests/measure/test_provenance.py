@@ -2,7 +2,7 @@
 
 import subprocess
 
-from hotpath.measure import bench
+from hotpath.measure import jar
 
 
 def _repo(path):
@@ -15,14 +15,14 @@ def _repo(path):
 
 def test_results_written_by_a_run_leave_the_tree_clean_and_source_changes_do_not(tmp_path, monkeypatch):
     _repo(tmp_path)
-    monkeypatch.setattr(bench, "ROOT", tmp_path)
+    monkeypatch.setattr(jar, "ROOT", tmp_path)
     (tmp_path / "data" / "reference" / "rounds").mkdir(parents=True)
     (tmp_path / "data" / "reference" / "writer.json").write_text("[]")
-    env = bench.environment()
+    env = jar.environment()
     assert env["git_dirty"] is False and env["git_dirty_paths"] == []
 
     (tmp_path / "Model.java").write_text("class Model { int changed; }\n")
     (tmp_path / "New.java").write_text("class New {}\n")
-    env = bench.environment()
+    env = jar.environment()
     assert env["git_dirty"] is True
     assert sorted(env["git_dirty_paths"]) == ["Model.java", "New.java"]

@@ -7,7 +7,6 @@ import pytest
 
 from hotpath.analyze import sites as S
 from hotpath.cases import CASES, Case
-from hotpath.measure import bench
 from hotpath.measure.profiles import PROFILES
 from hotpath.paths import JAR
 
@@ -23,7 +22,7 @@ PASS = replace(PROFILES["quick"], name="sites-test")
 def _pass(case: Case, tmp_path, extra: list[str]) -> S.Sites:
     memory = tmp_path / f"{case.id}.memory.json"
     target = tmp_path / f"{case.id}.sites.json"
-    command = bench.run_memory_pass(case, PASS, JAR, memory, memory, [], extra, sites_partial=target)
+    command = memory.run_memory_pass(case, PASS, JAR, memory, memory, [], extra, sites_partial=target)
     assert "AllocSiteProfiler:dir=sites" in command and not (tmp_path / f"{target.name}.d").exists()
     return S.read_file(target)
 
