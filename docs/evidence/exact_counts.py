@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from hotpath.analyze import sites as S  # noqa: E402
 from hotpath.cases import CASES  # noqa: E402
+from hotpath.measure import memory  # noqa: E402
 from hotpath.measure.profiles import FAULT_PROFILER, PROBE_PROFILER, PROFILES  # noqa: E402
 from hotpath.paths import JAR  # noqa: E402
 
@@ -56,11 +57,11 @@ def run() -> None:
             spinner = _busy() if condition == "busy" else None
             try:
                 target = sites_dir / f"{condition}-{n}.sites.json"
-                memory = sites_dir / f"{condition}-{n}.memory.json"
-                memory.run_memory_pass(PAYLOAD, profile, JAR, memory, memory, [],
-                                      ["-p", "payload=STR_1K", "-p", "variant=old,optimized"],
-                                      sites_partial=target)
-                memory.unlink(missing_ok=True)
+                untimed = sites_dir / f"{condition}-{n}.memory.json"
+                memory.run_memory_pass(PAYLOAD, profile, JAR, untimed, untimed, [],
+                                       ["-p", "payload=STR_1K", "-p", "variant=old,optimized"],
+                                       sites_partial=target)
+                untimed.unlink(missing_ok=True)
             finally:
                 if spinner:
                     spinner.kill()

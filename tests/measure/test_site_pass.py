@@ -7,6 +7,7 @@ import pytest
 
 from hotpath.analyze import sites as S
 from hotpath.cases import CASES, Case
+from hotpath.measure import memory
 from hotpath.measure.profiles import PROFILES
 from hotpath.paths import JAR
 
@@ -20,9 +21,9 @@ PASS = replace(PROFILES["quick"], name="sites-test")
 
 
 def _pass(case: Case, tmp_path, extra: list[str]) -> S.Sites:
-    memory = tmp_path / f"{case.id}.memory.json"
+    untimed = tmp_path / f"{case.id}.memory.json"
     target = tmp_path / f"{case.id}.sites.json"
-    command = memory.run_memory_pass(case, PASS, JAR, memory, memory, [], extra, sites_partial=target)
+    command = memory.run_memory_pass(case, PASS, JAR, untimed, untimed, [], extra, sites_partial=target)
     assert "AllocSiteProfiler:dir=sites" in command and not (tmp_path / f"{target.name}.d").exists()
     return S.read_file(target)
 
