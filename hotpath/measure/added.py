@@ -120,8 +120,6 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
 #: A CPU pass of its own (``add_cpu``): forks per row-side, and each one's iterations of the
 #: profile's recorded length from its start (3 s at 100 ms), whose steady segment is counted.
 CPU_PASS_FORKS = 3
-
-
 CPU_PASS_ITERATIONS = 30
 
 
