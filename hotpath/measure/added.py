@@ -19,7 +19,7 @@ from ..jmh import RowKey, read_json
 from ..offline import external_references as _external
 from ..paths import JAR, ROOT, reports_folder
 from .jar import benchmark_listing, run_jmh
-from .memory import _shown_command, sites_staging
+from .memory import shown_command, sites_staging
 from .passes import shown as _shown
 from .profiles import Profile
 
@@ -79,18 +79,24 @@ def flame_graphs(case: Case, profile: Profile, jar: Path = JAR) -> Path:
     return out
 
 
+def _finished(case: Case, results: Path, jar: Path, kind: str
+              ) -> tuple[runs.Run, list[RowKey], dict[str, dict[str, list[str]]], Path]:
+    """What a pass added to a finished run starts from: the run, the row-sides it measured, the
+    jar's benchmarks and params, and the file of ``kind`` it writes beside the results."""
+    if not jar.is_file():
+        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
+    finished = runs.load(*runs.of_results(results))
+    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in finished.entries()))
+    return finished, sides, benchmark_listing(case, jar), finished.path(finished.layout.file(kind))
+
+
 def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
               java: str = "java") -> Path:
     """The allocation-site pass alone, for the row-sides a finished run measured (the committed
     reference, or a run from before the pass): the memory pass's forks with the site profiler
     only, whose one short measured iteration is thrown away. Writes ``<case>.sites.json``
     beside ``results``; the run's own files stay as they were."""
-    if not jar.is_file():
-        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
-    finished = runs.load(*runs.of_results(results))
-    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in finished.entries()))
-    declared = benchmark_listing(case, jar)
-    target = finished.path(finished.layout.file("sites"))
+    finished, sides, declared, target = _finished(case, results, jar, "sites")
     partial = target.with_name(target.name + ".partial")
     staging = sites_staging(partial)
     shutil.rmtree(staging, ignore_errors=True)
@@ -105,7 +111,7 @@ def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
                               profile.java(forks, java, sites.JVM_ARGS),
                               profile.sites_args(java, staging, forks), lambda i: scratch,
                               lambda cmd: run_jmh(cmd, case, target, log=log))
-        shown = [_shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"), staging)
+        shown = [shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"), staging)
                  for cmd in commands]
         document = sites.collect(staging, "; ".join(shown))
         runs.add(results.parent, finished.layout, "sites", runs.sites_text(document).encode())
@@ -130,12 +136,7 @@ def add_cpu(case: Case, profile: Profile, results: Path, jar: Path = JAR,
     counters and the sampler, recorded from their start as the timed forks are; each fork's
     figure is its own. Writes ``<case>.cpu.json`` beside ``results``; the run's own files stay
     as they were."""
-    if not jar.is_file():
-        raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
-    finished = runs.load(*runs.of_results(results))
-    sides = list(dict.fromkeys(RowKey.of_entry(e) for e in finished.entries()))
-    declared = benchmark_listing(case, jar)
-    target = finished.path(finished.layout.file("cpu"))
+    finished, sides, declared, target = _finished(case, results, jar, "cpu")
     staging = target.with_name(target.name + ".partial.d")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)

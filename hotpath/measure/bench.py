@@ -170,8 +170,8 @@ class CaseRun:
     shard: shards.Shard | None = None
     extra_args: list[str] = field(default_factory=list)
     env: dict = field(default_factory=dict)
-    # when it started, and the clocks it is timed by (start() takes them again after the JDK's
-    # environment is read, which a run's duration leaves out)
+    # when it started, and the clocks it is timed by from its construction (start() constructs it
+    # once the JDK's environment is read, which a run's duration leaves out)
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
     t0: float = field(default_factory=time.monotonic)
     meter: machine.CpuMeter = field(default_factory=machine.CpuMeter.start)
@@ -234,13 +234,11 @@ def start(case: Case, profile: Profile, jar: Path = JAR, out: Path | None = None
     out.parent.mkdir(parents=True, exist_ok=True)
     only = shard.keys(case.id) if shard is not None and not shard.whole(case.id) else None
     plan = plan_for(case, profile, jar, budget_s, only) if profile.interleave else None
-    run = CaseRun(case, profile, jar, out, expected, plan, java, cell, shard, list(extra_args or []),
-                  host_check=host_check)
-    run.started = dt.datetime.now(dt.timezone.utc)
+    started = dt.datetime.now(dt.timezone.utc)
     # Taken before the run: the revision that ran, not whatever the tree holds hours later.
-    run.env = environment(java)
-    run.t0 = time.monotonic()
-    run.meter = machine.CpuMeter.start()
+    env = environment(java)
+    run = CaseRun(case, profile, jar, out, expected, plan, java, cell, shard, list(extra_args or []),
+                  env=env, started=started, host_check=host_check)
     print(f"hotpath: {case.id} [{profile.name}]: {len(expected)} benchmark methods, "
           f"{profile.describe()}", flush=True)
     if plan:

@@ -105,7 +105,7 @@ def _memory_runs(case: Case, profile: Profile, jar: Path, partial: Path, final: 
         missing = sorted(set(expected) - {e["benchmark"] for e in read_json(partial)})
         if missing:
             raise HotpathError(f"the memory pass produced no result for {', '.join(missing)}")
-        return _shown_command(cmd, final, staging)
+        return shown_command(cmd, final, staging)
     files: list[Path] = []
 
     def target(i: int) -> Path:
@@ -124,10 +124,10 @@ def _memory_runs(case: Case, profile: Profile, jar: Path, partial: Path, final: 
     finally:
         for f in files:
             f.unlink(missing_ok=True)
-    return "; ".join(_shown_command(cmd, final, staging) for cmd in commands)
+    return "; ".join(shown_command(cmd, final, staging) for cmd in commands)
 
 
-def _shown_command(cmd: list[str], final: Path, staging: Path | None) -> str:
+def shown_command(cmd: list[str], final: Path, staging: Path | None) -> str:
     """The command as it can be run again: the final file, and the sites' folder by name."""
     text = shlex.join([*cmd[:-1], _shown(final)])
     return text.replace(str(staging), "sites") if staging is not None else text

@@ -173,7 +173,8 @@ def bound(run: Run, profile: Profile, budget_s: float, ratio: float = 1.0) -> in
     design = forkplan.sequential.Design(cap=profile.forks, min_forks=profile.min_forks)
     costs = []
     for row in run.rows:
-        sides = [s for name in (run.baseline, row.candidate) if (s := run.sides.get(row.side(name)))]
+        sides = [s for name in (run.baseline, row.candidate)
+                 if (s := run.sides.get(row.side(name))) is not None]
         if len(sides) < 2 or any(len(s.forks) < 2 for s in sides):
             continue
         # each fork's figure as the plan takes it: its steady segment by the profile's estimate

@@ -370,22 +370,23 @@ class Document:
                 self.text(section.text, priority=section.priority)
             else:
                 self.table(section.heading, section.table, note=section.note, priority=section.priority,
-                           rows=self._plan(section), report_only=section.report_only)
+                           rows=self._plan(section.rows, section.table), report_only=section.report_only)
             if section.graphs:
                 _show_html(section.graphs)
             if section.figure is not None:
                 self.figure(*section.figure)
 
-    def _plan(self, section: Section) -> list[tuple[int, int]] | None:
-        """How the paste ranks a section's table rows (Section.rows)."""
-        if section.rows is None or isinstance(section.rows, list) or section.table is None:
-            return section.rows if isinstance(section.rows, list) else None
-        if section.rows == PER_ROW:
-            return self.sites_plan(section.table)
-        if section.rows == PER_ROW_RESULT_FIRST:
+    def _plan(self, rows: str | list[tuple[int, int]] | None, table: pd.DataFrame
+              ) -> list[tuple[int, int]] | None:
+        """How the paste ranks a section's table rows (Section.rows): given, or planned by name."""
+        if not isinstance(rows, str):
+            return rows
+        if rows == PER_ROW:
+            return self.sites_plan(table)
+        if rows == PER_ROW_RESULT_FIRST:
             return [(DETAIL, rank) if priority == CORE and rank else (priority, rank)
-                    for priority, rank in self.sites_plan(section.table)]
-        raise ValueError(f"no paste plan named {section.rows!r}")
+                    for priority, rank in self.sites_plan(table)]
+        raise ValueError(f"no paste plan named {rows!r}")
 
     def table(self, heading: str, table: pd.DataFrame, note: str | list = "",
               priority: int = DETAIL, rows: list[tuple[int, int]] | None = None,
