@@ -20,6 +20,7 @@ from . import cpu as cpu_analysis
 from . import sites as site_analysis
 from .compare import NATIVE_PARTS
 from ..errors import ResultsError
+from ..numbertext import three_figures
 from ..cases import load_claims
 from ..paths import CLAIMS
 from ..stats import sequential
@@ -182,7 +183,7 @@ def beyond_whole(part, what: str) -> str:
 def explained_text(change, part, saved: float, whose: str = "the row's") -> str:
     """'−90.1 ns/op (−97.3 to −82.9); they explain 81% (70–93%) of the row's 110 ns/op saved';
     ``whose``: whose saving it is, where the samples' forks are not the verdict's."""
-    n = cpu_analysis.ns_text
+    n = three_figures
     interval = (f" ({n(change.low)} to {n(change.high)})" if math.isfinite(change.low) else "")
     share = ((share_text(part.share, part.low, part.high) if math.isfinite(part.low)
               else f"{part.share:.0%} (no interval: the row's change is not told from 0)")

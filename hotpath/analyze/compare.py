@@ -15,7 +15,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..stats import sequential, steady
+from ..stats import rowfigures, sequential, steady
+from ..stats.rowfigures import SideForks
 from . import stats
 from ..jmh import (VARIANT, MethodName, RowKey, higher_is_better, params_of, params_text, per_op, per_time,
                    seconds_per_op)
@@ -205,6 +206,18 @@ class SideFigures:
             gc_shares=_fork_gc_shares(by_metric), fault_shares=_fork_fault_shares(by_metric),
             faults=_faults_per_op(by_metric), early=_early(primary), **_gc_normalized(by_metric))
 
+    def weighed(self, higher: bool) -> SideForks:
+        """The side as its verdict weighs it (hotpath.stats.rowfigures.verdict_figures): its forks
+        with iterations, each by the estimate asked for from its counted iterations."""
+        kept = [k for k, fork in enumerate(self.raw) if len(fork)]
+
+        def at(values: list) -> list:
+            return [values[k] for k in kept] if len(values) == len(self.raw) else values
+
+        return SideForks(at(self.gc_shares), at(self.fault_shares), at(self.early),
+                                lambda how: [steady.figure(self.raw[k], how, higher) for k in kept],
+                                bool(self.steady))
+
     @property
     def unsettled(self) -> int:
         """The recorded forks that never settled: each counts by its second half."""
@@ -294,21 +307,6 @@ class SequentialRun:
         return r
 
 
-def fork_figures(old: SideFigures, new: SideFigures, estimate: str, higher: bool
-                 ) -> tuple[list[float], list[float], str, str]:
-    """Each side's fork figures as the row's verdict takes them, the estimate they rest on and
-    why it is not the one asked for (hotpath.stats.steady.row_estimate: the mean where the sides' GC
-    time or page faults differ), without the forks that ended before a slowdown their side
-    showed."""
-    if not old.steady or not new.steady:  # unrecorded forks: a few long iterations each
-        estimate = steady.MEAN
-    how, why = steady.row_estimate(estimate, old.gc_shares, new.gc_shares,
-                                   old.fault_shares, new.fault_shares)
-    figures = [[steady.figure(fork, how, higher) for fork, early in zip(side.raw, side.early)
-                if len(fork) and not early] for side in (old, new)]
-    return figures[0], figures[1], how, why
-
-
 @dataclass(frozen=True)
 class Verdict:
     """What a row's fork figures say of its time: the test (stats.time_verdict) and what it
@@ -332,8 +330,8 @@ class Verdict:
         fixed number of forks)."""
         design = plan.get("design")
         better_up = higher_is_better(old.unit)
-        old_fig, new_fig, estimate, estimate_why = fork_figures(
-            old, new, plan.get("estimate", steady.MEAN), better_up)
+        old_fig, new_fig, estimate, estimate_why = rowfigures.verdict_figures(
+            plan.get("estimate", steady.MEAN), old.weighed(better_up), new.weighed(better_up))
         tv = stats.time_verdict([[v] for v in old_fig], [[v] for v in new_fig], better_up, threshold, design)
         cv = sequential.pooled_fork_cv([[v] for v in old_fig], [[v] for v in new_fig])
         needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=24),

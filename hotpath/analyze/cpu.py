@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import ResultsError
+from ..numbertext import three_figures
 from ..jmh import params_text, side_of
 from ..paths import cpu_of
 from ..records import CPU_FORMAT, cpu_stacks
@@ -407,11 +408,6 @@ def mechanism(attribution: Attribution, pattern: str, how: str = TOTAL) -> Mecha
                      shares.share(x_old, a.old.time_ns, x_new, a.new.time_ns), *held)
 
 
-def ns_text(x: float) -> str:
-    """A number of ns: '−1,384', '56.9' (three figures below 100), with a true minus."""
-    return (f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.3g}").replace("-", "−")
-
-
 def coverage_note(s: Side) -> str:
     """Why a side's samples account for less (or more) of its time than COVERAGE_TOLERANCE
     allows; empty where they account for it."""
@@ -423,10 +419,10 @@ def coverage_note(s: Side) -> str:
                 "was not read: samples miss up to one interval of every iteration)")
     if c < 1:
         off, gc = (1 - c) * float(np.mean(s.time_ns)), float(np.mean(s.gc_ns))
-        why = (f"the collector's threads took {ns_text(gc)} ns/op of CPU meanwhile, against "
-               f"{ns_text(off)} ns/op waited: its pauses stop the thread" if gc >= off / 2 else
-               f"not for the collector, which took only {ns_text(gc)} ns/op of CPU against "
-               f"{ns_text(off)} ns/op waited: the thread slept or blocked (in the code, a lock or the "
+        why = (f"the collector's threads took {three_figures(gc)} ns/op of CPU meanwhile, against "
+               f"{three_figures(off)} ns/op waited: its pauses stop the thread" if gc >= off / 2 else
+               f"not for the collector, which took only {three_figures(gc)} ns/op of CPU against "
+               f"{three_figures(off)} ns/op waited: the thread slept or blocked (in the code, a lock or the "
                "kernel), or the host took its vCPU")
         return f"the benchmark's thread was on the CPU for {c:.0%} of its time: {why}"
     return (f"the benchmark's threads took {c:.0%} of the row's time in CPU: more than one thread "

@@ -25,7 +25,7 @@ import numpy as np
 
 from . import forklength
 from .. import tail
-from ..stats import sequential, steady
+from ..stats import rowfigures, sequential, steady
 from ..cases import Case, load_claims
 from ..errors import HotpathError
 from ..jmh import VARIANT, MethodName, Params, RowKey, higher_is_better, params_of, params_text
@@ -338,18 +338,16 @@ class Plan:
     def figures(self, row: Row) -> tuple[list[float], list[float]]:
         """The row's fork figures, old's and the candidate's, as its verdict takes them
         (hotpath.stats.steady): by the profile's estimate, or by the mean where the sides' GC time
-        or page faults differ (steady.row_estimate); without the forks of a side that ended
+        or page faults differ (rowfigures.row_estimate); without the forks of a side that ended
         before a slowdown another of its forks showed (steady.before_slowdown)."""
         sides = [row.side(self.case.baseline), row.side(row.candidate)]
         forks = [self.forks.get(s, []) for s in sides]
         figures = [self.means.get(s, []) for s in sides]
         if any(len(f) != len(v) for f, v in zip(forks, figures)):  # figures given without forks
             return figures[0], figures[1]
-        how, _ = steady.row_estimate(self.profile.estimate, *([f.gc_share for f in fs] for fs in forks),
-                                     *([f.fault_share for f in fs] for fs in forks))
-        old, new = ([f.mean if how != self.profile.estimate else v
-                     for f, v, early in zip(fs, vs, steady.before_slowdown(fs)) if not early]
-                    for fs, vs in zip(forks, figures))
+        estimate = self.profile.estimate
+        old, new, _, _ = rowfigures.verdict_figures(estimate, *(rowfigures.SideForks.of(fs, vs, estimate)
+                                                             for fs, vs in zip(forks, figures)))
         return old, new
 
     def look(self) -> None:

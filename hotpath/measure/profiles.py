@@ -30,7 +30,7 @@ DEBUG_ARGS: tuple[str, ...] = ("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonS
 NATIVE_PROFILER = "hotpath.profiler.NativeAllocProfiler"
 #: Page faults per op (faults.norm): two reads of /proc/self/stat per iteration, a counter as
 #: cheap as -prof gc's. It shows the cost of first-touched memory that a low quantile of a fork's
-#: iterations could step over (steady.row_estimate).
+#: iterations could step over (rowfigures.row_estimate).
 FAULT_PROFILER = "hotpath.profiler.PageFaultProfiler"
 #: The host's speed around each iteration (hotpath.records.PROBE_METRIC, µs), as cheap as the
 #: page-fault counter's reads; what only the host can slow down, recorded beside the code's time.

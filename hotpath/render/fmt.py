@@ -10,33 +10,13 @@ import math
 import pandas as pd
 
 from .units import Scale
+from ..numbertext import MINUS, three_figures as fmt_number
 from ..stats import steady
 from ..stats.sequential import MIN_FORKS
 
 
-MINUS = "\u2212"
-
 #: Native origins, as a reader names them.
 NATIVE_NAMES = {"direct": "direct-buffer", "zlib": "zlib", "native": "native"}
-
-
-
-def fmt_number(x: float) -> str:
-    """Three significant digits, never an exponent: 17,550 / 213 / 21.3 / 2.13 / 0.0123."""
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return "—"
-    if math.isinf(x):
-        return "∞" if x > 0 else f"{MINUS}∞"
-    a = abs(x)
-    if a >= 1000:
-        s = f"{x:,.0f}"
-    elif a == 0:
-        s = "0"
-    else:
-        decimals = max(0, 2 - math.floor(math.log10(a)))
-        s = f"{x:,.{decimals}f}"
-    return s.replace("-", MINUS)
-
 
 
 def fmt_score(score: float, error: float, scale: Scale | None = None) -> str:
@@ -113,7 +93,7 @@ DEFAULT_ESTIMATE = steady.describe_estimate(steady.MEAN)
 def estimate_of(pairs: pd.DataFrame) -> str:
     """The figure each fork gives the verdicts, as the pairs name it row by row ('each fork's
     10th percentile of time per op over its counted iterations'), and the rows that rest on
-    another, with why (the sides' GC time differs: hotpath.stats.steady.row_estimate)."""
+    another, with why (the sides' GC time differs: hotpath.stats.rowfigures.row_estimate)."""
     if pairs.empty or "estimate" not in pairs:
         return DEFAULT_ESTIMATE
     # the run's own: the estimate of the rows that give no reason for theirs

@@ -349,11 +349,6 @@ NOT_RECORDED = "not recorded"
 MEAN = "mean"
 QUANTILES = {"median": 0.5, "p25": 0.25, "p10": 0.10, "min": 0.0}
 ESTIMATES = (MEAN, *QUANTILES)
-#: A low quantile can step over the iterations that hold a collection: where the sides' shares
-#: of time in GC pauses differ by more than this (half the study's +-5% band, so that what a
-#: quantile hides could not carry a ratio across it), GC is part of what changed and the row's
-#: verdict rests on the mean.
-GC_GAP = EQUIVALENT / 2
 #: What a page fault costs at the least: a trap, a zeroed 4 KiB page, a page-table entry. It
 #: turns hotpath's faults.norm into a share of time, as gc.time is one. KnownPageFaultBenchmark
 #: measured about 2.2 µs a fault on the study's machine (docs/method.md, "The fork's estimate");
@@ -384,32 +379,6 @@ def describe_estimate(estimate: str) -> str:
     if estimate == "median":
         return "each fork's median counted iteration"
     return f"each fork's {estimate[1:]}th percentile of time per op over its counted iterations"
-
-
-def row_estimate(estimate: str, old_gc: Values, new_gc: Values,
-                 old_faults: Values = (), new_faults: Values = ()) -> tuple[str, str]:
-    """The estimate a row's verdict rests on, and why it is not the one asked for: the mean where
-    the sides' GC time shares (one per fork, NaN where unknown) differ by more than GC_GAP, or
-    their shares of time in page faults (at FAULT_COST_S a fault) do."""
-    if estimate == MEAN:
-        return MEAN, ""
-    gap = _gap(old_gc, new_gc)
-    if gap > GC_GAP:
-        return MEAN, (f"the mean: the sides' GC time differs by {gap * 100:.1f} points of their "
-                      f"time, which a low quantile could step over")
-    gap = _gap(old_faults, new_faults)
-    if gap > GC_GAP:
-        return MEAN, (f"the mean: the sides' page faults differ by {gap * 100:.1f} points of their "
-                      f"time (at {FAULT_COST_S * 1e6:g} µs a fault), which a low quantile could step over")
-    return estimate, ""
-
-
-def _gap(old: Values, new: Values) -> float:
-    """How far apart two sides' mean shares of time are; 0 where a side has none known."""
-    shares = [np.asarray([v for v in side if math.isfinite(v)], dtype=float) for side in (old, new)]
-    if any(not len(s) for s in shares):
-        return 0.0
-    return abs(float(shares[0].mean()) - float(shares[1].mean()))
 
 
 def fault_shares(faults_per_op: Values, scores: Values, unit: str) -> list[float]:

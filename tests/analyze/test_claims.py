@@ -189,7 +189,7 @@ def test_a_share_beyond_the_whole_change_is_said_in_words():
     from hotpath.stats import shares
 
     more = claims.explained_text(shares.Difference(100, 0, -120, -80, 0.01), shares.Share(1.25, 1.1, 1.4), 80)
-    assert "125% (110%–140%) of the row's 80 ns/op saved: these frames' time fell by more" in more
+    assert "125% (110%–140%) of the row's 80.0 ns/op saved: these frames' time fell by more" in more
     against = claims.explained_text(shares.Difference(10, 20, 5, 15, 0.01), shares.Share(-0.1, -0.2, -0.05), 100)
     assert "moved against the row's" in against
     inside = claims.explained_text(shares.Difference(100, 50, -60, -40, 0.01), shares.Share(0.5, 0.4, 0.6), 100)

@@ -167,3 +167,24 @@ def test_a_row_whose_sides_page_fault_differently_rests_on_the_mean_and_says_why
     calm = load.tidy([_recorded("old", 200.0, 1.0), _recorded("optimized", 40.0, 0.0)])
     calm.attrs["sequential"] = frame.attrs["sequential"]
     assert compare.pair(calm).pairs.iloc[0]["estimate_why"] == ""
+
+
+def test_the_plan_and_the_analysis_take_a_rows_fork_figures_by_one_rule():
+    """The sequential plan's looks (forkplan) and the report's verdict (compare) weigh the same
+    forks alike: by p10 where the sides' page faults agree, by the mean where they differ, the
+    forks that ended before their side's slowdown left out (hotpath.stats.rowfigures.verdict_figures)."""
+    from hotpath.stats import rowfigures, steady
+
+    for faults in (1.0, 60.0):
+        old, new = _recorded("old", 200.0, faults), _recorded("optimized", 40.0, 0.0)
+        frame = load.tidy([old, new])
+        records = frame.to_dict("records")
+        sides = [compare.SideFigures.of([r for r in records if r["variant"] == v])
+                 for v in ("old", "optimized")]
+        analysed = rowfigures.verdict_figures("p10", *(side.weighed(False) for side in sides))
+        forks = [steady.entry_forks(e, "p10") for e in (old, new)]
+        planned = rowfigures.verdict_figures("p10", *(rowfigures.SideForks.of(fs, [f.value for f in fs], "p10")
+                                                  for fs in forks))
+        assert analysed[2:] == planned[2:]
+        assert analysed[0] == pytest.approx(planned[0]) and analysed[1] == pytest.approx(planned[1])
+        assert analysed[2] == ("p10" if faults == 1.0 else steady.MEAN)

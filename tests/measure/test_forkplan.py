@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from hotpath.measure import forkplan, interleave, rounds
-from hotpath.stats import sequential, steady
+from hotpath.stats import rowfigures, sequential, steady
 from hotpath.cases import get_case
 from hotpath.errors import HotpathError
 from hotpath.measure.profiles import get_profile, parse_budget
@@ -494,9 +494,9 @@ def test_where_the_sides_gc_time_differs_the_row_rests_on_the_mean():
         plan.forks[(row.benchmark, row.key, side)] = forks
         plan.means[(row.benchmark, row.key, side)] = [f.value for f in forks]
     assert plan.figures(row) == (pytest.approx([110.0, 110.0]), pytest.approx([55.0, 55.0]))  # the means
-    assert steady.row_estimate("p10", [0.06], [0.01])[0] == steady.MEAN
-    assert steady.row_estimate("p10", [0.02], [0.01]) == ("p10", "")
-    assert steady.row_estimate("p10", [math.nan], [0.01]) == ("p10", "")
+    assert rowfigures.row_estimate("p10", [0.06], [0.01])[0] == steady.MEAN
+    assert rowfigures.row_estimate("p10", [0.02], [0.01]) == ("p10", "")
+    assert rowfigures.row_estimate("p10", [math.nan], [0.01]) == ("p10", "")
 
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hotpath.stats import steady
+from hotpath.stats import rowfigures, steady
 from hotpath.stats.steady import FLAT, NO_STEADY_STATE, SLOWDOWN, WARMUP, classify
 from hotpath.jmh import read_json
 
@@ -369,9 +369,9 @@ def test_a_forks_page_fault_share_is_taken_over_its_counted_iterations():
 def test_where_the_sides_page_faults_differ_the_row_rests_on_the_mean():
     """Old zip MAP's Deflaters, never ended, fault in fresh zlib state between collections, in
     waves a low quantile can step over; the optimized path ends its own and faults nothing."""
-    how, why = steady.row_estimate("p10", [0.01], [0.01], [0.10], [0.0])
+    how, why = rowfigures.row_estimate("p10", [0.01], [0.01], [0.10], [0.0])
     assert how == steady.MEAN and "page faults differ by 10.0 points" in why
-    assert steady.row_estimate("p10", [0.01], [0.01], [0.02], [0.0]) == ("p10", "")
-    assert steady.row_estimate("p10", [0.01], [0.01], [math.nan], [0.5]) == ("p10", "")
-    assert steady.row_estimate("p10", [0.01], [0.01]) == ("p10", "")  # runs without the counter
-    assert "GC time" in steady.row_estimate("p10", [0.06], [0.01], [0.10], [0.0])[1]
+    assert rowfigures.row_estimate("p10", [0.01], [0.01], [0.02], [0.0]) == ("p10", "")
+    assert rowfigures.row_estimate("p10", [0.01], [0.01], [math.nan], [0.5]) == ("p10", "")
+    assert rowfigures.row_estimate("p10", [0.01], [0.01]) == ("p10", "")  # runs without the counter
+    assert "GC time" in rowfigures.row_estimate("p10", [0.06], [0.01], [0.10], [0.0])[1]
