@@ -191,16 +191,17 @@ def cmd_profile(args: argparse.Namespace):
 def cmd_sites(args: argparse.Namespace):
     from .measure import study
 
-    return study.add_sites(_cases(args.case), get_profile(args.profile), args.ab or "")
+    return study.add_pass("sites", _cases(args.case), get_profile(args.profile), args.ab or "")
 
 
 @command("cpu", "CPU samples alone, in forks of their own, for a finished run's row-sides: "
                 "<case>.cpu.json beside its results",
-         case_arg(), profile_arg())
+         case_arg(), profile_arg(),
+         arg("--ab", help="a run of two builds' folder (data/reference/ab/<name>): its CPU samples"))
 def cmd_cpu(args: argparse.Namespace):
     from .measure import study
 
-    return study.add_cpu(_cases(args.case), get_profile(args.profile))
+    return study.add_pass("cpu", _cases(args.case), get_profile(args.profile), args.ab or "")
 
 
 def _failed(outcomes) -> int:

@@ -38,7 +38,7 @@ from .. import runs
 from ..errors import HotpathError
 from ..jmh import RowKey, params_text, read_json
 from ..paths import AB_RESULTS, ROOT, ab_shard_folder
-from . import cpu, forkplan, hostcheck, interleave, passes, rounds, shards, sites
+from . import added, cpu, forkplan, hostcheck, interleave, passes, rounds, shards, sites
 from .. import machine
 from ..stats import sequential
 from .jar import environment
@@ -515,12 +515,12 @@ def manifest_of(r: BuildsRun, load: dict) -> dict:
     }
 
 
-def add_sites(folder: Path, java: str = "java") -> Path:
-    """The allocation-site pass alone for a finished run of two builds (one made before the
-    pass): each side's rows in forks of their own with the site profiler only, from the jars
-    the run names. Writes ab.sites.json into the run's folder; its other files stay as they
-    were. Where a jar is not the one the run measured (its SHA-256 differs: built again), the
-    file says so, and the report with it."""
+def add_pass(kind: passes.Kind, folder: Path, java: str = "java") -> Path:
+    """A finished run of two builds (one made before the pass) given a pass of ``kind``
+    (passes.KINDS): each side's rows in forks of their own, from the jars the run names, into
+    ab.<kind>.json in the run's folder; its other files stay as they were. Where a jar is not the
+    one the run measured (its SHA-256 differs: built again), the file says so, and the report
+    with it."""
     from .profiles import PROFILES
 
     folder = Path(folder)
@@ -529,47 +529,30 @@ def add_sites(folder: Path, java: str = "java") -> Path:
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     sides = {role: _side_of_record(manifest["sides"][role], role) for role in ROLES}
     finished = runs.load(folder, runs.BUILDS)
-    profile = PROFILES.get(str(manifest.get("profile")), PROFILES["ab"])
-    staging = folder / ".sites.partial"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir()
-    log = ROOT / "target" / "jmh-logs" / f"sites-ab-{folder.name}.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    log.unlink(missing_ok=True)
+    log = ROOT / "target" / "jmh-logs" / f"{kind.name}-ab-{folder.name}.log"
     include = (manifest.get("selection") or {}).get("include", ".")
-    forks = max(profile.memory_forks, 1)
-    documents, rebuilt = [], []
-    try:
-        for role, side in sides.items():
-            rebuilt += _rebuilt(manifest["sides"][role])
-            mine = list(dict.fromkeys(RowKey.of_entry(e, None, side.name)
-                                      for e in finished.entries(role)))
-            recorded = staging / f"{role}.d"
-            commands: list[str] = []
+    rebuilt = [jar for role in ROLES for jar in _rebuilt(manifest["sides"][role])]
+    shares = [added.Share(side, list(dict.fromkeys(RowKey.of_entry(e, None, side.name)
+                                                   for e in finished.entries(role))),
+                          listing(side, include, java), _stopping(role, side, log, kind.keeps_json),
+                          side=side.name)
+              for role, side in sides.items()]
+    return added.add(kind, PROFILES.get(str(manifest.get("profile")), PROFILES["ab"]), folder,
+                     runs.BUILDS, shares, log, java, added=f"after the run, by hotpath {kind.name} --ab",
+                     **({"rebuilt": "the jars " + ", ".join(rebuilt) + " were built again since the "
+                                    "run: not the bytes it measured"} if rebuilt else {}))
 
-            def output(i: int, role: str = role) -> Path:
-                return staging / f"{role}.{i}.json"
 
-            def shown(cmd: list[str], recorded: Path = recorded) -> str:
-                return _recorded(cmd[:-2], recorded)
+def _stopping(role: str, side: Side, log: Path, keeps_json: bool) -> Callable[[list[str]], None]:
+    """A pass's JMH runner on one build whose failure stops the pass, naming the build and the log."""
+    run = _run_or_stop(log, [], shlex.join, keeps_json)
 
-            try:
-                passes.run(side, mine, listing(side, include, java), profile.java(forks, java),
-                           profile.sites_args(java, recorded, forks), output,
-                           _run_or_stop(log, commands, shown, keeps_json=False))
-            except _NotMeasured as e:
-                raise HotpathError(f"{role} {side.name}: {e}; the JMH log is "
-                                   f"{log.relative_to(ROOT)}") from None
-            documents.append(sites.collect(recorded, "; ".join(commands), side=side.name))
-        joined = runs.joined_sites(documents, added="after the run, by hotpath sites --ab",
-                                   **({"rebuilt": "the jars " + ", ".join(rebuilt) + " were built "
-                                                  "again since the run: not the bytes it measured"}
-                                      if rebuilt else {}))
-        target = runs.add(folder, runs.BUILDS, "sites", runs.sites_text(joined).encode())
-        log.unlink(missing_ok=True)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return target
+    def jmh(cmd: list[str]) -> None:
+        try:
+            run(cmd)
+        except _NotMeasured as e:
+            raise HotpathError(f"{role} {side.name}: {e}; the JMH log is {log.relative_to(ROOT)}") from None
+    return jmh
 
 
 def _side_of_record(record: dict, role: str) -> Side:

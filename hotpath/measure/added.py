@@ -1,6 +1,7 @@
-"""What a finished run gets added, each in forks of its own: its allocation sites (the memory
-pass again, with async-profiler recording every allocation), its CPU samples (make cpu) and
-its allocation flame graphs (make profile)."""
+"""What a finished run gets added, each in forks of its own: any kind of evidence registered in
+hotpath.measure.passes.KINDS (its allocation sites: the memory pass again, with async-profiler
+recording every allocation; its CPU samples: make cpu), for a case's run or a run of two
+builds alike, and its allocation flame graphs (make profile)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import shlex
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
-from . import cpu, passes, sites
+from . import passes
 from .. import runs
 from ..cases import Case
 from ..errors import HotpathError
@@ -19,7 +22,6 @@ from ..jmh import RowKey, read_json
 from ..offline import external_references as _external
 from ..paths import JAR, ROOT, reports_folder
 from .jar import benchmark_listing, run_jmh
-from .memory import shown_command, sites_staging
 from .passes import shown as _shown
 from .profiles import Profile
 
@@ -79,83 +81,73 @@ def flame_graphs(case: Case, profile: Profile, jar: Path = JAR) -> Path:
     return out
 
 
-def _finished(case: Case, results: Path, jar: Path, kind: str
-              ) -> tuple[runs.Run, list[RowKey], dict[str, dict[str, list[str]]], Path]:
-    """What a pass added to a finished run starts from: the run, the row-sides it measured, the
-    jar's benchmarks and params, and the file of ``kind`` it writes beside the results."""
+@dataclass(frozen=True)
+class Share:
+    """One launcher's part of a pass added to a finished run: the row-sides it measures, what
+    its benchmarks declare, its JMH runner (which raises where a failed run stops the pass),
+    and the side's name where the launcher is the side (a build)."""
+
+    launcher: passes.Launcher
+    sides: list[RowKey]
+    declared: dict[str, dict[str, list[str]]]
+    jmh: Callable[[list[str]], object]
+    side: str = ""
+
+
+def add(kind: passes.Kind, profile: Profile, folder: Path, layout: runs.Layout, shares: list[Share],
+        log: Path, java: str = "java", **extra: str) -> Path:
+    """A finished run (its ``folder`` and ``layout``) given a pass of ``kind`` (passes.KINDS):
+    each share's row-sides in forks of their own, the profiler's folders collected into the
+    kind's file beside the run's files (``extra``: notes the file carries), which stay as they
+    were. ``log`` is the runners' JMH log, kept only where a run failed."""
+    staging = folder / f".{layout.file(kind.name)}.partial.d"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.unlink(missing_ok=True)
+    forks = kind.forks(profile)
+    documents = []
+    try:
+        for i, share in enumerate(shares):
+            recorded = staging / f"{i}.d"
+
+            def output(k: int, i: int = i) -> Path:
+                return staging / f"jmh-{i}-{k}.json"
+
+            commands = passes.run(share.launcher, share.sides, share.declared,
+                                  profile.java(forks, java, kind.jvm_args),
+                                  kind.options(profile, java, recorded, forks), output, share.jmh)
+            entries = ([e for k in range(len(commands)) for e in read_json(output(k))]
+                       if kind.keeps_json else [])
+            shown = "; ".join(recorded_command(cmd[:-2], recorded, kind.name) for cmd in commands)
+            documents.append(kind.collect(recorded, entries, shown, share.side))
+        document = documents[0] if len(documents) == 1 and not extra else runs.joined_sites(documents, **extra)
+        target = runs.add(folder, layout, kind.name, runs.sites_text(document).encode())
+        log.unlink(missing_ok=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
+def recorded_command(cmd: list[str], folder: Path, name: str) -> str:
+    """A pass's command as its file keeps it: the profiler's scratch ``folder`` by the name its
+    file goes by (replaced first: relative, it would no longer match), paths under the project
+    root relative to it."""
+    return shlex.join(cmd).replace(str(folder), name).replace(f"{ROOT}{os.sep}", "")
+
+
+def to_case_run(kind: passes.Kind, case: Case, profile: Profile, results: Path, jar: Path = JAR,
+                java: str = "java") -> Path:
+    """The pass of ``kind`` for the row-sides a case's finished run measured (the committed
+    reference, or a run from before the pass): ``<case>.<kind>.json`` beside ``results``."""
     if not jar.is_file():
         raise HotpathError(f"{jar} is missing: build it with 'make build' (mvn package)")
     finished = runs.load(*runs.of_results(results))
     sides = list(dict.fromkeys(RowKey.of_entry(e) for e in finished.entries()))
-    return finished, sides, benchmark_listing(case, jar), finished.path(finished.layout.file(kind))
-
-
-def add_sites(case: Case, profile: Profile, results: Path, jar: Path = JAR,
-              java: str = "java") -> Path:
-    """The allocation-site pass alone, for the row-sides a finished run measured (the committed
-    reference, or a run from before the pass): the memory pass's forks with the site profiler
-    only, whose one short measured iteration is thrown away. Writes ``<case>.sites.json``
-    beside ``results``; the run's own files stay as they were."""
-    finished, sides, declared, target = _finished(case, results, jar, "sites")
-    partial = target.with_name(target.name + ".partial")
-    staging = sites_staging(partial)
-    shutil.rmtree(staging, ignore_errors=True)
-    scratch = partial.with_name(partial.name + ".jmh.json")
-    log = ROOT / "target" / "jmh-logs" / f"sites-{case.id}-{profile.name}.log"
-    log.unlink(missing_ok=True)
-    forks = max(profile.memory_forks, 1)  # a fork each: the reference's memory pass forks too
-    print(f"hotpath: {case.id}: allocation sites of {len(sides)} row-sides of {_shown(results)}",
-          flush=True)
-    try:
-        commands = passes.run(passes.CaseJar(jar), sides, declared,
-                              profile.java(forks, java, sites.JVM_ARGS),
-                              profile.sites_args(java, staging, forks), lambda i: scratch,
-                              lambda cmd: run_jmh(cmd, case, target, log=log))
-        shown = [shown_command(cmd[:-2] + ["-rff", "/dev/null"], Path("/dev/null"), staging)
-                 for cmd in commands]
-        document = sites.collect(staging, "; ".join(shown))
-        runs.add(results.parent, finished.layout, "sites", runs.sites_text(document).encode())
-        log.unlink(missing_ok=True)  # kept where a run failed: its error names it
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        scratch.unlink(missing_ok=True)
-        partial.unlink(missing_ok=True)
-    return target
-
-
-#: A CPU pass of its own (``add_cpu``): forks per row-side, and each one's iterations of the
-#: profile's recorded length from its start (3 s at 100 ms), whose steady segment is counted.
-CPU_PASS_FORKS = 3
-CPU_PASS_ITERATIONS = 30
-
-
-def add_cpu(case: Case, profile: Profile, results: Path, jar: Path = JAR,
-            java: str = "java") -> Path:
-    """CPU samples for the row-sides a finished run measured (the committed reference, or a run
-    whose timed forks took none): forks of their own with the timed forks' JVM flags and
-    counters and the sampler, recorded from their start as the timed forks are; each fork's
-    figure is its own. Writes ``<case>.cpu.json`` beside ``results``; the run's own files stay
-    as they were."""
-    finished, sides, declared, target = _finished(case, results, jar, "cpu")
-    staging = target.with_name(target.name + ".partial.d")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    log = ROOT / "target" / "jmh-logs" / f"cpu-{case.id}-{profile.name}.log"
-    log.unlink(missing_ok=True)
-    interval = profile.cpu_interval_ns or cpu.INTERVAL_NS
-    print(f"hotpath: {case.id}: CPU samples of {len(sides)} row-sides of {_shown(results)}, "
-          f"{CPU_PASS_FORKS} forks each", flush=True)
-    try:
-        commands = passes.run(passes.CaseJar(jar), sides, declared, profile.java(CPU_PASS_FORKS, java),
-                              profile.cpu_args(java, staging / "cpu", CPU_PASS_FORKS,
-                                               CPU_PASS_ITERATIONS, interval),
-                              lambda i: staging / f"jmh-{i}.json",
-                              lambda cmd: run_jmh(cmd, case, target, log=log))
-        entries = [e for i in range(len(commands)) for e in read_json(staging / f"jmh-{i}.json")]
-        shown = [shlex.join(cmd[:-2]).replace(str(staging / "cpu"), "cpu") for cmd in commands]
-        document = cpu.collect(staging / "cpu", entries, "; ".join(shown), where=cpu.OWN_FORKS)
-        runs.add(results.parent, finished.layout, "cpu", runs.sites_text(document).encode())
-        log.unlink(missing_ok=True)  # kept where a run failed: its error names it
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return target
+    target = finished.path(finished.layout.file(kind.name))
+    log = ROOT / "target" / "jmh-logs" / f"{kind.name}-{case.id}-{profile.name}.log"
+    print(f"hotpath: {case.id}: {kind.what} of {len(sides)} row-sides of {_shown(results)}, "
+          f"{kind.forks(profile)} fork(s) each", flush=True)
+    share = Share(passes.CaseJar(jar), sides, benchmark_listing(case, jar),
+                  lambda cmd: run_jmh(cmd, case, target, log=log))
+    return add(kind, profile, results.parent, finished.layout, [share], log, java)

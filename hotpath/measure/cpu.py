@@ -138,7 +138,7 @@ def counted(fork: dict, entry: dict, index: int) -> dict[str, Any]:
 
 #: Where the samples were taken, as the collected file says: in the run's timed forks (a tail
 #: of iterations after the counted ones), or in forks of their own added to a finished run
-#: (hotpath.measure.added.add_cpu).
+#: (hotpath.measure.added, its pass registered in hotpath.measure.passes.KINDS).
 TIMED = ("in each timed fork, in iterations it ran after those its figure counts (the sampler "
          "never ran in a counted one; their time per op is the fork's)")
 OWN_FORKS = ("in forks of their own added to the finished run, recorded from their start as "

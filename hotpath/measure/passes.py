@@ -1,6 +1,8 @@
 """A pass: the JMH runs that measure a set of row-sides apart from the timed forks (the memory
 pass, the allocation-site pass, the next one), started by a *launcher*: a case's jar, whose
 sides are its variants, or one build of two (hotpath.measure.builds.Side), which is the side.
+The kinds a finished run can be given in forks of their own are registered in KINDS
+(hotpath.measure.added runs any of them).
 
 Every pass goes the same way: each variant's sides as the fewest JMH runs that hold them exactly
 (forkplan.invocations), one command each, run. What a pass keeps of its runs (their JMH files,
@@ -13,9 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, ClassVar, Protocol
 
+from ..errors import UnknownNameError
 from ..jmh import VARIANT, RowKey
 from ..paths import ROOT
-from . import forkplan, interleave
+from . import cpu, forkplan, interleave, sites
+from .profiles import Profile
 
 
 class Launcher(Protocol):
@@ -70,3 +74,57 @@ def run(launcher: Launcher, sides: list[RowKey], declared: dict[str, dict[str, l
             commands.append(cmd)
             jmh(cmd)
     return commands
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of evidence a finished run can be given in forks of its own: its file in a run's
+    folder (``name``, a key of hotpath.runs.PASSES), its forks and JMH options under a profile,
+    and how the folder its profiler wrote (with the runs' JMH entries, where it keeps them)
+    becomes the file's document. A kind to come is one entry of KINDS."""
+
+    name: str
+    #: what the pass measures, as a line about it names it
+    what: str
+    forks: Callable[[Profile], int]
+    #: the JVM arguments its forks add to the profile's where the benchmarks run in JMH's JVM
+    jvm_args: tuple[str, ...]
+    #: its JMH options: (profile, java, the profiler's folder, forks)
+    options: Callable[[Profile, str, Path, int], list[str]]
+    #: its document: (the profiler's folder, the runs' JMH entries, the commands, the side's
+    #: name where a launcher is the side, else '')
+    collect: Callable[[Path, list[dict], str, str], dict]
+    #: whether its runs' JMH results are read (their forks tie the samples), not thrown away
+    keeps_json: bool = False
+
+
+#: A CPU pass of its own: forks per row-side, and each one's iterations of the profile's
+#: recorded length from its start (3 s at 100 ms), whose steady segment is counted.
+CPU_PASS_FORKS = 3
+CPU_PASS_ITERATIONS = 30
+
+#: The kinds a finished run can be given, by their files' names (hotpath.runs.PASSES).
+KINDS: dict[str, Kind] = {
+    "sites": Kind(
+        "sites", "allocation sites",
+        # a fork each, even where the memory pass runs without: the reference's memory pass forks
+        forks=lambda profile: max(profile.memory_forks, 1), jvm_args=sites.JVM_ARGS,
+        options=lambda profile, java, folder, forks: profile.sites_args(java, folder, forks),
+        collect=lambda folder, entries, command, side: sites.collect(folder, command, side=side)),
+    "cpu": Kind(
+        "cpu", "CPU samples",
+        forks=lambda profile: CPU_PASS_FORKS, jvm_args=(),
+        options=lambda profile, java, folder, forks: profile.cpu_args(
+            java, folder, forks, CPU_PASS_ITERATIONS, profile.cpu_interval_ns or cpu.INTERVAL_NS),
+        collect=lambda folder, entries, command, side: cpu.collect(folder, entries, command, side,
+                                                                  where=cpu.OWN_FORKS),
+        keeps_json=True),
+}
+
+
+def kind_of(name: str) -> Kind:
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise UnknownNameError(f"unknown pass {name!r}; a finished run can be given: "
+                               f"{', '.join(KINDS)}") from None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from . import ab, added, bench, builds, cuts, hostcheck, merge, shards, stamp
+from . import ab, added, bench, builds, cuts, hostcheck, merge, passes, shards, stamp
 from . import matrix as measure_matrix
 from .. import runtimes
 from ..cases import get_case
@@ -135,30 +135,19 @@ def matrix_cells(case_ids: list[str], profile: Profile, cells_text: str, budget:
                          if measure else ([], {}))
 
 
-def add_sites(case_ids: list[str], profile: Profile, builds_run: str = "") -> Iterator[Path]:
-    """The allocation-site pass alone: for a finished run of two builds (its folder), or for
-    each case's finished run in the profile's folder."""
+def add_pass(name: str, case_ids: list[str], profile: Profile, builds_run: str = "") -> Iterator[Path]:
+    """A pass of its own (hotpath.measure.passes.KINDS: sites, cpu) for finished runs: a run of
+    two builds (its folder), or each case's finished run in the profile's folder."""
+    kind = passes.kind_of(name)
     if builds_run:
-        yield ab.add_sites(Path(builds_run))
+        yield ab.add_pass(kind, Path(builds_run))
         return
     for case_id in case_ids:
         results = results_file(profile.name, case_id)
         if not results.is_file():
-            raise HotpathError(f"{results} is missing: the site pass adds to a finished run "
-                               f"('make report CASE={case_id} PROFILE={profile.name}' makes one, "
-                               f"its sites included)")
-        yield added.add_sites(get_case(case_id), profile, results)
-
-
-def add_cpu(case_ids: list[str], profile: Profile) -> Iterator[Path]:
-    """CPU samples alone, in forks of their own, for each case's finished run in the profile's
-    folder (a run whose timed forks took none: the committed reference)."""
-    for case_id in case_ids:
-        results = results_file(profile.name, case_id)
-        if not results.is_file():
-            raise HotpathError(f"{results} is missing: the CPU pass adds to a finished run "
+            raise HotpathError(f"{results} is missing: the {kind.what} pass adds to a finished run "
                                f"('make report CASE={case_id} PROFILE={profile.name}' makes one)")
-        yield added.add_cpu(get_case(case_id), profile, results)
+        yield added.to_case_run(kind, get_case(case_id), profile, results)
 
 
 @dataclass(frozen=True)

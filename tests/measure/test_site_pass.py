@@ -79,14 +79,14 @@ def test_encoder_str_1k_old_and_optimized_give_the_write_ups_copies(tmp_path):
 
 def test_a_finished_two_builds_run_gets_its_sites_only_from_the_jars_it_names(tmp_path):
     from hotpath.errors import HotpathError
-    from hotpath.measure import ab
+    from hotpath.measure import ab, passes
     import json
     with pytest.raises(HotpathError, match="not a run of two builds"):
-        ab.add_sites(tmp_path)
+        ab.add_pass(passes.KINDS["sites"], tmp_path)
     side = {"name": "master", "given": "gone.jar", "kind": "jar", "entries": [str(tmp_path / "gone.jar")],
             "jars": [], "results": "baseline.json"}
     (tmp_path / "ab.json").write_text(json.dumps({"kind": "ab", "profile": "ab", "selection": {"include": "x"},
                                                   "sides": {"baseline": side, "candidate": side}}))
     with pytest.raises(HotpathError, match="gone.jar is missing: build it as the run did"):
-        ab.add_sites(tmp_path)
-    assert not (tmp_path / "ab.sites.json").exists() and not (tmp_path / ".sites.partial").exists()
+        ab.add_pass(passes.KINDS["sites"], tmp_path)
+    assert not (tmp_path / "ab.sites.json").exists() and not (tmp_path / ".ab.sites.json.partial.d").exists()
