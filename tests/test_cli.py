@@ -25,7 +25,7 @@ def test_table_prints_jira_markup_for_any_jmh_file(capsys, data_dir):
 
 def test_the_reference_profile_reads_and_writes_only_the_committed_data_set():
     from hotpath.paths import REFERENCE, RESULTS, results_file
-    from hotpath.measure.profiles import get_profile
+    from hotpath.measure.profiles import CpuTail, get_profile
 
     assert results_file("reference", "zip") == REFERENCE / "zip.json"
     assert results_file("full", "zip") == RESULTS / "full" / "zip.json"
@@ -36,7 +36,7 @@ def test_the_reference_profile_reads_and_writes_only_the_committed_data_set():
     # Its CPU samples were taken apart (make cpu, every 10 ms), not in its timed forks' tails.
     assert get_profile("reference") == dataclasses.replace(get_profile("full"), name="reference",
                                                            recorded=False, estimate="mean",
-                                                           cpu_interval_ns=0, cpu_tail=0,
+                                                           cpu=CpuTail(),
                                                            purpose=get_profile("reference").purpose)
     assert "3 x 1 s warmup + 2 x 1 s measurement" in get_profile("reference").describe()
 

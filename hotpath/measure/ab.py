@@ -237,7 +237,7 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
     side's classpath, put into the run being ``written`` (and, where the profile records them,
     its allocation sites in the same forks, returned as their document). Where the side's JMH
     cannot load the profiler, or the pass fails, the record says so and why."""
-    if not profile.memory_profilers:
+    if not profile.memory.profilers:
         return {"status": "not measured", "why": f"the {profile.name} profile has no memory pass"}, None
     recorded = staging / f"{side.role}.sites.d"
     files: list[Path] = []
@@ -257,7 +257,7 @@ def memory_pass(side: Side, plan: forkplan.Plan, profile: Profile, staging: Path
     except _NotMeasured as e:
         return {"status": "not measured", "why": str(e), "command": "; ".join(commands)}, None
     document = None
-    if profile.sites:
+    if profile.memory.sites:
         # Each side's sites under its build's name, as the report pairs them (hotpath.analyze.sites)
         document = sites.collect(recorded, "; ".join(commands), side=side.name)
         shutil.rmtree(recorded, ignore_errors=True)

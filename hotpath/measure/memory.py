@@ -76,12 +76,12 @@ def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, fina
     the ``plan`` of a run of the write-ups' rows, just its sides: one run per variant and group
     of benchmarks. With a ``log``, the pass runs beside another: JMH's output goes there, and
     its JMH passes JMH's lock (:data:`PAST_LOCK`)."""
-    if not profile.memory_profilers:
+    if not profile.memory.profilers:
         return None
-    staging = sites_staging(sites_partial) if sites_partial is not None and profile.sites else None
+    staging = sites_staging(sites_partial) if sites_partial is not None and profile.memory.sites else None
     if staging is not None:
         shutil.rmtree(staging, ignore_errors=True)
-    print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory_profilers)}"
+    print(f"hotpath: {case.id}: memory pass ({', '.join(profile.memory.profilers)}"
           + (", allocation sites" if staging else "") + "), one fork "
           "per benchmark, apart from the timed forks"
           + (f"; JMH's output in {_shown(log)}" if log else ""), flush=True)

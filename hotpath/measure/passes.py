@@ -108,14 +108,14 @@ KINDS: dict[str, Kind] = {
     "sites": Kind(
         "sites", "allocation sites",
         # a fork each, even where the memory pass runs without: the reference's memory pass forks
-        forks=lambda profile: max(profile.memory_forks, 1), jvm_args=sites.JVM_ARGS,
+        forks=lambda profile: max(profile.memory.forks, 1), jvm_args=sites.JVM_ARGS,
         options=lambda profile, java, folder, forks: profile.sites_args(java, folder, forks),
         collect=lambda folder, entries, command, side: sites.collect(folder, command, side=side)),
     "cpu": Kind(
         "cpu", "CPU samples",
         forks=lambda profile: CPU_PASS_FORKS, jvm_args=(),
         options=lambda profile, java, folder, forks: profile.cpu_args(
-            java, folder, forks, CPU_PASS_ITERATIONS, profile.cpu_interval_ns or cpu.INTERVAL_NS),
+            java, folder, forks, CPU_PASS_ITERATIONS, profile.cpu.interval_ns or cpu.INTERVAL_NS),
         collect=lambda folder, entries, command, side: cpu.collect(folder, entries, command, side,
                                                                   where=cpu.OWN_FORKS),
         keeps_json=True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from typing import Any
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from pathlib import Path
 
@@ -45,6 +45,36 @@ def hooks_allocations(profiler: str) -> bool:
 
 
 @dataclass(frozen=True)
+class MemoryPass:
+    """The memory pass: forks of their own for what hooks every allocation (native B/op by
+    origin: direct, zlib, other). Native B/op counts mallocs per op, which the JIT does not
+    change (a Deflater's zlib state is malloc'd at any tier), so one fork with a short warmup
+    and two short iterations suffice."""
+
+    profilers: tuple[str, ...] = (NATIVE_PROFILER,)
+    warmup_iterations: int = 2
+    warmup_time: str = "500 ms"
+    iterations: int = 2
+    time: str = "500 ms"
+    forks: int = 1
+    #: The allocation-site pass (hotpath.measure.sites) in the memory pass's forks: two more
+    #: warmup iterations, the second of them recorded allocation by allocation.
+    sites: bool = True
+
+
+@dataclass(frozen=True)
+class CpuTail:
+    """CPU samples in the timed forks of a sequential plan (hotpath.measure.cpu): the sampler's
+    interval in ns of a thread's CPU, 0 for none, in ``iterations`` that each recorded fork runs
+    after the ones its figure counts and that its results leave out. Never in a counted
+    iteration: a sampled one costs about 1% (each start opens the sampler afresh) and nothing
+    spills into the next (docs/evidence/what-the-cpu-sampler-costs.md)."""
+
+    interval_ns: int = 0
+    iterations: int = 0
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     purpose: str
@@ -56,26 +86,11 @@ class Profile:
     #: Profilers in the timed forks: cheap counters only (-prof gc for heap B/op and GC time,
     #: hotpath's page-fault counter and host-speed probe).
     profilers: tuple[str, ...] = ("gc", FAULT_PROFILER, PROBE_PROFILER)
-    #: The memory pass: forks of their own for what hooks every allocation (native B/op by
-    #: origin: direct, zlib, other). Native B/op counts mallocs per op, which the JIT does not
-    #: change (a Deflater's zlib state is malloc'd at any tier), so one fork with a short
-    #: warmup and two short iterations suffice.
-    memory_profilers: tuple[str, ...] = (NATIVE_PROFILER,)
-    memory_warmup_iterations: int = 2
-    memory_warmup_time: str = "500 ms"
-    memory_iterations: int = 2
-    memory_time: str = "500 ms"
-    memory_forks: int = 1
-    #: The allocation-site pass (hotpath.measure.sites) in the memory pass's forks: two more
-    #: warmup iterations, the second of them recorded allocation by allocation.
-    sites: bool = True
-    #: CPU samples in the timed forks of a sequential plan (hotpath.measure.cpu): the
-    #: sampler's interval in ns of a thread's CPU, 0 for none, in ``cpu_tail`` iterations that
-    #: each recorded fork runs after the ones its figure counts and that its results leave out.
-    #: Never in a counted iteration: a sampled one costs about 1% (each start opens the sampler
-    #: afresh) and nothing spills into the next (docs/evidence/what-the-cpu-sampler-costs.md).
-    cpu_interval_ns: int = 0
-    cpu_tail: int = 0
+    #: The memory pass (forks of their own for what hooks every allocation) and its allocation
+    #: sites.
+    memory: MemoryPass = MemoryPass()
+    #: CPU samples in the timed forks' tail.
+    cpu: CpuTail = CpuTail()
     #: Bisection resolution of the peak-live-heap measurement, % of the heap size.
     peak_resolution_pct: float = 2.0
     #: Measure peak live heap per call where a case has it (zip).
@@ -141,12 +156,12 @@ class Profile:
         hooking = [p for p in self.profilers if hooks_allocations(p)]
         if hooking:
             raise ValueError(f"profile {self.name!r}: {', '.join(hooking)} would run in timed "
-                             f"forks; put it in memory_profilers")
+                             f"forks; put it in the memory pass's profilers")
 
     @property
     def samples_cpu(self) -> bool:
         """Whether the timed forks take CPU samples: only recorded ones have a tail to take them in."""
-        return self.recorded and self.cpu_interval_ns > 0 and self.cpu_tail > 0
+        return self.recorded and self.cpu.interval_ns > 0 and self.cpu.iterations > 0
 
     def jmh_args(self, forks: int | None = None, variant_filter: bool = True,
                  java: str = "java", iterations: int | None = None,
@@ -160,10 +175,10 @@ class Profile:
         forks = self.forks if forks is None else forks
         if self.recorded:
             from . import cpu
-            sampler = ((cpu.profiler_arg(cpu_dir, self.cpu_interval_ns, tail=self.cpu_tail),)
+            sampler = ((cpu.profiler_arg(cpu_dir, self.cpu.interval_ns, tail=self.cpu.iterations),)
                        if cpu_dir is not None and self.samples_cpu else ())
             return self._args(forks, 0, self.iteration_time,
-                              (iterations or self.scout_iterations) + (self.cpu_tail if sampler else 0),
+                              (iterations or self.scout_iterations) + (self.cpu.iterations if sampler else 0),
                               self.iteration_time, (*self.profilers, *sampler),
                               variant_filter, java, DEBUG_ARGS if sampler else ())
         return self._args(forks, self.warmup_iterations, self.warmup_time,
@@ -200,17 +215,17 @@ class Profile:
         """The memory pass: one fork, a short warmup, native bytes per op; with ``sites_dir``,
         the allocation-site pass in the same forks (two more warmup iterations, and the JVM
         without TLABs: sites.JVM_ARGS)."""
-        recorder = (sites.profiler_arg(sites_dir),) if sites_dir is not None and self.sites else ()
-        return self._args(self.memory_forks,
-                          self.memory_warmup_iterations + (sites.EXTRA_WARMUPS if recorder else 0),
-                          self.memory_warmup_time, self.memory_iterations, self.memory_time,
-                          (*self.memory_profilers, *recorder), True, java, sites.JVM_ARGS if recorder else ())
+        recorder = (sites.profiler_arg(sites_dir),) if sites_dir is not None and self.memory.sites else ()
+        return self._args(self.memory.forks,
+                          self.memory.warmup_iterations + (sites.EXTRA_WARMUPS if recorder else 0),
+                          self.memory.warmup_time, self.memory.iterations, self.memory.time,
+                          (*self.memory.profilers, *recorder), True, java, sites.JVM_ARGS if recorder else ())
 
     def sites_args(self, java: str, sites_dir: Path, forks: int) -> list[str]:
         """The allocation-site pass alone, for a finished run: the memory pass's forks and
         warmup with the site profiler only, and one short measured iteration to throw away."""
-        return self._args(forks, self.memory_warmup_iterations + sites.EXTRA_WARMUPS,
-                          self.memory_warmup_time, 1, self.memory_time,
+        return self._args(forks, self.memory.warmup_iterations + sites.EXTRA_WARMUPS,
+                          self.memory.warmup_time, 1, self.memory.time,
                           (sites.profiler_arg(sites_dir),), False, java, sites.JVM_ARGS)
 
     def cpu_args(self, java: str, cpu_dir: Path, forks: int, iterations: int,
@@ -225,8 +240,8 @@ class Profile:
     def memory_java(self, java: str = "java", sites_dir: Path | None = None) -> list[str]:
         """The command that starts the memory pass's JMH (its JVM's arguments when it runs
         without forks)."""
-        recorded = sites_dir is not None and self.sites
-        return self.java(self.memory_forks, java, sites.JVM_ARGS if recorded else ())
+        recorded = sites_dir is not None and self.memory.sites
+        return self.java(self.memory.forks, java, sites.JVM_ARGS if recorded else ())
 
     def java(self, forks: int, java: str = "java", extra: tuple[str, ...] = ()) -> list[str]:
         """The command that starts JMH: without forks (-f 0) the benchmarks run in this JVM,
@@ -271,15 +286,15 @@ class Profile:
     def _describe_rows_and_memory(self) -> str:
         return ((", the write-ups' rows only (old and the write-up's variants)"
                  if self.rows == "writeups" else "")
-                + (f", CPU samples every {self.cpu_interval_ns / 1e6:g} ms of a thread's CPU in "
-                   f"{self.cpu_tail} x {self.iteration_time} more of each timed fork, after the "
+                + (f", CPU samples every {self.cpu.interval_ns / 1e6:g} ms of a thread's CPU in "
+                   f"{self.cpu.iterations} x {self.iteration_time} more of each timed fork, after the "
                    f"iterations it counts" if self.samples_cpu else "")
                 + (f", variants {', '.join(self.variants)} only" if self.variants else "")
-                + (f"; memory pass {self.memory_forks or 'no'} fork x ({self.memory_warmup_iterations} x "
-                   f"{self.memory_warmup_time} warmup + {self.memory_iterations} x {self.memory_time})"
+                + (f"; memory pass {self.memory.forks or 'no'} fork x ({self.memory.warmup_iterations} x "
+                   f"{self.memory.warmup_time} warmup + {self.memory.iterations} x {self.memory.time})"
                    + (f", its allocation sites from {sites.EXTRA_WARMUPS} more warmup iterations"
-                      if self.sites else "")
-                   if self.memory_profilers else ""))
+                      if self.memory.sites else "")
+                   if self.memory.profilers else ""))
 
     def _describe_recorded(self) -> str:
         forks = (f"{self.min_forks} to {self.forks} forks per side as the verdicts need"
@@ -307,7 +322,7 @@ class Profile:
 #: CPU samples in the timed forks: every 5 ms of a thread's CPU in 3 iterations after each fork's
 #: counted ones, about 20 of the benchmark thread's samples an iteration, 60 a fork, for 0.3 s
 #: a fork (the forks' own, not the reference's 10 ms: the tail's cost is in no figure).
-TIMED_CPU: dict[str, Any] = {"cpu_interval_ns": 5_000_000, "cpu_tail": 3}
+TIMED_CPU = CpuTail(interval_ns=5_000_000, iterations=3)
 
 PROFILES: dict[str, Profile] = {
     p.name: p
@@ -321,11 +336,10 @@ PROFILES: dict[str, Profile] = {
             # variant rows (0.15 s a row at 2 x 50 ms; the five cases 104 s alone).
             forks=0, warmup_iterations=0, warmup_time="100 ms",
             measurement_iterations=2, measurement_time="50 ms", peak_resolution_pct=20.0,
-            memory_forks=0, memory_warmup_iterations=0, memory_warmup_time="100 ms",
-            memory_iterations=1, memory_time="50 ms",
             # Sites would add two warmups to each of the ~190 rows; make test holds the pass to
             # known answers on its own (tests/measure/test_site_pass.py).
-            sites=False,
+            memory=MemoryPass(forks=0, warmup_iterations=0, warmup_time="100 ms", iterations=1,
+                              time="50 ms", sites=False),
         ),
         Profile(
             name="quick",
@@ -361,9 +375,9 @@ PROFILES: dict[str, Profile] = {
             # forks in the 2026-11-26 A/A run slowed down that late starts with a 4 s fork.
             prior_runs=("data/aa-runs/2026-11-26/baseline.json", "data/aa-runs/2026-11-26/candidate.json"),
             # Native B/op counts mallocs per op: one JVM per variant, no forks, is enough.
-            memory_forks=0, memory_warmup_iterations=1, memory_warmup_time="200 ms",
-            memory_iterations=1, memory_time="200 ms",
-            **TIMED_CPU,
+            memory=MemoryPass(forks=0, warmup_iterations=1, warmup_time="200 ms", iterations=1,
+                              time="200 ms"),
+            cpu=TIMED_CPU,
         ),
         Profile(
             name="full",
@@ -377,7 +391,7 @@ PROFILES: dict[str, Profile] = {
             measurement_iterations=2, measurement_time="1 s", interleave=True,
             require_quiet=True, budget="2h30m",
             recorded=True, scout_s=6.0, margin_s=0.5, min_steady_s=1.0, max_fork_s=8.0,
-            estimate="p10", **TIMED_CPU,
+            estimate="p10", cpu=TIMED_CPU,
         ),
     )
 }
@@ -395,8 +409,8 @@ PROFILES["matrix"] = replace(
             "when decided; written under data/matrix/",
     forks=12, warmup_iterations=2, measurement_time="500 ms", budget="1h",
     scout_s=4.0, max_fork_s=6.0,
-    memory_warmup_iterations=1, memory_warmup_time="200 ms", memory_iterations=1,
-    memory_time="200 ms",
+    memory=replace(PROFILES["full"].memory, warmup_iterations=1, warmup_time="200 ms", iterations=1,
+                   time="200 ms"),
     # Its forks take the timed forks' CPU tail (full's): the matrix report's time by frame per
     # cell, the collector's CPU per op on each collector. 0.3 s a fork of 4-6 s, in its budget.
 )
@@ -422,7 +436,7 @@ PROFILES["aa"] = replace(
     PROFILES["quick"], name="aa",
     purpose="the A/A run: old against old as two sides, 4 to 24 forks per side, each recorded "
             "from its start, alternating fork by fork, a row closing when decided",
-    forks=24, budget="1h30m", memory_profilers=(), require_quiet=True, fail_on_error=False,
+    forks=24, budget="1h30m", memory=replace(PROFILES["quick"].memory, profilers=()), require_quiet=True, fail_on_error=False,
     scout_s=4.0, margin_s=0.5, min_steady_s=1.0, max_steady_s=None, max_fork_s=6.0,
     min_forks=4, prior_runs=(),  # its own forks are the prior's source
     room_for_late_levels=True,
@@ -439,7 +453,7 @@ PROFILES["aa"] = replace(
 #: `make report PROFILE=reference` renders it without benchmarking.
 PROFILES["reference"] = replace(
     PROFILES["full"], name="reference", recorded=False, estimate=steady.MEAN,
-    cpu_interval_ns=0, cpu_tail=0,  # its forks are not recorded; make cpu samples them apart
+    cpu=CpuTail(),  # its forks are not recorded; make cpu samples them apart
     purpose="the committed reference data set (data/reference/): 4 to 24 forks per side of "
             "3 x 1 s warmup (not recorded) + 2 x 1 s; make report renders it without re-running",
 )
@@ -447,35 +461,48 @@ PROFILES["reference"] = replace(
 
 def with_settings(profile: Profile, settings: list[str]) -> Profile:
     """The profile with fields changed from "name=value" texts (a replay's --set): numbers,
-    true/false, none, or text, as the field's current value is."""
-    known = {f.name for f in fields(Profile)}
-    changes: dict[str, Any] = {}
+    true/false, none, or text, as the field's current value is; a pass's own settings by its
+    name and theirs (memory.forks=0, cpu.interval_ns=10000000)."""
     for text in settings:
         name, sep, value = text.partition("=")
-        name = name.strip()
-        if not sep or name not in known or name == "name":
-            raise UnknownNameError(f"{text!r}: give FIELD=VALUE with a profile field; fields: "
-                                   f"{', '.join(sorted(known - {'name'}))}")
-        current = getattr(profile, name)
-        value = value.strip()
+        outer, dot, inner = name.strip().partition(".")
         try:
-            if value.lower() == "none":
-                changes[name] = None
-            elif isinstance(current, bool):
-                if value.lower() not in ("true", "false"):
-                    raise ValueError(value)
-                changes[name] = value.lower() == "true"
-            elif isinstance(current, int):
-                changes[name] = int(value)
-            elif isinstance(current, float) or current is None:
-                changes[name] = float(value)
-            elif isinstance(current, str):
-                changes[name] = value
+            if not sep or outer == "name" or (dot and not is_dataclass(getattr(profile, outer, None))):
+                raise KeyError(outer)
+            if dot:
+                nested = getattr(profile, outer)
+                profile = replace(profile, **{outer: replace(nested, **_setting(nested, inner, value, text))})
             else:
+                profile = replace(profile, **_setting(profile, outer, value, text))
+        except KeyError:
+            known = [f.name for f in fields(Profile) if f.name != "name"]
+            raise UnknownNameError(f"{text!r}: give FIELD=VALUE with a profile field (or a pass's, "
+                                   f"as memory.forks); fields: {', '.join(sorted(known))}") from None
+    return profile
+
+
+def _setting(owner: Any, name: str, value: str, text: str) -> dict[str, Any]:
+    """One field of ``owner`` read from ``value`` as its current value is typed."""
+    if name not in {f.name for f in fields(owner)}:
+        raise KeyError(name)
+    current = getattr(owner, name)
+    value = value.strip()
+    try:
+        if value.lower() == "none":
+            return {name: None}
+        if isinstance(current, bool):
+            if value.lower() not in ("true", "false"):
                 raise ValueError(value)
-        except ValueError:
-            raise UnknownNameError(f"{text!r}: {name} takes a value like {current!r}") from None
-    return replace(profile, **changes)
+            return {name: value.lower() == "true"}
+        if isinstance(current, int):
+            return {name: int(value)}
+        if isinstance(current, float) or current is None:
+            return {name: float(value)}
+        if isinstance(current, str):
+            return {name: value}
+        raise ValueError(value)
+    except ValueError:
+        raise UnknownNameError(f"{text!r}: {name} takes a value like {current!r}") from None
 
 
 def get_profile(name: str) -> Profile:

@@ -20,7 +20,8 @@ pytestmark = [pytest.mark.forks,
 
 CALIBRATION = Case(id="calibration", writeup="-", system="-", title="known copy", question="-",
                    benchmarks=r"^hotpath\.calibration\.KnownCopyBenchmark\.")
-TINY = replace(PROFILES["smoke"], measurement_iterations=1, forks=1, memory_forks=1,
+TINY = replace(PROFILES["smoke"], measurement_iterations=1, forks=1,
+               memory=replace(PROFILES["smoke"].memory, forks=1),
                profilers=("gc",), name="tiny")
 
 
@@ -83,7 +84,7 @@ def test_a_sequential_run_that_fails_leaves_the_earlier_rounds_and_says_why(tmp_
 
 
 def test_a_run_without_forks_gives_its_jvm_the_forks_arguments(tmp_path):
-    profile = replace(TINY, forks=0, memory_forks=0)
+    profile = replace(TINY, forks=0, memory=replace(TINY.memory, forks=0))
     out = bench.run(CALIBRATION, profile, out=tmp_path / "calibration.json", extra_args=["-p", "size=64"])
     run = load.read_results(out)
     assert run.provenance["command"].startswith(f"java {' '.join(profile.jvm_args)} ")
@@ -120,7 +121,7 @@ def test_the_peak_filter_matches_a_sides_params_in_any_order_and_nothing_near_th
 def test_a_run_together_writes_each_case_as_a_run_of_its_own_would(tmp_path):
     """bench.run_together end to end on the calibration case (the plan of several cases is held
     to its rules in test_forkplan): results, rounds and the plan record as bench.run writes them."""
-    profile = replace(TINY, forks=3, min_forks=3, interleave=True, budget="", memory_profilers=())
+    profile = replace(TINY, forks=3, min_forks=3, interleave=True, budget="", memory=replace(TINY.memory, profilers=()))
     host = {"said": "the host check before the run", "quiet": True}
     [path] = bench.run_together([CALIBRATION], profile, budget_s=600.0, folder=tmp_path, host_check=host)
     run = load.read_results(path)
@@ -140,7 +141,7 @@ def test_a_memory_pass_beside_another_runs_past_jmhs_lock_into_a_log_of_its_own(
     own (java.io.tmpdir), held by another process, so no other test's JMH is stopped."""
     lock = tmp_path / "jmh.lock"
     monkeypatch.setattr(rounds, "LOCK_FILE", lock)
-    profile = replace(TINY, memory_forks=0, jvm_args=(*TINY.jvm_args, f"-Djava.io.tmpdir={tmp_path}"))
+    profile = replace(TINY, memory=replace(TINY.memory, forks=0), jvm_args=(*TINY.jvm_args, f"-Djava.io.tmpdir={tmp_path}"))
     expected = jar.listed_benchmarks(CALIBRATION.benchmarks)
     log = tmp_path / "memory.log"
     holder = subprocess.Popen([sys.executable, "-c", f"import fcntl, time; f = open({str(lock)!r}, 'a'); "

@@ -21,11 +21,11 @@ def test_no_timing_command_carries_an_allocation_hooking_profiler(tmp_path, prof
     assert profilers == ["gc", "hotpath.profiler.PageFaultProfiler",
                          "hotpath.profiler.HostSpeedProfiler"]  # cheap counters alone
     assert not any(hooks_allocations(a) for a in profile.jmh_args(forks=1))
-    if not profile.memory_profilers:  # aa: only time is asked about
+    if not profile.memory.profilers:  # aa: only time is asked about
         return
     untimed = memory.memory_command(case, profile, JAR, tmp_path / "m.json")
     assert "hotpath.profiler.NativeAllocProfiler" in untimed
-    assert untimed[untimed.index("-f") + 1] == str(profile.memory_forks)
+    assert untimed[untimed.index("-f") + 1] == str(profile.memory.forks)
 
 
 def test_a_profile_that_would_time_under_a_hook_is_refused():
@@ -110,10 +110,10 @@ def test_a_timed_fork_samples_cpu_only_in_a_tail_after_its_counted_iterations(na
     sampled = profile.jmh_args(forks=1, iterations=20, cpu_dir=tmp_path / "cpu")
     assert plain[plain.index("-i") + 1] == "20"
     # the plan's 20 counted iterations, then the sampler's tail, which the results leave out
-    assert sampled[sampled.index("-i") + 1] == str(20 + profile.cpu_tail) and profile.cpu_tail > 0
+    assert sampled[sampled.index("-i") + 1] == str(20 + profile.cpu.iterations) and profile.cpu.iterations > 0
     sampler = [sampled[i + 1] for i, a in enumerate(sampled) if a == "-prof" and "CpuProfiler" in sampled[i + 1]]
     assert sampler == [f"hotpath.profiler.CpuProfiler:dir={tmp_path / 'cpu'};"
-                       f"interval={profile.cpu_interval_ns};tail={profile.cpu_tail}"]
+                       f"interval={profile.cpu.interval_ns};tail={profile.cpu.iterations}"]
     assert not any("CpuProfiler" in a for a in plain)
 
 

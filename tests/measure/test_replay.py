@@ -110,3 +110,12 @@ def test_the_bound_counts_the_cheapest_rows_the_budget_holds(tmp_path):
     assert replay.bound(run, AA, budget_s=64) == 2
     assert replay.bound(run, AA, budget_s=63) == 1
     assert replay.bound(run, AA, budget_s=31) == 0
+
+
+def test_a_passs_own_settings_are_set_by_its_name_and_theirs():
+    p = with_settings(get_profile("quick"), ["memory.forks=2", "cpu.interval_ns=10000000", "memory.sites=false"])
+    assert (p.memory.forks, p.cpu.interval_ns, p.memory.sites) == (2, 10_000_000, False)
+    assert p.cpu.iterations == get_profile("quick").cpu.iterations
+    for bad in ("memory.nope=1", "forks.x=1", "memory=1"):
+        with pytest.raises(UnknownNameError):
+            with_settings(get_profile("quick"), [bad])

@@ -205,7 +205,8 @@ def test_a_matrix_measured_into_a_folder_of_its_own_renders_from_there(data_dir,
 pytestmark_jar = pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
 CALIBRATION = Case(id="calibration", writeup="-", system="-", title="known copy", question="-",
                    benchmarks=r"^hotpath\.calibration\.KnownCopyBenchmark\.")
-TINY = replace(PROFILES["smoke"], measurement_iterations=1, forks=1, memory_forks=1,
+TINY = replace(PROFILES["smoke"], measurement_iterations=1, forks=1,
+               memory=replace(PROFILES["smoke"].memory, forks=1),
                profilers=("gc",), name="tiny")
 
 
