@@ -1,0 +1,157 @@
+"""Which part of a patch pays: the change from old to optimized split among the mechanisms the
+patch bundles, each measured as code of its own.
+
+A *cell* is one variant of the code: the set of mechanisms applied to old (the empty set is old,
+every mechanism is optimized), measured as fork figures (forks are the replicates, as in every
+verdict). Every figure here is a linear contrast of the cells' means (of log time per op, so that
+a part is a ratio; of B/op as they are, so that a part is bytes), and its interval is Welch's:
+the variance of a contrast is the sum of each cell's variance of its mean times its weight
+squared, with the Welch-Satterthwaite degrees of freedom. A contrast whose interval holds 0 is
+*not told from 0* — never "no effect".
+
+- ``alone``: each mechanism applied alone to old (old+m against old);
+- ``taken_back``: each mechanism taken back from optimized (optimized against optimized-m),
+  where the design has those cells: where mechanisms interact the two differ;
+- ``interaction``: what the parts alone do not add up to (the whole change minus their sum);
+- ``shapley``: in a full factorial (every combination measured), each mechanism's average
+  contribution over every order of applying them: parts that add up to the whole change exactly,
+  each with its interval;
+- ``series``: a patch series (master, then each commit added), each step's part against the one
+  before; the steps add up to the whole by construction.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from .welch import CONFIDENCE, t_quantile
+
+#: A variant by the mechanisms applied to old.
+Mechanisms = frozenset[str]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A contrast of cells' means: its estimate and interval (on the cells' scale: log time per
+    op, or B/op), and the Welch-Satterthwaite degrees of freedom (inf where no cell varies)."""
+
+    estimate: float
+    low: float
+    high: float
+    df: float
+
+    @property
+    def told_from_zero(self) -> bool:
+        return self.low > 0 or self.high < 0
+
+    def speedup(self) -> tuple[float, float, float]:
+        """On log time: the part as a speed-up factor (old time over new), its interval's ends."""
+        return math.exp(-self.estimate), math.exp(-self.high), math.exp(-self.low)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One variant's fork figures, summarized on the scale of the decomposition."""
+
+    mean: float
+    #: the variance of the mean (the values' variance over their count)
+    var: float
+    n: int
+
+    @classmethod
+    def of(cls, figures: Sequence[float], log: bool) -> "Cell":
+        x = np.asarray(figures, dtype=float)
+        if len(x) < 2 or not np.all(np.isfinite(x)) or (log and np.any(x <= 0)):
+            raise ValueError(f"a cell needs two or more positive, finite fork figures; got {list(figures)}")
+        y = np.log(x) if log else x
+        return cls(float(y.mean()), float(y.var(ddof=1) / len(y)), len(y))
+
+
+def contrast(weights: Mapping[Mechanisms, float], cells: Mapping[Mechanisms, Cell],
+             confidence: float = CONFIDENCE) -> Part:
+    """Σ w·mean over the weighted cells, with Welch's interval."""
+    terms = [(w, cells[key]) for key, w in weights.items() if w != 0]
+    estimate = sum(w * c.mean for w, c in terms)
+    var = sum(w * w * c.var for w, c in terms)
+    if var <= 0:
+        return Part(estimate, estimate, estimate, math.inf)
+    df = var * var / sum((w * w * c.var) ** 2 / (c.n - 1) for w, c in terms)
+    half = float(t_quantile((1 + confidence) / 2, df)) * math.sqrt(var)
+    return Part(estimate, estimate - half, estimate + half, df)
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """A row's change from old to optimized split among its mechanisms (see the module)."""
+
+    mechanisms: tuple[str, ...]
+    total: Part
+    alone: dict[str, Part]
+    taken_back: dict[str, Part]
+    interaction: Part
+    #: None where the design is not a full factorial
+    shapley: dict[str, Part] | None
+    log: bool
+
+
+def decompose(mechanisms: Sequence[str], figures: Mapping[Mechanisms, Sequence[float]], log: bool = True,
+              confidence: float = CONFIDENCE) -> Decomposition:
+    """The change split among ``mechanisms`` from each measured cell's fork figures (keyed by the
+    mechanisms applied to old; old and optimized are required, and each mechanism alone)."""
+    every = frozenset(mechanisms)
+    old = frozenset[str]()
+    unknown = {m for key in figures for m in key} - every
+    if unknown:
+        raise ValueError(f"cells name mechanisms not in the design: {', '.join(sorted(unknown))}")
+    missing = [name for name, key in [("old", old), ("optimized", every)]
+               + [(f"old+{m}", frozenset({m})) for m in mechanisms] if key not in figures]
+    if missing:
+        raise ValueError(f"a decomposition needs old, optimized and each mechanism alone; missing: "
+                         f"{', '.join(missing)}")
+    cells = {key: Cell.of(values, log) for key, values in figures.items()}
+
+    def part(weights: Mapping[Mechanisms, float]) -> Part:
+        return contrast(weights, cells, confidence)
+
+    alone = {m: part({frozenset({m}): 1, old: -1}) for m in mechanisms}
+    taken_back = {m: part({every: 1, every - {m}: -1}) for m in mechanisms if every - {m} in cells}
+    interaction = {every: 1.0, old: -1.0 + len(mechanisms)}
+    for m in mechanisms:
+        interaction[frozenset({m})] = interaction.get(frozenset({m}), 0.0) - 1
+    full = all(frozenset(c) in cells for k in range(len(mechanisms) + 1)
+               for c in combinations(mechanisms, k))
+    return Decomposition(tuple(mechanisms), part({every: 1, old: -1}), alone, taken_back,
+                         part(interaction), _shapley(mechanisms, cells, confidence) if full else None, log)
+
+
+def _shapley(mechanisms: Sequence[str], cells: Mapping[Mechanisms, Cell], confidence: float) -> dict[str, Part]:
+    """Each mechanism's Shapley value over the full factorial: its marginal change averaged over
+    every order of applying the mechanisms, as weights on the cells."""
+    k = len(mechanisms)
+    out = {}
+    for m in mechanisms:
+        weights: dict[Mechanisms, float] = {}
+        others = [o for o in mechanisms if o != m]
+        for size in range(k):
+            w = math.factorial(size) * math.factorial(k - size - 1) / math.factorial(k)
+            for chosen in combinations(others, size):
+                without = frozenset(chosen)
+                weights[without | {m}] = weights.get(without | {m}, 0.0) + w
+                weights[without] = weights.get(without, 0.0) - w
+        out[m] = contrast(weights, cells, confidence)
+    return out
+
+
+def series(steps: Sequence[Sequence[float]], log: bool = True, confidence: float = CONFIDENCE) -> list[Part]:
+    """A patch series (the baseline first, then each step's build): each step's part against the
+    step before it; the parts add up to the last step against the baseline."""
+    if len(steps) < 2:
+        raise ValueError("a series needs a baseline and at least one step")
+    keys = [frozenset({f"step {i}"}) for i in range(len(steps))]
+    cells = {key: Cell.of(values, log) for key, values in zip(keys, steps)}
+    return [contrast({keys[i]: 1, keys[i - 1]: -1}, cells, confidence) for i in range(1, len(steps))]
