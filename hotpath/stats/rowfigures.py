@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence, TypeVar
 
 import numpy as np
 
 from .steady import EQUIVALENT, FAULT_COST_S, MEAN, NOT_RECORDED, Fork, Values, before_slowdown
+
+K = TypeVar("K")
 
 #: A low quantile can step over the iterations that hold a collection: where the sides' shares
 #: of time in GC pauses differ by more than this (half the study's +-5% band, so that what a
@@ -77,3 +79,19 @@ def verdict_figures(estimate: str, old: SideForks, new: SideForks) -> tuple[list
     how, why = row_estimate(estimate, old.gc_shares, new.gc_shares, old.fault_shares, new.fault_shares)
     figures = [[v for v, early in zip(side.by(how), side.early) if not early] for side in (old, new)]
     return figures[0], figures[1], how, why
+
+
+def family_figures(estimate: str, sides: Mapping[K, SideForks], baseline: K
+                   ) -> tuple[dict[K, list[float]], str, str]:
+    """Several sides measured against one baseline (a patch's mechanisms, each a variant of its
+    own) as their verdicts take them, all on one estimate: the mean for every side where any
+    side's verdict against the baseline would rest on it (verdict_figures), so that the parts of
+    one change are differences of one kind of figure."""
+    how, why = estimate, ""
+    for key, side in sides.items():
+        if key != baseline:
+            _, _, how, why = verdict_figures(estimate, sides[baseline], side)
+            if how != estimate:
+                break
+    return ({key: [v for v, early in zip(side.by(how), side.early) if not early] for key, side in sides.items()},
+            how, why)
