@@ -90,6 +90,8 @@ class Decomposition:
     """A row's change from old to optimized split among its mechanisms (see the module)."""
 
     mechanisms: tuple[str, ...]
+    #: old's mean (of log time per op, or B/op): where the parts start from
+    base: float
     total: Part
     alone: dict[str, Part]
     taken_back: dict[str, Part]
@@ -125,7 +127,7 @@ def decompose(mechanisms: Sequence[str], figures: Mapping[Mechanisms, Sequence[f
         interaction[frozenset({m})] = interaction.get(frozenset({m}), 0.0) - 1
     full = all(frozenset(c) in cells for k in range(len(mechanisms) + 1)
                for c in combinations(mechanisms, k))
-    return Decomposition(tuple(mechanisms), part({every: 1, old: -1}), alone, taken_back,
+    return Decomposition(tuple(mechanisms), cells[old].mean, part({every: 1, old: -1}), alone, taken_back,
                          part(interaction), _shapley(mechanisms, cells, confidence) if full else None, log)
 
 

@@ -1,37 +1,8 @@
 """Which part of the patch pays, from a run's JMH entries (hotpath.analyze.mechanisms)."""
 
-import math
+from hotpath.analyze import mechanisms as M
 
-import numpy as np
-
-from hotpath.analyze import load, mechanisms as M
-
-EFFECTS = {"trimless": -0.30, "one-scope": -0.05}
-BYTES = {"trimless": -1040.0, "one-scope": 0.0}
-
-
-def _entry(variant: str, applied: frozenset, rng, forks: int = 6, interaction: float = 0.0) -> dict:
-    """A recorded entry of 40 iterations a fork at log time = log(1000) + the applied effects."""
-    level = 1000 * math.exp(sum(EFFECTS[m] for m in applied) + (interaction if len(applied) == 2 else 0))
-    raw = [list(level * np.exp(rng.normal(0, 0.02) + rng.normal(0, 0.005, 40))) for _ in range(forks)]
-    heap = 2000 + sum(BYTES[m] for m in applied)
-    return {"benchmark": "hotpath.marshaller.MarshallerMechanismsBenchmark.marshalToStream", "mode": "avgt",
-            "measurementTime": "100 ms", "warmupIterations": 0, "measurementIterations": 40,
-            "params": {"variant": variant, "size": "1024"},
-            "primaryMetric": {"score": level, "scoreUnit": "ns/op", "rawData": raw},
-            "secondaryMetrics": {"gc.alloc.rate.norm": {"score": heap, "scoreUnit": "B/op",
-                                                        "rawData": [[heap] * 40] * forks}}}
-
-
-def _frame(variants: dict[str, frozenset], interaction: float = 0.0, seed: int = 1):
-    rng = np.random.default_rng(seed)
-    frame = load.tidy([_entry(v, a, rng, interaction=interaction) for v, a in variants.items()])
-    frame.attrs["sequential"] = {"design": {"cap": 8, "min_forks": 3}, "estimate": "p10", "rows": []}
-    return frame
-
-
-FULL = {"old": frozenset(), "old+trimless": frozenset({"trimless"}), "old+one-scope": frozenset({"one-scope"}),
-        "optimized": frozenset(EFFECTS)}
+from mechanism_runs import EFFECTS, FULL, _frame
 
 
 def test_a_runs_mechanism_variants_are_decomposed_in_time_and_bytes():
@@ -58,3 +29,4 @@ def test_a_design_without_a_mechanism_alone_says_why():
     variants["old+trimless+one-scope"] = frozenset(EFFECTS)
     [row] = M.decompositions(_frame(variants))
     assert row.time is None and "old+one-scope" in row.why and "time" in row.why
+

@@ -1,0 +1,93 @@
+"""Which change pays, drawn: per row, a waterfall from old to optimized, one step per mechanism
+applied alone to old, then the interaction (what the parts alone do not add up to), in time per
+op (a log axis: each step is a ratio) and in heap B/op; each step with its 95% interval."""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")  # reports render headless
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from matplotlib.ticker import FuncFormatter  # noqa: E402
+
+from .charts import DPI, OLD_COLOR, VERDICT_COLORS, _plain_log_axis, _si, _wrapped  # noqa: E402
+from .fmt import fmt_bytes  # noqa: E402
+from ..analyze.mechanisms import RowParts  # noqa: E402
+from ..stats.decompose import Decomposition, Part  # noqa: E402
+
+INTERACTION = "interaction"
+
+
+def steps(d: Decomposition) -> list[tuple[str, Part | None]]:
+    """The waterfall's bars, top to bottom: old, each mechanism alone, the interaction,
+    optimized (old and optimized are levels, not steps: None)."""
+    return [("old", None), *((f"+ {m}", d.alone[m]) for m in d.mechanisms),
+            (INTERACTION, d.interaction), ("optimized", None)]
+
+
+def _color(part: Part | None, lower_is_better: bool = True) -> str:
+    if part is None:
+        return OLD_COLOR
+    if not part.told_from_zero:
+        return VERDICT_COLORS["undecided"]
+    better = part.high < 0 if lower_is_better else part.low > 0
+    return VERDICT_COLORS["faster" if better else "slower"]
+
+
+def _panel(ax, d: Decomposition, log: bool, what: str) -> None:
+    """One waterfall: each step a floating bar from the level before it to the level after,
+    its interval drawn at the level after."""
+    bars = steps(d)
+    move = (lambda level, x: level * math.exp(x)) if log else (lambda level, x: level + x)
+    base = math.exp(d.base) if log else d.base
+    level, extent = base, [base]
+    final = move(base, d.total.estimate)
+    for i, (name, part) in enumerate(bars):
+        y = len(bars) - 1 - i
+        if part is None:
+            edge = base if name == "old" else final
+            ax.plot([edge], [y], "s", color=OLD_COLOR, ms=8)
+            extent.append(edge)
+            continue
+        after = move(level, part.estimate)
+        left, right = sorted((level, after))
+        ax.barh(y, right - left, left=left, height=0.5, color=_color(part), alpha=0.8)
+        lo, hi = move(level, part.low), move(level, part.high)
+        ax.plot([lo, hi], [y, y], color="black", lw=1.2)
+        extent += [lo, hi, after]
+        level = after
+    ax.set_yticks(range(len(bars)), [name for name, _ in reversed(bars)])
+    positive = [x for x in extent if x > 0]
+    if log and positive:
+        ax.set_xscale("log")
+        ax.set_xlim(min(positive) / 1.15, max(positive) * 1.15)
+        _plain_log_axis(ax.xaxis)
+        if max(positive) / min(positive) < 3:  # within a factor of 3: every minor tick a label
+            ax.xaxis.set_minor_formatter(FuncFormatter(lambda x, _: _si(x)))
+    else:
+        lo, hi = min(extent + [0.0]), max(extent)
+        pad = 0.05 * (hi - lo or 1.0)
+        ax.set_xlim(lo - pad, hi + pad)
+        ax.xaxis.set_major_formatter(lambda x, _: fmt_bytes(x) if x >= 0 else "")
+    ax.set_xlabel(what, fontsize=9)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def waterfall_chart(row: RowParts, title: str = "") -> Figure:
+    """The row's waterfalls: time per op, and heap B/op where measured."""
+    panels = [(d, log, what) for d, log, what in ((row.time, True, "time per op (ns, log scale)"),
+                                                   (row.bytes, False, "heap B/op"))
+              if d is not None]
+    width = 8.4
+    fig, grid = plt.subplots(1, max(len(panels), 1), figsize=(width, 0.45 * (len(row.mechanisms) + 3) + 1.4),
+                             dpi=DPI, layout="constrained", sharey=True, squeeze=False)
+    axes = grid[0]
+    for ax, (d, log, what) in zip(axes, panels):
+        _panel(ax, d, log, what)
+    fig.suptitle(_wrapped(title or f"Which change pays: {row.benchmark.rsplit('.', 2)[-2]}"
+                          f".{row.benchmark.rsplit('.', 1)[-1]} {row.params}", width), fontsize=10)
+    return fig
