@@ -33,6 +33,7 @@ class MechanismMarshallerAllocationTest {
         double optimized = perCall(new OptimizedMarshaller("node-1", new ArrayPool()), order, size);
         long trimCopy = size == 0 ? 0 : HeapBytesPerCall.byteArray(size);
         long nullArray = size == 0 ? HeapBytesPerCall.byteArray(1) : 0;
+        System.out.printf("marshaller, size %d: old %.1f B, optimized %.1f B per call%n", size, old, optimized);
         assertEquals(old - trimCopy - nullArray, optimized, EXACT, "size " + size + ": the models' own difference");
 
         for (String variant : MarshallerMechanism.everyCombination()) {
