@@ -25,7 +25,7 @@ class EncoderFloorsTest {
 
     @Test
     void everyBenchmarkAndParamsCombinationHasExactlyOneFloor() {
-        assertEquals(9, Floors.requireOneRowPerCombo("encoder", "hotpath.encoder").size());
+        assertEquals(13, Floors.requireOneRowPerCombo("encoder", "hotpath.encoder").size());
     }
 
     @Test
@@ -56,6 +56,9 @@ class EncoderFloorsTest {
     void theFloorEncoderAllocatesTheFloorExactlyExceptWhatSerializationAllocatesForItself() {
         Map<String, Floors.Row> rows = Floors.requireOneRowPerCombo("encoder", "hotpath.encoder");
         for (Floors.Combo c : Floors.combos("hotpath.encoder")) {
+            if (!c.variants().contains("floor")) {
+                continue; // the mechanisms' benchmark runs old and optimized in parts, not the floor encoder
+            }
             long stated = rows.get(c.key()).heapFloor();
             double floor = Floors.heapBytesPerCall(c, "floor", 150, 200);
             double optimized = Floors.heapBytesPerCall(c, "optimized", 150, 200);

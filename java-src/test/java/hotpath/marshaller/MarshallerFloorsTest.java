@@ -14,7 +14,7 @@ class MarshallerFloorsTest {
 
     @Test
     void everyBenchmarkAndParamsCombinationHasExactlyOneFloor() {
-        assertEquals(11, Floors.requireOneRowPerCombo("marshaller", "hotpath.marshaller").size());
+        assertEquals(15, Floors.requireOneRowPerCombo("marshaller", "hotpath.marshaller").size());
     }
 
     @Test

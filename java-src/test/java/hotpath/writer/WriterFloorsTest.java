@@ -14,7 +14,7 @@ class WriterFloorsTest {
 
     @Test
     void everyBenchmarkAndParamsCombinationHasExactlyOneFloor() {
-        assertEquals(9, Floors.requireOneRowPerCombo("writer", "hotpath.writer").size());
+        assertEquals(11, Floors.requireOneRowPerCombo("writer", "hotpath.writer").size());
     }
 
     @Test
@@ -29,6 +29,9 @@ class WriterFloorsTest {
     void theFloorWriterAllocatesAtLeastTheFloorAndAFewObjectsPerMessageAtEverySize() {
         Map<String, Floors.Row> rows = Floors.requireOneRowPerCombo("writer", "hotpath.writer");
         for (Floors.Combo c : Floors.combos("hotpath.writer")) {
+            if (!c.variants().contains("floor")) {
+                continue; // the mechanisms' benchmark runs old and optimized in parts, not the floor writer
+            }
             double floor = Floors.heapBytesPerCall(c, "floor", 200, 50);
             double optimized = Floors.heapBytesPerCall(c, "optimized", 200, 50);
             assertTrue(floor >= rows.get(c.key()).heapFloor(), c.key() + ": " + floor + " B below the stated floor");
