@@ -39,7 +39,7 @@ comma := ,
 CASES := $(if $(filter all,$(CASE)),$(EXISTING_CASES),$(subst $(comma), ,$(CASE)))
 SMOKE_REPORTS := target/smoke-reports
 
-.PHONY: prerequisites compiled sites cpu host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-render test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
+.PHONY: prerequisites compiled sites cpu mechanisms host-check replay shards merge test-shards against-reference aa demos demo-ignite demo-rocketmq new-case list-cases help setup lock build bench report docs matrix profile test test-java test-python test-render test-forks test-verdicts test-smoke test-smoke-bench test-smoke-reports test-notebooks test-browser check-reports lab clean distclean check
 
 list-cases:
 	@echo $(EXISTING_CASES)
@@ -261,6 +261,9 @@ sites: check $(STAMP) ## the allocation-site pass alone for a finished run (PROF
 
 cpu: check $(STAMP) ## CPU samples alone, in forks of their own, for a finished run (PROFILE=reference: the committed reference's): <case>.cpu.json beside its results
 	@$(HOTPATH) cpu --case '$(CASE)' --profile $(PROFILE)
+
+mechanisms: check $(STAMP) ## which part of the patch pays: each of a patch's mechanisms alone and in combination against old (BUDGET=20m), into data/results/mechanisms/<case>.json; the case reports then split the change among them
+	@$(HOTPATH) bench --case '$(CASE)' --profile mechanisms --budget '$(BUDGET)'
 
 profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/, then the reports again
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done

@@ -45,7 +45,9 @@ def plan_for(case: Case, profile: Profile, jar: Path, budget_s: float | None = N
         rows = [r for r in rows if r.group in only]
     if not rows:
         raise HotpathError(f"case {case.id} has no rows to measure under profile {profile.name} "
-                           f"(no 'variant' @Param beside {case.baseline!r})")
+                           + ("(no benchmark names the patch's mechanisms as variants, old+...)"
+                              if profile.rows == forkplan.MECHANISMS else
+                              f"(no 'variant' @Param beside {case.baseline!r})"))
     if budget_s is None:
         budget_s = profile.budget_s()
     known = prior.forks(profile.prior_runs) if profile.prior_runs else {}

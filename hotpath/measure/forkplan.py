@@ -92,8 +92,15 @@ def writeup_variants(case: Case) -> list[str]:
     return list(dict.fromkeys([case.candidate, *named]))
 
 
+#: The rows of the benchmarks whose variants are a patch's mechanisms, each applied to old alone or
+#: with others (``old+trimless``...): which part of the patch pays (hotpath.analyze.mechanisms).
+MECHANISMS = "mechanisms"
+MECHANISM_PREFIX = "old+"
+
+
 def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[str]]]) -> list[Row]:
-    """The rows a profile measures: every benchmark x params x candidate, or (``rows=
+    """The rows a profile measures: every benchmark x params x candidate, those of the
+    benchmarks that measure a patch's mechanisms (``rows="mechanisms"``), or (``rows=
     "writeups"``) those the write-up's table names, with the case's headline row."""
     own = writeup_variants(case)
 
@@ -101,10 +108,12 @@ def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[s
         return profile.forks if candidate in own else min(profile.beyond_cap, profile.forks)
 
     rows: list[Row] = []
-    if profile.rows == "all":
+    if profile.rows in ("all", MECHANISMS):
         for benchmark, params in declared.items():
             variants = params.get(VARIANT, [])
             if case.baseline not in variants:
+                continue
+            if profile.rows == MECHANISMS and not any(v.startswith(MECHANISM_PREFIX) for v in variants):
                 continue
             names = [p for p in params if p != VARIANT]
             for combo in itertools.product(*(params[p] for p in names)):

@@ -105,9 +105,10 @@ class Profile:
     drop_out_of_reach: bool = False
     beyond_cap: int = 8
     budget: str = ""
-    #: Which rows: "all" (every benchmark x params x variant) or "writeups" (the rows the
+    #: Which rows: "all" (every benchmark x params x variant), "writeups" (the rows the
     #: write-ups' tables name, data/claims/, and each case's headline row; old against the
-    #: write-up's own variants).
+    #: write-up's own variants) or "mechanisms" (the benchmarks whose variants are the patch's
+    #: mechanisms, each combination against old: hotpath.measure.forkplan.MECHANISMS).
     rows: str = "all"
     #: Refuse to start while other processes use the machine (hotpath.machine).
     require_quiet: bool = False
@@ -285,7 +286,8 @@ class Profile:
 
     def _describe_rows_and_memory(self) -> str:
         return ((", the write-ups' rows only (old and the write-up's variants)"
-                 if self.rows == "writeups" else "")
+                 if self.rows == "writeups" else
+                 ", the patch's mechanisms only (each combination against old)" if self.rows == "mechanisms" else "")
                 + (f", CPU samples every {self.cpu.interval_ns / 1e6:g} ms of a thread's CPU in "
                    f"{self.cpu.iterations} x {self.iteration_time} more of each timed fork, after the "
                    f"iterations it counts" if self.samples_cpu else "")
@@ -445,6 +447,20 @@ PROFILES["aa"] = replace(
     # leave a third of it unspent (replayed on the 2026-11-26 A/A's forks: 16 rows same in 55 min
     # against 23 in 90 min; hotpath replay data/aa-runs/2026-11-26 --same-code).
     drop_out_of_reach=False,
+)
+
+#: Which part of the patch pays (make mechanisms): the benchmarks whose variants are a patch's
+#: mechanisms, each alone and in combination (hotpath.measure.forkplan.MECHANISMS), every one against
+#: old with the full profile's forks, up to 12 a side for every variant (a decomposition needs each
+#: part's precision, not only the write-up's), in a budget of 20 minutes unless given; no memory pass
+#: (mechanisms move heap B/op, which -prof gc counts in the timed forks).
+PROFILES["mechanisms"] = replace(
+    PROFILES["full"], name="mechanisms",
+    purpose="which part of the patch pays: each of the patch's mechanisms alone and in combination "
+            "against old, 4 to 12 forks per side, each recorded from its start, interleaved, a row "
+            "closing when decided; budget 20 min unless given",
+    rows="mechanisms", forks=12, beyond_cap=12, budget="20m", require_quiet=False,
+    memory=replace(PROFILES["full"].memory, profilers=()),
 )
 
 #: The study's reference data set: the full profile as it was when the reference was made (forks

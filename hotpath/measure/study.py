@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from . import ab, added, bench, builds, cuts, hostcheck, merge, passes, shards, stamp
+from . import ab, added, bench, builds, cuts, forkplan, hostcheck, merge, passes, shards, stamp
 from . import matrix as measure_matrix
 from .. import runtimes
 from ..cases import get_case
 from ..errors import HotpathError
-from ..paths import (AA_REFERENCE, AB_REFERENCE, MATRIX, REFERENCE, RESULTS, ROOT, committed,
+from ..paths import (AA_REFERENCE, AB_REFERENCE, JAR, MATRIX, REFERENCE, RESULTS, ROOT, committed,
                      results_file, results_folder)
+from .jar import benchmark_listing
 from .profiles import Profile, format_duration, get_profile
 
 Log = Callable[[str], None]
@@ -84,6 +85,8 @@ def bench_cases(case_ids: list[str], profile: Profile, budget: str = "", shard_t
         log(f"hotpath: shard {shard.label} on {shards.machine_name()}: "
             f"{shards.held(shard)} of {', '.join(case_ids)}")
     budget_s = cuts.budget_of(budget, profile, shard, cut)
+    if profile.rows == forkplan.MECHANISMS:
+        case_ids = _with_mechanisms(case_ids, profile, log)
     if stale_only:
         folder = out or results_folder(profile.name)
         case_ids = [c for c in case_ids if stamp.stale(folder / f"{c}.json")]
@@ -133,6 +136,18 @@ def matrix_cells(case_ids: list[str], profile: Profile, cells_text: str, budget:
         yield case_id, *(measure_matrix.run(get_case(case_id), profile, cells, budget, shard=shard,
                                             folder=out)
                          if measure else ([], {}))
+
+
+def _with_mechanisms(case_ids: list[str], profile: Profile, log: Log) -> list[str]:
+    """The cases whose benchmarks measure the patch's mechanisms; the others said and left out."""
+    found = [c for c in case_ids if forkplan.plan_rows(get_case(c), profile, benchmark_listing(get_case(c), JAR))]
+    for c in case_ids:
+        if c not in found:
+            log(f"hotpath: {c}: no benchmark of the jar names the patch's mechanisms as variants "
+                f"(old+...): left out")
+    if not found:
+        raise HotpathError(f"none of {', '.join(case_ids)} has benchmarks of the patch's mechanisms")
+    return found
 
 
 def add_pass(name: str, case_ids: list[str], profile: Profile, builds_run: str = "") -> Iterator[Path]:

@@ -48,6 +48,19 @@ def test_quick_measures_the_writeups_rows_old_against_its_variant():
         ("payload=BYTES_8K", "optimized"), ("payload=OBJ_MAP", "optimized")]
 
 
+def test_mechanisms_measures_only_the_benchmarks_whose_variants_are_the_patchs_mechanisms():
+    mechanisms = "hotpath.encoder.EncoderMechanismsBenchmark.encode"
+    declared = {**DECLARED, mechanisms: {"payload": ["STR_64"], "variant": [
+        "old", "old+direct-bytes", "old+exact-size", "old+direct-bytes+exact-size", "optimized"]}}
+    rows = forkplan.plan_rows(ENCODER, get_profile("mechanisms"), declared)
+    assert {r.benchmark for r in rows} == {mechanisms}
+    assert [r.candidate for r in rows] == ["old+direct-bytes", "old+exact-size", "old+direct-bytes+exact-size",
+                                           "optimized"]
+    assert {r.cap for r in rows} == {12}
+    assert forkplan.plan_rows(ENCODER, get_profile("mechanisms"), DECLARED) == []
+    assert "patch's mechanisms only" in get_profile("mechanisms").describe()
+
+
 def test_a_writeup_row_the_jar_does_not_hold_is_a_clear_error():
     with pytest.raises(HotpathError, match="not in the benchmarks jar"):
         forkplan.plan_rows(ENCODER, get_profile("quick"), {})
