@@ -53,12 +53,12 @@ def where_the_time_went(pairs: pd.DataFrame, profiles: cpu_analysis.Profiles, re
     heading = "Where the time went: CPU time per op by frame, old against new"
     if not profiles.measured:
         return Section(text=f"## {heading}\n\n*Not measured in this run: {remedy}.*", priority=CORE)
-    found = cpu_render.attributions(pairs, profiles)
-    pages, why = cpu_render.draw(pairs, found)
+    rows = cpu_analysis.sampled_rows(pairs, profiles)
+    pages, why = cpu_render.draw(rows)
     links, graphs = flamegraphs.embedded(cpu_render.FOLDER, pages)
-    table = cpu_render.table(pairs, profiles, found, links)
+    table = cpu_render.table(rows, links)
     if table.empty:
         return Section(text=f"## {heading}\n\n*The timed forks sampled none of this report's rows.*",
                        priority=CORE)
-    note = cpu_render.note(found, profiles, bool(links)) + (f" Flame graphs: {why}." if why else "")
+    note = cpu_render.note(rows, profiles, bool(links)) + (f" Flame graphs: {why}." if why else "")
     return Section(heading, table, note=note, rows=PER_ROW_RESULT_FIRST, report_only=GRAPHS, graphs=graphs)
