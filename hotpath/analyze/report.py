@@ -75,5 +75,8 @@ class Analysis:
         (hotpath.analyze.claims); none where the report is not a case's or paired nothing."""
         if self.case is None or self.comparison is None or self.pairs.empty:
             return pd.DataFrame(columns=[*claims.FIGURES, *claims.KEYS])
+        # the time-mechanism claims divide the rows' attributions the frames' table shows
+        attributed = {(r.pair["benchmark"], r.pair["params"], r.pair["baseline"], r.pair["candidate"]):
+                      r.attribution for r in self.sampled if r.attribution is not None}
         return claims.check(self.case.id, self.pairs, self.peaks, sites=self.sites,
-                            profiles=self.profiles)
+                            profiles=self.profiles, attributed=attributed)
