@@ -63,6 +63,13 @@ class Analysis:
         return read_peaks(self.run.source)
 
     @cached_property
+    def recorded(self) -> tuple[site_analysis.RecordedRow, ...]:
+        """Each row whose two sides the site pass recorded, with its sites old against new."""
+        if self.comparison is None or not self.sites.measured:
+            return ()
+        return site_analysis.recorded_rows(self.pairs, self.sites)
+
+    @cached_property
     def sampled(self) -> tuple[cpu_analysis.SampledRow, ...]:
         """Each row whose two sides were sampled, with its frames old against new."""
         if self.comparison is None or not self.profiles.measured:

@@ -41,3 +41,11 @@ def test_a_report_without_a_comparison_has_no_pairs_to_give(encoder):
     assert alone.paired.empty and alone.sampled == ()
     with pytest.raises(ValueError, match="without a comparison"):
         _ = alone.pairs
+
+
+def test_each_recorded_row_carries_its_sites_and_its_harness_apart(encoder):
+    assert encoder.recorded, "the reference's encoder run has its allocation sites"
+    for row in encoder.recorded:
+        assert {"site", "old_bytes", "new_bytes", "delta", "moved"} <= set(row.sites.columns)
+        assert all(b >= 0 for b in row.harness)
+    assert encoder.recorded is encoder.recorded

@@ -26,9 +26,9 @@ def where_the_bytes_went(analysis: Analysis) -> Section | None:
     if not sites.measured:
         return Section(text=f"## {heading}\n\n*Not measured in this run: {command} "
                             f"records every allocation of each row-side in forks of its own.*", priority=CORE)
-    pages, why = site_render.draw(pairs, sites)
+    pages, why = site_render.draw(analysis.recorded, sites)
     links, graphs = flamegraphs.embedded(site_render.FOLDER, pages)
-    table = site_render.table(pairs, sites, links)
+    table = site_render.table(analysis.recorded, links)
     if table.empty:
         return Section(text=f"## {heading}\n\n*The site pass recorded none of this report's rows: "
                             f"{command} records them.*", priority=CORE)
