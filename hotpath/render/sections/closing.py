@@ -29,8 +29,8 @@ def speed_ratio(pairs: pd.DataFrame) -> Section:
 
 
 def sections(analysis: Analysis, claims_note: str = "") -> Iterator[Section | None]:
-    """Each closing section in turn, made as the page reaches it (a chart is drawn when its
-    section is laid out, not all at once)."""
+    """Each closing section in turn, made when the page reaches it: each is laid out, and its
+    chart drawn, before the next is made."""
     yield evidence.where_the_bytes_went(analysis)
     yield evidence.where_the_time_went(analysis)
     if analysis.comparison is not None:
@@ -54,7 +54,7 @@ def environment(analysis: Analysis) -> list[Section]:
         profile = analysis.provenance.get("profile", DEFAULT_PROFILE)
         found.append(run.flame_graphs(analysis.case.id, profile,
                                       reports_folder(profile) / analysis.case.id / "flames"))
-    found.append(run.environment(analysis.run, str(_relative(analysis.run.source))))
+    found.append(run.environment(analysis.run, _relative(analysis.run.source)))
     return found
 
 
