@@ -13,7 +13,6 @@ from .measure import added
 from .analyze import against, compare, load
 from .render import report, tables
 from .render import against as against_text
-from .render.document import headline_of
 from .render.study import Written
 from .cases import CASES, case_ids as _cases, existing_cases, get_case
 from .commandline import PARAMETER, Commands, Group, arg, case_arg, out_arg, profile_arg, two_builds
@@ -40,7 +39,7 @@ def _wrote(done: Path | Written) -> None:
     it found."""
     done = done if isinstance(done, Written) else Written(done)
     print(f"hotpath: {'kept, its inputs unchanged:' if done.kept else 'wrote'} {done.path}{done.page}")
-    text = headline_of(done.path) if done.headline else None
+    text = report.headline_of(done.path) if done.headline else None
     if text:
         print(f"hotpath: {text}")
 

@@ -9,6 +9,8 @@ from hotpath.paths import ROOT
 LONGEST = 60
 #: The most lines a module may take.
 LONGEST_MODULE = 600
+#: The most lines the report document may take: the page, not what it says.
+LONGEST_DOCUMENT = 250
 
 
 def _functions(source: str) -> list[tuple[str, int, int]]:
@@ -28,6 +30,13 @@ def test_no_module_of_the_package_is_longer_than_600_lines():
     long = [f"{path.relative_to(ROOT)} ({n} lines)" for path in sorted((ROOT / "hotpath").rglob("*.py"))
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE]
     assert not long, "longer than 600 lines: " + "; ".join(long)
+
+
+def test_the_document_is_the_page_alone():
+    """Document lays out a report's page and writes its texts; what the page says is sections
+    (hotpath.render.sections) of the report's analysis (hotpath.analyze.report), not methods."""
+    n = len((ROOT / "hotpath" / "render" / "document.py").read_text(encoding="utf-8").splitlines())
+    assert n <= LONGEST_DOCUMENT, f"hotpath/render/document.py is {n} lines, more than {LONGEST_DOCUMENT}"
 
 
 def test_a_long_function_is_seen():

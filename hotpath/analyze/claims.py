@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pandas as pd
@@ -193,12 +194,17 @@ def explained_text(change, part, saved: float, whose: str = "the row's") -> str:
             f"{n(abs(saved))} ns/op {what}" + beyond_whole(part, what))
 
 
-def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles | None
-            ) -> tuple[float, float, str, str, str]:
+#: Rows' attributions by (benchmark, params, baseline, candidate).
+Attributed = Mapping[tuple[str, str, str, str], cpu_analysis.Attribution]
+
+
+def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles | None,
+            attributed: Attributed | None = None) -> tuple[float, float, str, str, str]:
     """(old, new, unit, verdict, why) of a time-mechanism claim: reproduced only where its frames'
     change is decided, goes the claimed way and the share it explains lies, interval and all,
     in the share the claim expects; contradicted where the change goes the other way or the
-    share lies wholly outside; undecided between."""
+    share lies wholly outside; undecided between. The row's attribution is ``attributed``'s
+    where given, else made here."""
     kind, _, pattern = claim["metric"].partition(":")
     unit, how = CPU_METRICS[kind], kind.partition(".")[2]
     low, high = expected_share(claim)
@@ -206,8 +212,8 @@ def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles |
         return math.nan, math.nan, unit, "not comparable", "CPU samples not taken in this run"
     where = f"{AT_FRAMES} matching `{pattern}` ({how}) in the CPU samples"
     try:
-        a = cpu_analysis.attribute(profiles, pair["benchmark"], pair["params"], pair["baseline"],
-                                   pair["candidate"])
+        key = (pair["benchmark"], pair["params"], pair["baseline"], pair["candidate"])
+        a = (attributed or {}).get(key) or cpu_analysis.attribute(profiles, *key)
         m = cpu_analysis.mechanism(a, pattern, how)
     except cpu_analysis.UnspecificFrames as e:
         return math.nan, math.nan, unit, "not comparable", f"{where}: {REFUSED}: {e}"
@@ -392,10 +398,12 @@ def _peak(pair: pd.Series, peaks: pd.DataFrame | None):
 
 def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
           folder: Path = CLAIMS, sites: site_analysis.Sites | None = None,
-          profiles: cpu_analysis.Profiles | None = None) -> pd.DataFrame:
+          profiles: cpu_analysis.Profiles | None = None, attributed: Attributed | None = None
+          ) -> pd.DataFrame:
     """One row per claimed figure: the write-up's, ours, a verdict and why; mechanism claims
     are counted at the run's allocation sites (``sites``), time-mechanism claims timed at the
-    frames of its timed forks' CPU samples (``profiles``)."""
+    frames of its timed forks' CPU samples (``profiles``; ``attributed``: the rows' attributions
+    already made from them, as the report's analysis has them)."""
     rows = []
     for _, claim in load_claims(case_id, folder).iterrows():
         kind = claim["metric"].partition(":")[0]
@@ -419,7 +427,7 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
             continue
         if claim["metric"].partition(":")[0] in CPU_METRICS:
             row["ours_old"], row["ours_new"], row["ours_unit"], row["verdict"], row["why"] = \
-                _frames(pair, claim, profiles)
+                _frames(pair, claim, profiles, attributed)
             if claim["note"]:
                 row["why"] += f" ({claim['note']})"
             rows.append(row)

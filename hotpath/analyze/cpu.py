@@ -276,6 +276,29 @@ class Attribution:
         return f[(f["how"] == how) & f["decided"]]
 
 
+@dataclass(frozen=True)
+class Frame:
+    """A frame of a row, counted one way: its time per op old against new with the change's
+    interval (``p`` NaN where too few samples to test it), whether the change is decided, and
+    the share of the row's change it explains."""
+
+    name: str
+    change: shares.Difference
+    share: shares.Share
+    decided: bool
+    samples: int
+
+
+def frames_of(a: Attribution, how: str = "self") -> tuple[Frame, ...]:
+    """A row's frames counted ``how``, as its attribution orders them: the decided first, the
+    biggest change first."""
+    f = a.frames[a.frames["how"] == how]
+    return tuple(Frame(str(r.frame), shares.Difference(*map(float, (r.old_ns, r.new_ns, r.low_ns, r.high_ns, r.p))),
+                       shares.Share(*map(float, (r.share, r.share_low, r.share_high))), bool(r.decided),
+                       int(r.samples))
+                 for r in f.itertuples(index=False))
+
+
 def _frame_rows(how: str, old: Side, new: Side) -> list[dict]:
     a, b = (old.self_ns, new.self_ns) if how == "self" else (old.total_ns, new.total_ns)
     ca, cb = ((old.self_samples, new.self_samples) if how == "self"
@@ -344,6 +367,40 @@ def attribute(profiles: Profiles, benchmark: str, params: str, old: str, new: st
                        frames.drop(columns="size").reset_index(drop=True),
                        entries[1].get("engine", ""), int(entries[1]["interval_ns"]),
                        (apart[0], apart[1]), tolerance)
+
+
+@dataclass(frozen=True)
+class SampledRow:
+    """A report's row whose two sides were sampled: its frames (self time) old against new, or,
+    where its samples could not be divided, why not."""
+
+    #: the row as the report's pairs hold it (benchmark, params, baseline, candidate, ...)
+    pair: pd.Series = field(compare=False)
+    attribution: Attribution | None
+    #: the attribution's frames by self time, the decided first, the biggest change first
+    frames: tuple[Frame, ...] = ()
+    why_not: str = ""
+    #: sampled in forks of their own (make cpu), not in the verdict's forks (Profiles.own_forks)
+    own_forks: bool = False
+
+
+def sampled_rows(pairs: pd.DataFrame, profiles: Profiles) -> tuple[SampledRow, ...]:
+    """The report's rows whose two sides the timed forks sampled, in the pairs' order, each
+    attributed (a row whose samples cannot be divided, a fork without the benchmark thread's
+    samples, says why in the error's words)."""
+    out = []
+    for _, p in pairs.iterrows():
+        key = (p["benchmark"], p["params"])
+        if profiles.entry(*key, p["baseline"]) is None or profiles.entry(*key, p["candidate"]) is None:
+            continue
+        own = profiles.own_forks(*key, p["candidate"])
+        try:
+            a = attribute(profiles, *key, p["baseline"], p["candidate"])
+        except ResultsError as e:
+            out.append(SampledRow(p, None, why_not=str(e).split(": ", 1)[-1], own_forks=own))
+            continue
+        out.append(SampledRow(p, a, frames_of(a), own_forks=own))
+    return tuple(out)
 
 
 #: How a mechanism's frames are counted: *self*, the samples whose running (leaf) frame matches

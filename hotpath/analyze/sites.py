@@ -303,6 +303,35 @@ def harness_total(sites: Sites, benchmark: str, params: str, variant: str) -> fl
     return float(harness_side(sites, benchmark, params, variant)["bytes_per_op"].sum())
 
 
+def rows_recorded(pairs: pd.DataFrame, sites: Sites) -> list[pd.Series]:
+    """The report's rows whose two sides the site pass recorded."""
+    return [p for _, p in pairs.iterrows()
+            if has_side(sites, p["benchmark"], p["params"], p["baseline"])
+            and has_side(sites, p["benchmark"], p["params"], p["candidate"])]
+
+
+@dataclass(frozen=True)
+class RecordedRow:
+    """A report's row whose two sides the site pass recorded: its sites old against new (diff:
+    the moved first, the biggest change first) and, apart from them, what JMH's harness allocated
+    inside the measured loop on each side (B/op)."""
+
+    #: the row as the report's pairs hold it (benchmark, params, baseline, candidate, ...)
+    pair: pd.Series = field(compare=False)
+    sites: pd.DataFrame = field(compare=False)
+    harness: tuple[float, float]
+
+
+def recorded_rows(pairs: pd.DataFrame, sites: Sites) -> tuple[RecordedRow, ...]:
+    """Each of the report's rows the site pass recorded, in the pairs' order, with its sites."""
+    out = []
+    for p in rows_recorded(pairs, sites):
+        key, sides = (p["benchmark"], p["params"]), (p["baseline"], p["candidate"])
+        out.append(RecordedRow(p, diff(sites, *key, *sides),
+                               (harness_total(sites, *key, sides[0]), harness_total(sites, *key, sides[1]))))
+    return tuple(out)
+
+
 def reconcile(sites: Sites, pairs: pd.DataFrame) -> pd.DataFrame:
     """Per row-side measured by both passes: the sites' sum against -prof gc's heap B/op, which
     counts the harness's allocations too (``harness_bytes``, added to the sum it is held to)."""

@@ -16,7 +16,6 @@ from ..analyze import cpu as C
 from ..analyze import claims
 from ..errors import ResultsError
 from ..paths import JAR
-from ..stats import shares
 
 #: Frames shown per row: the decided ones, the biggest change first, then the biggest undecided.
 SHOWN_DECIDED = 6
@@ -50,71 +49,49 @@ def share(value: float, low: float, high: float) -> str:
     return claims.share_text(value, low, high)
 
 
-def rows_of(pairs: pd.DataFrame, profiles: C.Profiles) -> list[pd.Series]:
-    """The report's rows whose two sides the timed forks sampled."""
-    return [p for _, p in pairs.iterrows()
-            if profiles.entry(p["benchmark"], p["params"], p["baseline"]) is not None
-            and profiles.entry(p["benchmark"], p["params"], p["candidate"]) is not None]
+def _frame_line(f: C.Frame) -> tuple:
+    return (f.name + ("" if f.decided else " (undecided)"), ns(f.change.old), ns(f.change.new),
+            change(f.change), share(f.share.share, f.share.low, f.share.high))
 
 
-def attributions(pairs: pd.DataFrame, profiles: C.Profiles) -> dict[str, C.Attribution]:
-    """Each sampled row's attribution, by its slug; a row whose samples cannot be divided
-    (a fork without the benchmark thread's samples) is left out, and said by table()."""
-    out = {}
-    for p in rows_of(pairs, profiles):
-        try:
-            out[slug(p)] = C.attribute(profiles, p["benchmark"], p["params"], p["baseline"], p["candidate"])
-        except ResultsError:
-            continue
-    return out
+def _summed(frames: list[C.Frame]) -> tuple:
+    """The frames not shown, as one line: their times summed."""
+    old, new = (float(np.sum(np.array(v, dtype=float))) for v in
+                zip(*((f.change.old, f.change.new) for f in frames)))
+    return (f"{len(frames)} more frame(s)", ns(old), ns(new), fmt.fmt_number(new - old), "")
 
 
-def _why_not(profiles: C.Profiles, p: pd.Series) -> str:
-    """Why a sampled row has no attribution (attributions() left it out), in the error's words."""
-    try:
-        C.attribute(profiles, p["benchmark"], p["params"], p["baseline"], p["candidate"])
-    except ResultsError as e:
-        return str(e).split(": ", 1)[-1]
-    return "its samples could not be divided"
+def _lines(r: C.SampledRow, a: C.Attribution) -> list[tuple]:
+    """A row's lines: the decided frames (the biggest change first), the biggest undecided, the
+    rest summed; then the collector's and the compiler's CPU per op and the row's time."""
+    decided = [f for f in r.frames if f.decided]
+    rest = [f for f in r.frames if not f.decided and f.samples >= C.MIN_SAMPLES]
+    shown = decided[:SHOWN_DECIDED] + rest[:SHOWN_UNDECIDED]
+    lines = [_frame_line(f) for f in shown]
+    others = [f for f in r.frames if not any(f is g for g in shown)]
+    if others:
+        lines.append(_summed(others))
+    lines.append(("the collector's threads (CPU per op, beside the row's time)",
+                  ns(a.gc.old), ns(a.gc.new), change(a.gc), ""))
+    lines.append(("the compiler's threads (CPU per op in the sampled iterations)",
+                  ns(a.jit.old), ns(a.jit.new), change(a.jit), ""))
+    lines.append((time_line(r.pair, a, r.own_forks), ns(a.time.old), ns(a.time.new), change(a.time), "100%"))
+    return lines
 
 
-def _frame_line(r: pd.Series) -> tuple:
-    d = shares.Difference(r["old_ns"], r["new_ns"], r["low_ns"], r["high_ns"], r["p"])
-    return (r["frame"] + ("" if r["decided"] else " (undecided)"), ns(r["old_ns"]), ns(r["new_ns"]),
-            change(d), share(r["share"], r["share_low"], r["share_high"]))
-
-
-def table(pairs: pd.DataFrame, profiles: C.Profiles, found: dict[str, C.Attribution],
-          links: dict[str, tuple[str, str]] | None = None) -> pd.DataFrame:
-    """One line per frame of each row, by self time: the decided frames (the biggest change
-    first), the biggest undecided, the rest summed; then the collector's and the compiler's CPU
-    per op, apart, and the row's time, which the frames' times add up to."""
+def table(rows: tuple[C.SampledRow, ...], links: dict[str, tuple[str, str]] | None = None) -> pd.DataFrame:
+    """One line per frame of each sampled row, by self time: the decided frames (the biggest
+    change first), the biggest undecided, the rest summed; then the collector's and the
+    compiler's CPU per op, apart, and the row's time, which the frames' times add up to."""
     out = []
-    for p in rows_of(pairs, profiles):
-        a = found.get(slug(p))
-        name = row_name(p)
-        if a is None:
-            out.append({"row": name, "frame": f"not attributed: {_why_not(profiles, p)}",
+    for r in rows:
+        name = row_name(r.pair)
+        if r.attribution is None:
+            out.append({"row": name, "frame": f"not attributed: {r.why_not}",
                         **{c: "" for c in COLUMNS[2:]}, "old": "", "new": ""})
             continue
-        f = a.frames[a.frames["how"] == "self"]
-        decided, rest = f[f["decided"]], f[~f["decided"]]
-        shown = pd.concat([decided.head(SHOWN_DECIDED),
-                           rest[rest["samples"] >= C.MIN_SAMPLES].head(SHOWN_UNDECIDED)])
-        lines = [_frame_line(r) for _, r in shown.iterrows()]
-        others = f.drop(shown.index)
-        if not others.empty:
-            lines.append((f"{len(others)} more frame(s)", ns(others["old_ns"].sum()),
-                          ns(others["new_ns"].sum()),
-                          fmt.fmt_number(others["new_ns"].sum() - others["old_ns"].sum()), ""))
-        lines.append(("the collector's threads (CPU per op, beside the row's time)",
-                      ns(a.gc.old), ns(a.gc.new), change(a.gc), ""))
-        lines.append(("the compiler's threads (CPU per op in the sampled iterations)",
-                      ns(a.jit.old), ns(a.jit.new), change(a.jit), ""))
-        own = profiles.own_forks(p["benchmark"], p["params"], p["candidate"])
-        lines.append((time_line(p, a, own), ns(a.time.old), ns(a.time.new), change(a.time), "100%"))
-        graphs = (links or {}).get(slug(p))
-        for i, line in enumerate(lines):
+        graphs = (links or {}).get(slug(r.pair))
+        for i, line in enumerate(_lines(r, r.attribution)):
             out.append({"row": name if i == 0 else "", **dict(zip(COLUMNS[1:6], line)),
                         "flame graphs": (f"[dropped]({graphs[0]}) · [added]({graphs[1]})"
                                          if i == 0 and graphs else "")})
@@ -170,12 +147,12 @@ def collapsed(s: C.Side) -> str:
     return "".join(f"{stack} {int(round(w))}\n" for stack, w in sorted(per_op.items()) if round(w) > 0)
 
 
-def graphs(pairs: pd.DataFrame, found: dict[str, C.Attribution]) -> list[flamegraphs.Row]:
+def graphs(rows: tuple[C.SampledRow, ...]) -> list[flamegraphs.Row]:
     """Each attributed row's two differential CPU flame graphs to draw, weighed per operation:
     'dropped' in old's shape, 'added' in new's."""
     out = []
-    for p in (p for _, p in pairs.iterrows() if slug(p) in found):
-        a, row = found[slug(p)], fmt.label(p)
+    for p, a in ((r.pair, r.attribution) for r in rows if r.attribution is not None):
+        row = fmt.label(p)
         out.append(flamegraphs.Row(
             slug(p), collapsed(a.old), collapsed(a.new),
             f"{row}: CPU time {p['baseline']} spends that {p['candidate']} no longer does "
@@ -185,18 +162,18 @@ def graphs(pairs: pd.DataFrame, found: dict[str, C.Attribution]) -> list[flamegr
     return out
 
 
-def draw(pairs: pd.DataFrame, found: dict[str, C.Attribution], jar: Path = JAR,
-         java: str = "java") -> tuple[flamegraphs.Pages, str]:
+def draw(rows: tuple[C.SampledRow, ...], jar: Path = JAR, java: str = "java") -> tuple[flamegraphs.Pages, str]:
     """Both differential CPU flame graphs of every attributed row, as pages by row; where none
     could be drawn, why in one line."""
-    return flamegraphs.draw(graphs(pairs, found), jar, java)
+    return flamegraphs.draw(graphs(rows), jar, java)
 
 
-def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) -> str:
+def note(rows: tuple[C.SampledRow, ...], profiles: C.Profiles, graphs: bool) -> str:
     """How the table was made and how far the samples account for each row's time."""
+    found = [r.attribution for r in rows if r.attribution is not None]
     if not found:
         return ""
-    sides = [s for a in found.values() for s in (a.old, a.new)]
+    sides = [s for a in found for s in (a.old, a.new)]
     covered = sum(1 for s in sides if not C.coverage_note(s))
     coverage = np.concatenate([s.coverage for s in sides])
     text = (f"{(profiles.recorded or 'CPU samples').rstrip('.')}. "
@@ -213,18 +190,18 @@ def note(found: dict[str, C.Attribution], profiles: C.Profiles, graphs: bool) ->
                else "by its CPU clock, or its samples where the clock was not read,")
             + f" it was on the CPU for the row's time within {C.COVERAGE_TOLERANCE:.0%} on {covered} "
             f"of {len(sides)} row-sides (a median {np.median(coverage):.0%} of the time per op)")
-    short = [(slug_, s) for slug_, a in found.items() for s in (a.old, a.new) if C.coverage_note(s)]
+    short = {C.coverage_note(s) for s in sides} - {""}
     if short:
-        text += "; on the others " + "; ".join(sorted({C.coverage_note(s) for _, s in short}))
+        text += "; on the others " + "; ".join(sorted(short))
     text += "."
-    kept = sum(a.old.forks + a.new.forks for a in found.values())
-    aside = sum(len(k) for a in found.values() for k in a.set_aside)
+    kept = sum(a.old.forks + a.new.forks for a in found)
+    aside = sum(len(k) for a in found for k in a.set_aside)
     if any("tail" in e for e in profiles.sides["entry"]):
         text += (f" A fork whose tail ran further from its counted time per op than {C.TAIL_SPREADS:g} "
                  f"of its row's fork spreads, and than {C.TAIL_FLOOR:.0%}, is set aside (its samples "
                  f"were taken on a machine running otherwise than when its figure was counted): "
                  f"{aside} of {kept + aside} forks here.")
-    single = sum(1 for a in found.values() if min(a.old.forks, a.new.forks) < 2)
+    single = sum(1 for a in found if min(a.old.forks, a.new.forks) < 2)
     if single:
         text += (f" {single} row(s) had one fork a side (the plan closed them at their first look): "
                  "their frames' changes come without an interval and none is decided.")
@@ -278,7 +255,7 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
         pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
                           "baseline": old, "candidate": new})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
-        pages, why = draw(pd.DataFrame([pair]), {slug(pair): a})
+        pages, why = draw((C.SampledRow(pair, a, C.frames_of(a)),))
         written = flamegraphs.written(folder, FOLDER, pages)
         flamegraphs.show(pages, why, {k: (str(folder / a), str(folder / b)) for k, (a, b) in written.items()})
     return table

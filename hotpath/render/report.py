@@ -374,6 +374,14 @@ def attachments(folder: Path) -> list[str]:
     return [manifest["attachment"], *manifest["charts"]]
 
 
+def headline_of(report_dir: Path) -> str | None:
+    """The verdict a written report leads with (its manifest's headline), or None."""
+    try:
+        return json.loads((report_dir / MANIFEST).read_text(encoding="utf-8")).get("headline")
+    except (OSError, ValueError):
+        return None
+
+
 def attach(folder: Path) -> list[str]:
     """report.html copied under its attachment's name, beside it: report.html stays what the
     overview and a reader browsing the folder open, and the copy is what the pastes name (a

@@ -56,21 +56,14 @@ def row_name(pair: pd.Series) -> str:
     return f"{fmt.label(pair)} {pair['candidate']}" if pair["candidate"] != "optimized" else fmt.label(pair)
 
 
-def rows_of(pairs: pd.DataFrame, sites: S.Sites) -> list[pd.Series]:
-    """The report's rows whose two sides the site pass recorded."""
-    return [p for _, p in pairs.iterrows()
-            if S.has_side(sites, p["benchmark"], p["params"], p["baseline"])
-            and S.has_side(sites, p["benchmark"], p["params"], p["candidate"])]
-
-
-def table(pairs: pd.DataFrame, sites: S.Sites, links: dict[str, tuple[str, str]] | None = None
+def table(rows: tuple[S.RecordedRow, ...], links: dict[str, tuple[str, str]] | None = None
           ) -> pd.DataFrame:
-    """One line per site of each row: the row on its first line (and its flame graphs), the
-    site, old's and new's allocations per op × mean size, and the change in B/op; a row's last
-    line sums its sites, beside -prof gc's figure."""
+    """One line per site of each recorded row: the row on its first line (and its flame graphs),
+    the site, old's and new's allocations per op × mean size, and the change in B/op; a row's
+    last line sums its sites, beside -prof gc's figure."""
     out = []
-    for p in rows_of(pairs, sites):
-        d = S.diff(sites, p["benchmark"], p["params"], p["baseline"], p["candidate"])
+    for r in rows:
+        p, d, harness = r.pair, r.sites, r.harness
         moved, stayed = d[d["moved"]], d[~d["moved"]]
         shown = pd.concat([moved.head(SHOWN_MOVED), stayed.head(SHOWN_STAYED)])
         rest = d.drop(shown.index)
@@ -81,8 +74,6 @@ def table(pairs: pd.DataFrame, sites: S.Sites, links: dict[str, tuple[str, str]]
                           f"of change", f"{fmt.fmt_bytes(rest['old_bytes'].sum())} B",
                           f"{fmt.fmt_bytes(rest['new_bytes'].sum())} B",
                           change(rest["delta"].sum(), abs(rest["delta"].sum()) >= S.MOVED_BYTES)))
-        harness = [S.harness_total(sites, p["benchmark"], p["params"], v)
-                   for v in (p["baseline"], p["candidate"])]
         if any(harness):
             lines.append((HARNESS, _harness_bytes(harness[0]), _harness_bytes(harness[1]), "apart"))
         old_sum, new_sum = d["old_bytes"].sum(), d["new_bytes"].sum()
@@ -148,11 +139,11 @@ def reconcile_note(pairs: pd.DataFrame, sites: S.Sites) -> str:
     return text
 
 
-def graphs(pairs: pd.DataFrame, sites: S.Sites) -> list[flamegraphs.Row]:
+def graphs(rows: tuple[S.RecordedRow, ...], sites: S.Sites) -> list[flamegraphs.Row]:
     """Each recorded row's two differential flame graphs to draw: 'dropped' in old's shape
     (what new no longer allocates shows as a decrease), 'added' in new's."""
     out = []
-    for p in rows_of(pairs, sites):
+    for p in (r.pair for r in rows):
         both = (p["baseline"], p["candidate"])
         old, new = (S.collapsed(sites, p["benchmark"], p["params"], v, variants=both) for v in both)
         row = fmt.label(p)
@@ -165,11 +156,11 @@ def graphs(pairs: pd.DataFrame, sites: S.Sites) -> list[flamegraphs.Row]:
     return out
 
 
-def draw(pairs: pd.DataFrame, sites: S.Sites, jar: Path = JAR,
+def draw(rows: tuple[S.RecordedRow, ...], sites: S.Sites, jar: Path = JAR,
          java: str = "java") -> tuple[flamegraphs.Pages, str]:
-    """Both differential flame graphs of every row, as pages by row; where none could be
-    drawn, why in one line."""
-    return flamegraphs.draw(graphs(pairs, sites), jar, java)
+    """Both differential flame graphs of every recorded row, as pages by row; where none could
+    be drawn, why in one line."""
+    return flamegraphs.draw(graphs(rows, sites), jar, java)
 
 
 def explore(results: str | Path, row: str, old: str = "old", new: str = "optimized",
@@ -204,7 +195,7 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
         pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
                           "baseline": old, "candidate": new, "old_alloc": None, "new_alloc": None})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
-        pages, why = draw(pd.DataFrame([pair]), found)
+        pages, why = draw(S.recorded_rows(pd.DataFrame([pair]), found), found)
         written = flamegraphs.written(folder, FOLDER, pages)
         flamegraphs.show(pages, why, {k: (str(folder / a), str(folder / b)) for k, (a, b) in written.items()})
     return table
@@ -222,7 +213,7 @@ def fidelity_table(pairs: pd.DataFrame, sites: S.Sites, release: str = S.RELEASE
         return "; ".join(listed[:3]) + more if listed else "none"
 
     out = []
-    for p in rows_of(pairs[pairs["candidate"] == release], sites):
+    for p in S.rows_recorded(pairs[pairs["candidate"] == release], sites):
         f = S.fidelity(sites, p["benchmark"], p["params"], p["baseline"], release)
         mine = f[f["model"] != ""]
         same = mine[mine["same"].astype(bool)]

@@ -142,8 +142,8 @@ CPU_ROW = pd.DataFrame([{"benchmark": "hotpath.x.CodecBenchmark.encode", "method
                          "params": "payload=STR_1K", "baseline": "old", "candidate": "optimized"}])
 
 
-def test_a_time_mechanism_is_reproduced_only_inside_the_share_it_expects(tmp_path):
-    from cpu_samples import write_profiles
+def test_a_time_mechanism_is_reproduced_only_inside_the_share_it_expects(tmp_path, monkeypatch):
+    from cpu_samples import BENCH, write_profiles
     from hotpath.analyze import cpu
 
     profiles = cpu.read_file(write_profiles(tmp_path / "x.cpu.json"))
@@ -171,6 +171,12 @@ def test_a_time_mechanism_is_reproduced_only_inside_the_share_it_expects(tmp_pat
     assert "not told from 0" in table.loc["the checksum", "why"]
     # every time mechanism says where it was timed, refused and not found too
     assert table["why"].str.contains(claims.AT_FRAMES, regex=False).all()
+    # the report's analysis hands its rows' attributions over: the same verdicts, none made again
+    attributed = {(BENCH, "payload=STR_1K", "old", "optimized"): cpu.attribute(profiles, bench, "payload=STR_1K",
+                                                                               "old", "optimized")}
+    monkeypatch.setattr(cpu, "attribute", None)
+    given = claims.check("calib", CPU_ROW, folder=tmp_path, profiles=profiles, attributed=attributed)
+    pd.testing.assert_frame_equal(given.set_index("claim"), table)
 
 
 @pytest.mark.parametrize("metric, change, error", [

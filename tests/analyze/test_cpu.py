@@ -159,6 +159,32 @@ def test_rows_count_their_frames_tested_and_called(profiles):
     assert t.loc[0, "verdict"] == "faster"
 
 
+def test_a_reports_sampled_rows_carry_their_frames_as_values(profiles):
+    pairs = pd.DataFrame([{"benchmark": BENCH, "params": "payload=STR_1K", "baseline": "old",
+                           "candidate": "optimized"},
+                          {"benchmark": BENCH, "params": "payload=STR_64", "baseline": "old",
+                           "candidate": "optimized"}])
+    row, = cpu.sampled_rows(pairs, profiles)  # the row not sampled is left out
+    assert row.pair["params"] == "payload=STR_1K" and row.why_not == ""
+    assert row.own_forks  # entries without a tail: sampled in forks of their own, as make cpu does
+    table = row.attribution.frames[row.attribution.frames["how"] == "self"]
+    assert [f.name for f in row.frames] == list(table["frame"])
+    copy = next(f for f in row.frames if f.name == "Arrays.copyOf")
+    assert copy.decided and copy.change.delta < 0 and copy.change.low <= copy.change.delta <= copy.change.high
+    assert row.frames[0].decided  # the decided first
+
+
+def test_a_sampled_row_whose_samples_cannot_be_divided_says_why(profiles):
+    entry = profiles.entry(BENCH, "payload=STR_1K", "optimized")
+    broken = {**entry, "forks": [{**f, "samples": []} for f in entry["forks"]]}
+    sides = profiles.sides.assign(entry=[broken if e is entry else e for e in profiles.sides["entry"]])
+    pairs = pd.DataFrame([{"benchmark": BENCH, "params": "payload=STR_1K", "baseline": "old",
+                           "candidate": "optimized"}])
+    row, = cpu.sampled_rows(pairs, cpu.Profiles(None, sides))
+    assert row.attribution is None and row.frames == ()
+    assert row.why_not.startswith("a fork without samples of the benchmark's thread")
+
+
 def test_a_sides_leading_frames_are_its_largest_shares(profiles):
     top = cpu.leading(profiles, BENCH, "payload=STR_1K", "old", 2)
     assert [name for name, _ in top] == ["Arrays.copyOf", "OldCodec.encode"]

@@ -77,11 +77,11 @@ def test_every_report_holds_the_graphs_it_links(reference_reports):
 
 def test_the_allocation_flame_graphs_of_make_profile_are_carried_too(tmp_path, monkeypatch):
     from hotpath import paths
-    from hotpath.render import document
+    from hotpath.render import document, page
 
     shown = []
     monkeypatch.setattr(paths, "REPORTS", tmp_path)
-    monkeypatch.setattr(document, "_show_html", shown.append)
+    monkeypatch.setattr(page, "show_html", shown.append)
     # the reference's run: its profile's reports folder (paths.reports_folder)
     graph = tmp_path / "reference" / "encoder" / "flames" / "hotpath.encoder.EncoderPayloadBenchmark.encode"
     graph.mkdir(parents=True)

@@ -20,8 +20,8 @@ def profiles(tmp_path):
 
 def test_a_rows_lines_name_it_once_lead_with_what_changed_and_end_on_its_time(profiles):
     pairs = pd.DataFrame([ROW])
-    found = R.attributions(pairs, profiles)
-    table = R.table(pairs, profiles, found, {R.slug(pairs.iloc[0]): ("cpu/a.html", "cpu/b.html")})
+    rows = C.sampled_rows(pairs, profiles)
+    table = R.table(rows, {R.slug(pairs.iloc[0]): ("cpu/a.html", "cpu/b.html")})
     assert table.iloc[0]["row"] == "encode(payload=STR_1K)" and set(table["row"][1:]) == {""}
     first = table.iloc[0]
     assert first["frame"] == "Arrays.copyOf"
@@ -36,7 +36,7 @@ def test_a_rows_lines_name_it_once_lead_with_what_changed_and_end_on_its_time(pr
 
 def test_the_note_says_how_it_was_made_and_how_far_the_samples_reach(profiles):
     pairs = pd.DataFrame([ROW])
-    note = R.note(R.attributions(pairs, profiles), profiles, graphs=True)
+    note = R.note(C.sampled_rows(pairs, profiles), profiles, graphs=True)
     assert note.startswith("CPU samples made for a test.")
     assert "Benjamini–Hochberg" in note and "Fieller" in note
     assert "within 10% on 2 of 2 row-sides" in note
@@ -53,7 +53,7 @@ def test_a_flame_graphs_weights_are_picoseconds_per_op(profiles):
 @pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build): the converter")
 def test_both_graphs_of_a_row_are_drawn(profiles, tmp_path):
     pairs = pd.DataFrame([ROW])
-    pages, why = R.draw(pairs, R.attributions(pairs, profiles))
+    pages, why = R.draw(C.sampled_rows(pairs, profiles))
     assert why == ""
     (dropped, added), = pages.values()
     assert "Arrays.copyOf" in dropped and "Arrays.copyOf" not in added  # new no longer copies
@@ -69,7 +69,7 @@ def test_a_row_of_one_fork_a_side_is_said_to_have_no_interval(tmp_path):
         entry["forks"] = entry["forks"][:1]
     path.write_text(json.dumps(document))
     profiles = C.read_file(path)
-    note = R.note(R.attributions(pd.DataFrame([ROW]), profiles), profiles, graphs=False)
+    note = R.note(C.sampled_rows(pd.DataFrame([ROW]), profiles), profiles, graphs=False)
     assert "1 row(s) had one fork a side" in note and "without an interval" in note
     five = C.read_file(write_profiles(tmp_path / "y.cpu.json"))
-    assert "one fork a side" not in R.note(R.attributions(pd.DataFrame([ROW]), five), five, graphs=False)
+    assert "one fork a side" not in R.note(C.sampled_rows(pd.DataFrame([ROW]), five), five, graphs=False)

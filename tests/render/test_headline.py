@@ -103,7 +103,7 @@ def test_a_report_shows_the_fidelity_table_and_the_notes_on_what_still_differs(d
     released = frame[frame["variant"] == "optimized"].assign(variant="upstream")
     comparison = compare.pair(pd.concat([frame, released], ignore_index=True))
     doc = Document("marshaller", run, tmp_path, comparison=comparison)
-    doc.add(*upstream.fidelity(doc.case, doc.pairs, doc.sites))
+    doc.add(*upstream.fidelity(doc.case, doc.pairs, doc.analysis.sites))
     text = "\n".join(doc.md)
     assert "## Fidelity: the released upstream code beside our old model" in text
     assert "## Where the release and our model differ, and why" in text

@@ -17,7 +17,7 @@ ROW = {"benchmark": "hotpath.demo.DemoBenchmark.run", "method": "run", "params":
 def test_a_rows_lines_name_it_once_with_its_graphs_and_end_on_the_sum_beside_prof_gc(data_dir):
     found = S.read_file(data_dir / "sites" / "two-sides.sites.json")
     pairs = pd.DataFrame([ROW])
-    table = R.table(pairs, found, {R.slug(pairs.iloc[0]): ("sites/a.html", "sites/b.html")})
+    table = R.table(S.recorded_rows(pairs, found), {R.slug(pairs.iloc[0]): ("sites/a.html", "sites/b.html")})
     assert list(table["row"]) == ["run(size=1024)", "", "", "", "", ""]
     first = table.iloc[0]
     assert (first["site"], first["old"], first["new"], first["Δ B/op"]) == (
@@ -55,7 +55,7 @@ def test_a_side_whose_code_allocates_nothing_says_so_whatever_the_harness_alloca
     pairs = pd.DataFrame([{"benchmark": "hotpath.calibration.KnownWorkBenchmark.work", "method": "work",
                            "params": "", "baseline": "master", "candidate": "patch",
                            "old_alloc": 1.0, "new_alloc": 2.0}])
-    table = R.table(pairs, found)
+    table = R.table(S.recorded_rows(pairs, found))
     assert list(table["site"]) == [R.HARNESS, "no heap allocation on either side by the code (-prof gc's B/op)"]
     assert (table.iloc[0]["old"], table.iloc[0]["new"]) == ("1.00 B", "1.00 B")
     assert (table.iloc[1]["old"], table.iloc[1]["new"]) == ("0 B (1)", "0 B (2)")
@@ -87,8 +87,8 @@ def test_the_fidelity_table_says_how_each_row_paired_and_an_upstream_row_reads_t
         "by type and size (DirectByteBuffer: the model's 2 sites against the release's 1)")
     assert table.loc["smallOffsets", "paired"] == (
         "site for site (declared: OldGetMessageResult = GetMessageResult)")
-    lines = R.table(pairs[(pairs["candidate"] == "upstream") & (pairs["method"] == "smallOffsets")],
-                    found)
+    lines = R.table(S.recorded_rows(pairs[(pairs["candidate"] == "upstream") & (pairs["method"] == "smallOffsets")],
+                                    found))
     # the release's GetMessageResult is the model's OldGetMessageResult: one line, no change
     result = lines[lines["site"].str.endswith(": GetMessageResult)")]
     assert list(result["site"]) == ["StoreVariant.newResult: OldGetMessageResult "

@@ -1,7 +1,8 @@
-"""A report's sections as values: each a function of what the report shows (its pairs, its
-run, the passes beside the timing) that returns its heading, its table or text, its notes, how
-the paste ranks its rows and what report.html carries beside it; Document lays them out
-(``Document.add``) and plans the pastes. A new kind of evidence is a module here."""
+"""A report's sections as values: each a function of what the report shows (its analysis,
+hotpath.analyze.report: its pairs, its run, the passes beside the timing) that returns its
+heading, its table or text, its notes, how the paste ranks its rows and what report.html carries
+beside it; Document lays them out (``Document.add``) and hotpath.render.page plans the pastes.
+A new kind of evidence is a module here."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pandas as pd
 
 from ..paste import DETAIL
 
-#: How a per-row table's lines go into the paste (Document.sites_plan): the write-up's own rows
+#: How a per-row table's lines go into the paste (page.per_row_plan): the write-up's own rows
 #: CORE, the Result's row first, every other variant's BULK, a row's lines together.
 PER_ROW = "per row"
 #: As PER_ROW, but only the Result's row CORE, the write-up's other rows DETAIL: a frame table
@@ -22,8 +23,8 @@ PER_ROW_RESULT_FIRST = "per row, the Result's first"
 
 @dataclass(frozen=True)
 class Section:
-    """One block of a report: a table under its heading, or a text (``table`` None, ``text``
-    Markdown with its own heading if it has one)."""
+    """One block of a report: a table under its heading, a text (``table`` None, ``text``
+    Markdown with its own heading if it has one), or only a chart (``figure``, nothing else)."""
 
     heading: str = ""
     table: pd.DataFrame | None = None
@@ -33,7 +34,7 @@ class Section:
     #: The paste's priority (hotpath.render.paste): where the block is left out whole or kept.
     priority: int = DETAIL
     #: How the paste ranks the table's rows: PER_ROW, PER_ROW_RESULT_FIRST, each row's own
-    #: (priority, rank), or None (Document.row_plan: the Result's row, then the largest changes).
+    #: (priority, rank), or None (page.row_plan: the Result's row, then the largest changes).
     rows: str | list[tuple[int, int]] | None = None
     #: Columns report.html shows and the pastes do not (links into the report itself).
     report_only: tuple[str, ...] = ()
@@ -41,3 +42,13 @@ class Section:
     graphs: str = ""
     #: A chart after the block: its name, the Matplotlib figure and its caption.
     figure: tuple[str, Any, str] | None = None
+    #: A text's Jira markup where it is not its Markdown's (a title's heading is h2. in Jira).
+    jira: str = ""
+    #: What the notebook shows of a text where it is not the text itself: a title without its
+    #: heading; nothing for the Result, which report.html shows as its headline (``graphs``).
+    shown: str | None = None
+    #: How the paste names a text it leaves out, where not by its heading or first words.
+    name: str = ""
+    #: The Result's row (its label and variant), named by the lead's table: first in every table
+    #: of the page from it on.
+    main: tuple[str, str] | None = None

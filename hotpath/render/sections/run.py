@@ -54,9 +54,9 @@ def steady_state(pairs: pd.DataFrame, frame: pd.DataFrame) -> Section | None:
                 if not forks.charted(pairs).empty else None))
 
 
-def shards(provenance: dict[str, Any]) -> Section | None:
+def shards(run: Run) -> Section | None:
     """A run cut into shards: which machine measured which rows."""
-    p = provenance
+    p = run.provenance or {}
     if not p.get("shards"):
         return None
     rows = [{"row": MethodName.of(str(r.get("benchmark", ""))).short
