@@ -7,15 +7,21 @@ the mechanisms they apply to old (``old``, ``old+trimless``, ``old+trimless+one-
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .compare import ALLOC, SequentialRun, SideFigures
+from .load import read_results
 from ..jmh import higher_is_better
+from ..paths import results_file
 from ..stats import decompose, rowfigures, steady
 
 OLD, OPTIMIZED = "old", "optimized"
+#: The profile of ``make mechanisms`` (hotpath.measure.profiles), whose results a case's report
+#: of another run takes its parts from.
+MECHANISMS_PROFILE = "mechanisms"
 #: How a variant names the mechanisms it applies to old, or the one it takes back from optimized.
 APPLIED, TAKEN_BACK = "old+", "optimized-"
 
@@ -58,6 +64,27 @@ class RowParts:
     estimate: str
     estimate_why: str
     why: str = ""
+
+
+@dataclass(frozen=True)
+class Found:
+    """A report's rows split among their mechanisms, and the results file they come from (the
+    report's own run, or the case's run of ``make mechanisms``); none found: ``source`` None."""
+
+    rows: tuple[RowParts, ...] = ()
+    source: Path | None = None
+
+
+def found_for(run_source: Path, frame: pd.DataFrame, case_id: str | None) -> Found:
+    """The report's own run's mechanism rows; where it has none, a case's ``make mechanisms`` run's
+    (data/results/mechanisms/<case>.json), if made."""
+    own = decompositions(frame)
+    if own or case_id is None:
+        return Found(tuple(own), run_source if own else None)
+    other = results_file(MECHANISMS_PROFILE, case_id)
+    if not other.is_file():
+        return Found()
+    return Found(tuple(decompositions(read_results(other).frame)), other)
 
 
 def decompositions(frame: pd.DataFrame) -> list[RowParts]:

@@ -14,6 +14,7 @@ import pandas as pd
 
 from . import claims, compare
 from . import cpu as cpu_analysis
+from . import mechanisms as mechanism_analysis
 from . import sites as site_analysis
 from .load import Run, read_peaks
 from ..cases import Case
@@ -75,6 +76,15 @@ class Analysis:
         if self.comparison is None or not self.profiles.measured:
             return ()
         return cpu_analysis.sampled_rows(self.pairs, self.profiles)
+
+    @cached_property
+    def mechanisms(self) -> mechanism_analysis.Found:
+        """Which part of the patch pays: each row's change split among the patch's mechanisms, from
+        the report's own run or the case's ``make mechanisms`` run."""
+        if not self.run:
+            return mechanism_analysis.Found()
+        return mechanism_analysis.found_for(self.run.source, self.run.frame,
+                                            self.case.id if self.case is not None else None)
 
     @cached_property
     def claims(self) -> pd.DataFrame:

@@ -1,0 +1,37 @@
+"""Which change pays, as a report section (hotpath.render.sections.mechanisms)."""
+
+from pathlib import Path
+
+from mechanism_runs import FULL, _frame
+
+from hotpath.analyze import compare
+from hotpath.analyze.load import Run
+from hotpath.analyze.report import Analysis
+from hotpath.cases import get_case
+from hotpath.render.paste import CORE, EXTRA
+from hotpath.render.sections import mechanisms as section
+
+
+def _analysis(frame):
+    return Analysis(Run(Path("/runs/marshaller.json"), frame, None), compare.pair(frame), get_case("marshaller"))
+
+
+def test_a_run_with_mechanism_variants_gets_its_parts_a_waterfall_and_a_line_the_paste_keeps():
+    line, table, chart = section.which_change_pays(_analysis(_frame(FULL)))
+    assert line.priority == CORE and line.text.startswith("**Which change pays, MarshallerMechanismsBenchmark")
+    # trimless alone: log time -0.30, a 1.35x speed-up; one-scope -0.05, 1.05x
+    assert "trimless alone 1.3" in line.text and "one-scope alone 1.0" in line.text
+    assert list(table.table["part"]) == ["trimless", "one-scope", "interaction", "the whole patch"]
+    assert table.table.loc[0, "heap B/op alone"] == "−1,040"
+    assert table.rows == [(CORE, k) for k in range(4)] and "From marshaller.json" in table.note
+    name, fig, caption = chart.figure
+    assert name == "which-change-pays" and "a step per mechanism" in caption and len(fig.axes) == 2
+
+
+def test_a_run_without_them_says_the_command_that_measures_them(tmp_path, monkeypatch):
+    import hotpath.analyze.mechanisms as M
+
+    monkeypatch.setattr(M, "results_file", lambda profile, case: tmp_path / f"{profile}-{case}.json")
+    frame = _frame({"old": frozenset(), "optimized": frozenset({"trimless", "one-scope"})})
+    [note] = section.which_change_pays(_analysis(frame))
+    assert note.priority == EXTRA and "`make mechanisms CASE=marshaller`" in note.text
