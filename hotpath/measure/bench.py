@@ -512,6 +512,9 @@ def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
         "benchmarks": sorted({MethodName.of(r.benchmark).class_name for r in rest}
                              - {MethodName.of(r.benchmark).class_name for r in plan.rows}),
         "command": f"make report CASE={case.id} PROFILE=full",
+        # which part of the patch pays is measured apart, in minutes (make mechanisms)
+        **({"mechanisms": f"make mechanisms CASE={case.id}"}
+           if any(r.candidate.startswith(forkplan.MECHANISM_PREFIX) for r in rest) else {}),
     }
 
 

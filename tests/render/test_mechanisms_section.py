@@ -8,7 +8,7 @@ from hotpath.analyze import compare
 from hotpath.analyze.load import Run
 from hotpath.analyze.report import Analysis
 from hotpath.cases import get_case
-from hotpath.render.paste import CORE, EXTRA
+from hotpath.render.paste import CORE, LEAD
 from hotpath.render.sections import mechanisms as section
 
 
@@ -28,10 +28,16 @@ def test_a_run_with_mechanism_variants_gets_its_parts_a_waterfall_and_a_line_the
     assert name == "which-change-pays" and "a step per mechanism" in caption and len(fig.axes) == 2
 
 
-def test_a_run_without_them_says_the_command_that_measures_them(tmp_path, monkeypatch):
+def test_a_run_without_them_has_no_section_and_a_quick_run_says_how_to_measure_them(tmp_path, monkeypatch):
     import hotpath.analyze.mechanisms as M
+    from hotpath.render.sections import front
 
     monkeypatch.setattr(M, "results_file", lambda profile, case: tmp_path / f"{profile}-{case}.json")
     frame = _frame({"old": frozenset(), "optimized": frozenset({"trimless", "one-scope"})})
-    [note] = section.which_change_pays(_analysis(frame))
-    assert note.priority == EXTRA and "`make mechanisms CASE=marshaller`" in note.text
+    assert section.which_change_pays(_analysis(frame)) == []
+    left = {"rows": 28, "benchmarks": ["MarshallerMechanismsBenchmark"],
+            "command": "make report CASE=marshaller PROFILE=full", "mechanisms": "make mechanisms CASE=marshaller"}
+    run = Run(Path("/runs/marshaller.json"), frame, {"left_out": left})
+    note = front.left_out(Analysis(run, compare.pair(frame), get_case("marshaller")))
+    assert note.priority == LEAD and note.text.endswith(
+        "`make mechanisms CASE=marshaller` splits the change among the patch's mechanisms, each measured alone.")

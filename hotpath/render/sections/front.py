@@ -105,7 +105,9 @@ def left_out(analysis: Analysis) -> Section | None:
         what.append("the benchmarks " + ", ".join(left["benchmarks"]))
     return Section(text=f"**Left out of this run.** It measured the write-up's own rows (old against "
                         f"the write-up's variants) and left out {'; '.join(what)}. "
-                        f"`{left['command']}` measures them.", priority=LEAD)
+                        f"`{left['command']}` measures them"
+                        + (f"; `{left['mechanisms']}` splits the change among the patch's mechanisms, "
+                           "each measured alone." if left.get("mechanisms") else "."), priority=LEAD)
 
 
 

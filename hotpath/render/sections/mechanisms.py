@@ -1,7 +1,7 @@
 """Which change pays: each row's change from old to optimized split among the patch's mechanisms,
 each measured as a variant of its own (hotpath.analyze.mechanisms): a table of the parts with
 their intervals, the Result's row as a waterfall, and one line the paste keeps; where no run
-measured them, the command that does."""
+measured them, nothing (a run that left them out says so where it says what it left out)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import math
 import pandas as pd
 
 from .. import waterfall
-from ..paste import CORE, DETAIL, EXTRA
+from ..paste import CORE, DETAIL
 from ...analyze.mechanisms import RowParts
 from ...analyze.report import Analysis
 from ...numbertext import three_figures
@@ -26,10 +26,8 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
     if case is None or analysis.comparison is None:
         return []
     found = analysis.mechanisms
-    if not found.rows:
-        return [Section(text=f"## {HEADING}\n\n*Not measured: `make mechanisms CASE={case.id}` runs each "
-                             "of the patch's mechanisms alone and in combination against old (20 minutes "
-                             "unless BUDGET= says) and splits each row's change among them.*", priority=EXTRA)]
+    if not found.rows:  # a run of the write-up's rows says how to measure them (front.left_out)
+        return []
     rows = sorted(found.rows, key=lambda r: r.params != case.headline[1])  # the Result's params first
     main = rows[0]
     lines = [line for k, row in enumerate(rows) for line in _lines(row, k == 0)]
