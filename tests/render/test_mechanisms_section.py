@@ -23,7 +23,7 @@ def test_a_run_with_mechanism_variants_gets_its_parts_a_waterfall_and_a_line_the
     assert "trimless alone 1.3" in line.text and "one-scope alone 1.0" in line.text
     assert list(table.table["part"]) == ["trimless", "one-scope", "interaction", "the whole patch"]
     assert table.table.loc[0, "heap B/op alone"] == "−1,040"
-    assert table.rows == [(CORE, k) for k in range(4)] and "From marshaller.json" in table.note
+    assert table.rows == [(CORE, k) for k in range(4)] and "From this report's run." in table.note
     name, fig, caption = chart.figure
     assert name == "which-change-pays" and "a step per mechanism" in caption and len(fig.axes) == 2
 

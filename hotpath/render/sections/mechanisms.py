@@ -6,6 +6,7 @@ measured them, nothing (a run that left them out says so where it says what it l
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pandas as pd
 
@@ -14,6 +15,7 @@ from ..paste import CORE, DETAIL
 from ...analyze.mechanisms import RowParts
 from ...analyze.report import Analysis
 from ...numbertext import three_figures
+from ...paths import ROOT
 from ...stats.decompose import Decomposition, Part
 from . import Section
 
@@ -33,7 +35,9 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
     lines = [line for k, row in enumerate(rows) for line in _lines(row, k == 0)]
     table = pd.DataFrame(lines).drop(columns=["main"])
     plan = [(CORE if line["main"] else DETAIL, k) for k, line in enumerate(lines)]
-    source = found.source.name if found.source is not None else ""
+    own = found.source is not None and analysis.run is not None and found.source == analysis.run.source
+    source = ("From this report's run." if own else
+              f"From {_shown(found.source)}, a run of its own (make mechanisms), not this report's forks.")
     note = ("Each mechanism applied alone to old, and taken back alone from optimized where the run has "
             "that variant; a *share* is Shapley's (the mechanism's change averaged over every order of "
             "applying them: the parts add up to the whole, and the share is of the whole's point) where "
@@ -41,13 +45,22 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
             "*Interaction* is what the parts alone do not add up to. Time as a speed-up (old's time over "
             "the variant's, on each fork's figure as the verdicts take it), with its 95% interval over "
             "forks; a part whose interval holds 1× is not told from nothing. Heap B/op from -prof gc. "
-            f"From {source}.")
+            + source)
     return [Section(text=summary(main), priority=CORE, name="which change pays"),
             Section(HEADING, table, note=note, rows=plan),
             Section(figure=("which-change-pays", waterfall.waterfall_chart(main),
                             f"Which change pays, {_label(main)}: old to optimized in time per op and heap "
                             "B/op, a step per mechanism alone and the interaction, each with its 95% "
                             "interval (green: pays, red: costs, blue: not told from nothing)"))]
+
+
+def _shown(path: Path | None) -> str:
+    if path is None:
+        return "a run"
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 def _label(row: RowParts) -> str:
