@@ -66,8 +66,10 @@ class Cell:
     @classmethod
     def of(cls, figures: Sequence[float], log: bool) -> "Cell":
         x = np.asarray(figures, dtype=float)
-        if len(x) < 2 or not np.all(np.isfinite(x)) or (log and np.any(x <= 0)):
-            raise ValueError(f"a cell needs two or more positive, finite fork figures; got {list(figures)}")
+        if len(x) < 2:
+            raise ValueError(f"{len(x)} fork(s); a part needs 2 or more a side")
+        if not np.all(np.isfinite(x)) or (log and np.any(x <= 0)):
+            raise ValueError(f"fork figures not all positive and finite: {list(figures)}")
         y = np.log(x) if log else x
         return cls(float(y.mean()), float(y.var(ddof=1) / len(y)), len(y))
 
@@ -115,7 +117,12 @@ def decompose(mechanisms: Sequence[str], figures: Mapping[Mechanisms, Sequence[f
     if missing:
         raise ValueError(f"a decomposition needs old, optimized and each mechanism alone; missing: "
                          f"{', '.join(missing)}")
-    cells = {key: Cell.of(values, log) for key, values in figures.items()}
+    cells = {}
+    for key, values in figures.items():
+        try:
+            cells[key] = Cell.of(values, log)
+        except ValueError as e:
+            raise ValueError(f"{variant_name(key, every)}: {e}") from None
 
     def part(weights: Mapping[Mechanisms, float]) -> Part:
         return contrast(weights, cells, confidence)
@@ -129,6 +136,17 @@ def decompose(mechanisms: Sequence[str], figures: Mapping[Mechanisms, Sequence[f
                for c in combinations(mechanisms, k))
     return Decomposition(tuple(mechanisms), cells[old].mean, part({every: 1, old: -1}), alone, taken_back,
                          part(interaction), _shapley(mechanisms, cells, confidence) if full else None, log)
+
+
+def variant_name(key: Mechanisms, every: Mechanisms) -> str:
+    """A cell as the study names its variant: old, optimized, old+a+b, optimized-a."""
+    if not key:
+        return "old"
+    if key == every:
+        return "optimized"
+    if len(key) == len(every) - 1:
+        return f"optimized-{next(iter(every - key))}"
+    return "+".join(["old", *sorted(key)])
 
 
 def _shapley(mechanisms: Sequence[str], cells: Mapping[Mechanisms, Cell], confidence: float) -> dict[str, Part]:

@@ -97,7 +97,7 @@ def test_a_series_steps_add_up_to_the_whole_and_name_the_step_that_pays():
 @pytest.mark.parametrize("figures, message", [
     ({frozenset(): [1.0, 1.1]}, "missing: optimized, old\\+a"),
     ({frozenset(): [1.0, 1.1], frozenset({"a"}): [1.0, 1.1], frozenset({"z"}): [1.0, 1.0]}, "not in the design: z"),
-    ({frozenset(): [1.0], frozenset({"a"}): [1.0, 1.1]}, "two or more positive"),
+    ({frozenset(): [1.0], frozenset({"a"}): [1.0, 1.1]}, "old: 1 fork\\(s\\); a part needs 2 or more a side"),
 ])
 def test_a_design_short_of_cells_or_forks_is_a_clear_error(figures, message):
     with pytest.raises(ValueError, match=message):
