@@ -451,15 +451,17 @@ PROFILES["aa"] = replace(
 
 #: Which part of the patch pays (make mechanisms): the benchmarks whose variants are a patch's
 #: mechanisms, each alone and in combination (hotpath.measure.forkplan.MECHANISMS), every one against
-#: old with the full profile's forks, up to 12 a side for every variant (a decomposition needs each
-#: part's precision, not only the write-up's), in a budget of 20 minutes unless given; no memory pass
-#: (mechanisms move heap B/op, which -prof gc counts in the timed forks).
+#: old with the full profile's forks, 6 to 12 a side for every variant: a decomposition is a sum over
+#: every variant, so each needs forks of its own before any row's later ones (a first try at 4 to 12
+#: in 8 minutes gave the optimized rows 4 forks and the others 1, which splits nothing); in a budget
+#: of 20 minutes unless given; no memory pass (mechanisms move heap B/op, which -prof gc counts in
+#: the timed forks).
 PROFILES["mechanisms"] = replace(
     PROFILES["full"], name="mechanisms",
     purpose="which part of the patch pays: each of the patch's mechanisms alone and in combination "
-            "against old, 4 to 12 forks per side, each recorded from its start, interleaved, a row "
+            "against old, 6 to 12 forks per side, each recorded from its start, interleaved, a row "
             "closing when decided; budget 20 min unless given",
-    rows="mechanisms", forks=12, beyond_cap=12, budget="20m", require_quiet=False,
+    rows="mechanisms", forks=12, beyond_cap=12, min_forks=6, budget="20m", require_quiet=False,
     memory=replace(PROFILES["full"].memory, profilers=()),
 )
 
