@@ -262,7 +262,7 @@ sites: check $(STAMP) ## the allocation-site pass alone for a finished run (PROF
 cpu: check $(STAMP) ## CPU samples alone, in forks of their own, for a finished run (PROFILE=reference: the committed reference's): <case>.cpu.json beside its results
 	@$(HOTPATH) cpu --case '$(CASE)' --profile $(PROFILE)
 
-mechanisms: check $(STAMP) ## which part of the patch pays: each of a patch's mechanisms alone and in combination against old (BUDGET=20m), into data/results/mechanisms/<case>.json; the case reports then split the change among them
+mechanisms: check $(STAMP) ## which part of the patch pays: each of a patch's mechanisms alone and in combination against old (BUDGET=45m unless given), into data/results/mechanisms/<case>.json; the case reports then split the change among them
 	@$(HOTPATH) bench --case '$(CASE)' --profile mechanisms --budget '$(BUDGET)'
 
 profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/, then the reports again

@@ -454,14 +454,16 @@ PROFILES["aa"] = replace(
 #: old with the full profile's forks, 6 to 12 a side for every variant: a decomposition is a sum over
 #: every variant, so each needs forks of its own before any row's later ones (a first try at 4 to 12
 #: in 8 minutes gave the optimized rows 4 forks and the others 1, which splits nothing); in a budget
-#: of 20 minutes unless given; no memory pass (mechanisms move heap B/op, which -prof gc counts in
-#: the timed forks).
+#: of 45 minutes unless given: marshaller's 28 rows ask for about 22 minutes before every row's first
+#: look, and at 20 minutes 5 of its rows kept 1 fork; a row closes when decided, so that a run
+#: ends when its rows have. No memory pass (mechanisms move heap B/op, which -prof gc counts in the
+#: timed forks).
 PROFILES["mechanisms"] = replace(
     PROFILES["full"], name="mechanisms",
     purpose="which part of the patch pays: each of the patch's mechanisms alone and in combination "
             "against old, 6 to 12 forks per side, each recorded from its start, interleaved, a row "
-            "closing when decided; budget 20 min unless given",
-    rows="mechanisms", forks=12, beyond_cap=12, min_forks=6, budget="20m", require_quiet=False,
+            "closing when decided; budget 45 min unless given",
+    rows="mechanisms", forks=12, beyond_cap=12, min_forks=6, budget="45m", require_quiet=False,
     memory=replace(PROFILES["full"].memory, profilers=()),
 )
 
