@@ -12,7 +12,7 @@ matplotlib.use("Agg")  # reports render headless
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from matplotlib.ticker import FuncFormatter  # noqa: E402
+from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
 from .charts import DPI, OLD_COLOR, VERDICT_COLORS, _plain_log_axis, _si, _wrapped  # noqa: E402
 from .fmt import fmt_bytes  # noqa: E402
@@ -72,6 +72,7 @@ def _panel(ax, d: Decomposition, log: bool, what: str) -> None:
         lo, hi = min(extent + [0.0]), max(extent)
         pad = 0.05 * (hi - lo or 1.0)
         ax.set_xlim(lo - pad, hi + pad)
+        ax.xaxis.set_major_locator(MaxNLocator(4))  # a panel is half the width: few, wide labels
         ax.xaxis.set_major_formatter(lambda x, _: fmt_bytes(x) if x >= 0 else "")
     ax.set_xlabel(what, fontsize=9)
     ax.grid(axis="x", alpha=0.3)

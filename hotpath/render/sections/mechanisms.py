@@ -14,7 +14,7 @@ from .. import waterfall
 from ..paste import CORE, DETAIL
 from ...analyze.mechanisms import RowParts
 from ...analyze.report import Analysis
-from ...numbertext import three_figures
+from ...numbertext import MINUS, three_figures
 from ...paths import ROOT
 from ...stats.decompose import Decomposition, Part
 from . import Section
@@ -30,7 +30,8 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
     found = analysis.mechanisms
     if not found.rows:  # a run of the write-up's rows says how to measure them (front.left_out)
         return []
-    rows = sorted(found.rows, key=lambda r: r.params != case.headline[1])  # the Result's params first
+    # the Result's params first among the rows split; a row its run could not split goes last
+    rows = sorted(found.rows, key=lambda r: (r.time is None, r.params != case.headline[1]))
     main = rows[0]
     lines = [line for k, row in enumerate(rows) for line in _lines(row, k == 0)]
     table = pd.DataFrame(lines).drop(columns=["main"])
@@ -75,11 +76,13 @@ def ratio_text(part: Part) -> str:
 
 
 def bytes_text(part: Part | None) -> str:
+    """A part of heap B/op in whole bytes (-prof gc's figure per op is a count over many ops, not
+    finer than a byte), with its interval where that is wider than a byte: '−16,400'."""
     if part is None:
         return "—"
-    interval = (f" ({three_figures(part.low)} to {three_figures(part.high)})"
-                if math.isfinite(part.df) and part.high > part.low else "")
-    return f"{three_figures(part.estimate)}{interval}"
+    low, high = round(part.low), round(part.high)
+    interval = f" ({three_figures(low)} to {three_figures(high)})" if high > low else ""
+    return f"{three_figures(round(part.estimate))}{interval}"
 
 
 def summary(row: RowParts) -> str:
@@ -92,7 +95,7 @@ def summary(row: RowParts) -> str:
                       for m in t.mechanisms)
     heap = ""
     if row.bytes is not None:
-        heap = "; heap B/op: " + ", ".join(f"{m} {three_figures(row.bytes.alone[m].estimate)}"
+        heap = "; heap B/op: " + ", ".join(f"{m} {three_figures(round(row.bytes.alone[m].estimate))}"
                                           for m in row.bytes.mechanisms)
     return (f"**Which change pays, {_label(row)}:** of the {ratio_text(t.total)} speed-up, {parts}; "
             f"what they do not add up to {ratio_text(t.interaction)}{heap}.")
@@ -125,4 +128,4 @@ def _share(t: Decomposition, m: str) -> str:
     if t.shapley is None or t.total.estimate == 0:
         return "—"
     part = t.shapley[m]
-    return f"{part.estimate / t.total.estimate:.0%}: {ratio_text(part)}"
+    return f"{part.estimate / t.total.estimate:.0%}".replace("-", MINUS) + f": {ratio_text(part)}"
