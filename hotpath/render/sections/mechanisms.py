@@ -81,8 +81,12 @@ def bytes_text(part: Part | None) -> str:
     if part is None:
         return "—"
     low, high = round(part.low), round(part.high)
-    interval = f" ({three_figures(low)} to {three_figures(high)})" if high > low else ""
-    return f"{three_figures(round(part.estimate))}{interval}"
+    interval = f" ({_whole(low)} to {_whole(high)})" if high > low else ""
+    return f"{_whole(round(part.estimate))}{interval}"
+
+
+def _whole(n: int) -> str:
+    return f"{n:,}".replace("-", MINUS)
 
 
 def summary(row: RowParts) -> str:
@@ -95,7 +99,7 @@ def summary(row: RowParts) -> str:
                       for m in t.mechanisms)
     heap = ""
     if row.bytes is not None:
-        heap = "; heap B/op: " + ", ".join(f"{m} {three_figures(round(row.bytes.alone[m].estimate))}"
+        heap = "; heap B/op: " + ", ".join(f"{m} {_whole(round(row.bytes.alone[m].estimate))}"
                                           for m in row.bytes.mechanisms)
     return (f"**Which change pays, {_label(row)}:** of the {ratio_text(t.total)} speed-up, {parts}; "
             f"what they do not add up to {ratio_text(t.interaction)}{heap}.")
