@@ -508,14 +508,20 @@ def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
     rest = [r for r in everything if (r.benchmark, r.params, r.candidate) not in measured]
     return {
         "rows": len(rest),
-        "variants": sorted({r.candidate for r in rest} - {r.candidate for r in plan.rows}),
+        # the mechanisms' variants are named by the sentence on make mechanisms, not one by one
+        "variants": sorted({r.candidate for r in rest if not _mechanism(r.candidate)}
+                           - {r.candidate for r in plan.rows}),
         "benchmarks": sorted({MethodName.of(r.benchmark).class_name for r in rest}
                              - {MethodName.of(r.benchmark).class_name for r in plan.rows}),
         "command": f"make report CASE={case.id} PROFILE=full",
         # which part of the patch pays is measured apart, in minutes (make mechanisms)
-        **({"mechanisms": f"make mechanisms CASE={case.id}"}
-           if any(r.candidate.startswith(forkplan.MECHANISM_PREFIX) for r in rest) else {}),
+        **({"mechanisms": f"make mechanisms CASE={case.id}"} if any(_mechanism(r.candidate) for r in rest) else {}),
     }
+
+
+def _mechanism(variant: str) -> bool:
+    """A variant that applies some of a patch's mechanisms to old, or takes one back."""
+    return variant.startswith((forkplan.MECHANISM_PREFIX, "optimized-"))
 
 
 def refuse_if_busy(profile: Profile) -> None:

@@ -61,6 +61,22 @@ def test_mechanisms_measures_only_the_benchmarks_whose_variants_are_the_patchs_m
     assert "patch's mechanisms only" in get_profile("mechanisms").describe()
 
 
+def test_a_quick_run_names_the_mechanisms_it_left_out_by_the_command_not_variant_by_variant():
+    from types import SimpleNamespace
+
+    from hotpath.measure import bench
+
+    declared = {**DECLARED, "hotpath.encoder.EncoderMechanismsBenchmark.encode": {
+        "payload": ["STR_64"], "variant": ["old", "old+direct-bytes", "optimized-direct-bytes", "optimized"]}}
+    quick = get_profile("quick")
+    plan = SimpleNamespace(rows=forkplan.plan_rows(ENCODER, quick, declared), declared=declared)
+    left = bench.left_out(ENCODER, quick, plan)
+    assert left["mechanisms"] == "make mechanisms CASE=encoder"
+    assert left["variants"] == ["floor", "upstream"] and "EncoderMechanismsBenchmark" in left["benchmarks"]
+    assert "mechanisms" not in bench.left_out(ENCODER, quick, SimpleNamespace(
+        rows=forkplan.plan_rows(ENCODER, quick, DECLARED), declared=DECLARED))
+
+
 def test_a_writeup_row_the_jar_does_not_hold_is_a_clear_error():
     with pytest.raises(HotpathError, match="not in the benchmarks jar"):
         forkplan.plan_rows(ENCODER, get_profile("quick"), {})
