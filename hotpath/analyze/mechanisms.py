@@ -14,7 +14,7 @@ import pandas as pd
 
 from .compare import ALLOC, SequentialRun, SideFigures
 from .load import read_results
-from ..jmh import higher_is_better
+from ..jmh import higher_is_better, ns_per_op
 from ..paths import results_file
 from ..stats import decompose, rowfigures, steady
 
@@ -108,11 +108,11 @@ def _row(benchmark: str, params: str, every: tuple[str, ...], cells: dict[frozen
     whys, how, how_why = [], estimate, ""
     time = heap = None
     try:
-        higher = higher_is_better(next(iter(sides.values())).unit)
+        unit = next(iter(sides.values())).unit
         figures, how, how_why = rowfigures.family_figures(
-            estimate, {key: side.weighed(higher) for key, side in sides.items()}, frozenset())
-        # time per op, whatever the mode: a part is then a ratio of times
-        time = decompose.decompose(every, {k: [1 / v for v in f] if higher else f for k, f in figures.items()})
+            estimate, {key: side.weighed(higher_is_better(unit)) for key, side in sides.items()}, frozenset())
+        # ns per op, whatever the mode (writer's benchmarks count ops/s): a part is a ratio of times
+        time = decompose.decompose(every, {k: [ns_per_op(v, unit) for v in f] for k, f in figures.items()})
     except ValueError as e:
         whys.append(f"time: {e}")
     try:

@@ -30,3 +30,16 @@ def test_a_design_without_a_mechanism_alone_says_why():
     [row] = M.decompositions(_frame(variants))
     assert row.time is None and "old+one-scope" in row.why and "time" in row.why
 
+
+def test_a_throughput_row_is_split_in_time_per_op():
+    """Writer's benchmarks count ops/s: its parts are ratios of ns per op, its levels ns."""
+    import math
+
+    frame = _frame(FULL)
+    score = frame["metric"] == "score"
+    frame.loc[score, "raw"] = frame.loc[score, "raw"].map(lambda forks: [[1e9 / v for v in f] for f in forks])
+    frame.loc[score, "unit"] = "ops/s"
+    [row] = M.decompositions(frame)
+    trim = row.time.alone["trimless"]
+    assert trim.low <= -0.30 <= trim.high
+    assert 900 < math.exp(row.time.base) < 1100  # old's level in ns per op, not seconds
