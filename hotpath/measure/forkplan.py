@@ -413,6 +413,8 @@ class Plan:
         row that can still be decided: their forks narrow an interval, not a verdict. Among the
         others, a case's own candidate comes before the other variants its claims name."""
         first_look = self.design.min_forks
+        if self.profile.even_forks:
+            return self._round_robin(rows, left_s)
 
         def need(row: Row) -> tuple[bool, bool, int]:
             old, new = self.figures(row)
@@ -445,6 +447,19 @@ class Plan:
             nearest = min(rows, key=order)
             if 2 * self.fork_cost_s(nearest) <= left_s:
                 chosen = [nearest]
+        return chosen
+
+    def _round_robin(self, rows: list[Row], left_s: float) -> list[Row]:
+        """Every open row a fork a side in each round, as far as the budget left takes a round of
+        them (a decomposition sums over every variant: one that lags leaves its row unsplit); the
+        rows with the fewest forks first where it takes only some."""
+        chosen: list[Row] = []
+        spent = 0.0
+        for row in sorted(rows, key=lambda r: (min(len(f) for f in self.figures(r)), rows.index(r))):
+            cost = 2 * self.fork_cost_s(row)
+            if spent + cost <= left_s:
+                chosen.append(row)
+                spent += cost
         return chosen
 
     def record(self, rows: list[Row] | None = None) -> dict:

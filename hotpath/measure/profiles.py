@@ -103,6 +103,10 @@ class Profile:
     #: Close a row at a look when its ratio and fork CV ask for more forks than its cap, rather
     #: than give it forks after the rows that can still be decided: its time goes to those.
     drop_out_of_reach: bool = False
+    #: Every open row a fork a side in each round while the budget takes a round of them, rather
+    #: than the rows whose first look fits first (the mechanisms profile: a decomposition sums over
+    #: every variant, and at 6 minutes for writer's 14 rows the first looks of 2 left 11 at 1 fork).
+    even_forks: bool = False
     beyond_cap: int = 8
     budget: str = ""
     #: Which rows: "all" (every benchmark x params x variant), "writeups" (the rows the
@@ -464,6 +468,7 @@ PROFILES["mechanisms"] = replace(
             "against old, 6 to 12 forks per side, each recorded from its start, interleaved, a row "
             "closing when decided; budget 45 min unless given",
     rows="mechanisms", forks=12, beyond_cap=12, min_forks=6, budget="45m", require_quiet=False,
+    even_forks=True,
     memory=replace(PROFILES["full"].memory, profilers=()),
 )
 

@@ -538,3 +538,24 @@ def test_where_the_sides_page_faults_differ_the_plans_looks_rest_on_the_mean():
         plan.forks[(row.benchmark, row.key, side)] = forks
         plan.means[(row.benchmark, row.key, side)] = [f.value for f in forks]
     assert plan.figures(row) == (pytest.approx([110.0, 110.0]), pytest.approx([55.0, 55.0]))  # the means
+
+
+def test_even_forks_give_every_open_row_a_fork_a_round_where_first_looks_would_take_a_few(tmp_path, monkeypatch):
+    """Four rows, a budget of 20 forks at a second each: the default plan brings the rows whose
+    first look (6 forks a side) fits to it and leaves the last behind; with even
+    forks every row takes a fork a round."""
+    means = {((("payload", p),), v): (100.0 if v == "old" else 60.0 + i)
+             for i, p in enumerate(("STR_64", "STR_1K", "BYTES_8K", "OBJ_MAP")) for v in ("old", "optimized")}
+    forks = {}
+    for even in (False, True):
+        clock = Clock()
+        monkeypatch.setattr(rounds.time, "monotonic", clock)
+        plan = _plan(budget_s=40.0, min_forks=6, cap=12)
+        plan.profile = dataclasses.replace(plan.profile, even_forks=even)
+        plan.fork_s = 1.0
+        jmh = FakeJmh(means)
+        (tmp_path / str(even)).mkdir()
+        rounds.run(plan, jmh.command, tmp_path / str(even), _timed(jmh, clock), log=lambda _: None)
+        forks[even] = sorted(s.forks for s in plan.states.values())
+    assert forks[False][0] <= 2 and forks[False][-1] >= 6, forks
+    assert forks[True][-1] - forks[True][0] <= 1 and forks[True][0] >= 3, forks
