@@ -17,6 +17,14 @@ from .errors import ResultsError
 
 #: The JMH @Param that names the implementation under test.
 VARIANT = "variant"
+#: How a variant names the patch's mechanisms it applies to old (``old+trimless+one-scope``), or the
+#: one it takes back from optimized (``optimized-one-scope``): java-src's hotpath.mechanism.Mechanisms.
+MECHANISMS_APPLIED, MECHANISM_TAKEN_BACK = "old+", "optimized-"
+
+
+def names_mechanisms(variant: str) -> bool:
+    """Whether a variant is one of a patch's mechanisms applied to old, or one taken back."""
+    return variant.startswith((MECHANISMS_APPLIED, MECHANISM_TAKEN_BACK))
 #: Seconds per unit; JMH writes "us" for microseconds, a reader may write "µs".
 SECONDS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "m": 60.0,
            "h": 3600.0}

@@ -14,7 +14,7 @@ import pandas as pd
 
 from .compare import ALLOC, SequentialRun, SideFigures
 from .load import read_results
-from ..jmh import higher_is_better, ns_per_op
+from ..jmh import MECHANISM_TAKEN_BACK, MECHANISMS_APPLIED, higher_is_better, ns_per_op
 from ..paths import results_file
 from ..stats import decompose, rowfigures, steady
 
@@ -22,16 +22,14 @@ OLD, OPTIMIZED = "old", "optimized"
 #: The profile of ``make mechanisms`` (hotpath.measure.profiles), whose results a case's report
 #: of another run takes its parts from.
 MECHANISMS_PROFILE = "mechanisms"
-#: How a variant names the mechanisms it applies to old, or the one it takes back from optimized.
-APPLIED, TAKEN_BACK = "old+", "optimized-"
 
 
 def mechanisms_in(variants: list[str]) -> tuple[str, ...]:
     """The mechanisms a family of variants names, in the order they first appear."""
     found: dict[str, None] = {}
     for v in variants:
-        if v.startswith(APPLIED):
-            found.update(dict.fromkeys(v[len(APPLIED):].split("+")))
+        if v.startswith(MECHANISMS_APPLIED):
+            found.update(dict.fromkeys(v[len(MECHANISMS_APPLIED):].split("+")))
     return tuple(found)
 
 
@@ -42,10 +40,10 @@ def applied(variant: str, every: tuple[str, ...]) -> frozenset[str] | None:
         return frozenset()
     if variant == OPTIMIZED:
         return frozenset(every)
-    if variant.startswith(APPLIED):
-        return frozenset(variant[len(APPLIED):].split("+"))
-    if variant.startswith(TAKEN_BACK) and variant[len(TAKEN_BACK):] in every:
-        return frozenset(every) - {variant[len(TAKEN_BACK):]}
+    if variant.startswith(MECHANISMS_APPLIED):
+        return frozenset(variant[len(MECHANISMS_APPLIED):].split("+"))
+    if variant.startswith(MECHANISM_TAKEN_BACK) and variant[len(MECHANISM_TAKEN_BACK):] in every:
+        return frozenset(every) - {variant[len(MECHANISM_TAKEN_BACK):]}
     return None
 
 

@@ -28,7 +28,7 @@ from .. import machine, runs, runtimes
 from ..stats import sequential
 from ..cases import Case
 from ..errors import HotpathError
-from ..jmh import VARIANT, MethodName, RowKey, params_text, read_json
+from ..jmh import VARIANT, MethodName, RowKey, names_mechanisms, params_text, read_json
 from ..paths import JAR, ROOT, cpu_of, memory_of, peaks_of, results_file, shard_folder, sites_of
 from .profiles import Profile, format_duration
 from ..runtimes import Cell
@@ -509,19 +509,15 @@ def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
     return {
         "rows": len(rest),
         # the mechanisms' variants are named by the sentence on make mechanisms, not one by one
-        "variants": sorted({r.candidate for r in rest if not _mechanism(r.candidate)}
+        "variants": sorted({r.candidate for r in rest if not names_mechanisms(r.candidate)}
                            - {r.candidate for r in plan.rows}),
         "benchmarks": sorted({MethodName.of(r.benchmark).class_name for r in rest}
                              - {MethodName.of(r.benchmark).class_name for r in plan.rows}),
         "command": f"make report CASE={case.id} PROFILE=full",
         # which part of the patch pays is measured apart, in minutes (make mechanisms)
-        **({"mechanisms": f"make mechanisms CASE={case.id}"} if any(_mechanism(r.candidate) for r in rest) else {}),
+        **({"mechanisms": f"make mechanisms CASE={case.id}"}
+           if any(names_mechanisms(r.candidate) for r in rest) else {}),
     }
-
-
-def _mechanism(variant: str) -> bool:
-    """A variant that applies some of a patch's mechanisms to old, or takes one back."""
-    return variant.startswith((forkplan.MECHANISM_PREFIX, "optimized-"))
 
 
 def refuse_if_busy(profile: Profile) -> None:

@@ -28,7 +28,8 @@ from .. import tail
 from ..stats import rowfigures, sequential, steady
 from ..cases import Case, load_claims
 from ..errors import HotpathError
-from ..jmh import VARIANT, MethodName, Params, RowKey, higher_is_better, params_of, params_text
+from ..jmh import (MECHANISMS_APPLIED, VARIANT, MethodName, Params, RowKey, higher_is_better, params_of,
+                   params_text)
 from .profiles import Profile, format_duration
 
 #: A fork's cost beyond its warmup and measurement (JVM start, pre-touching the heap, JMH's
@@ -95,7 +96,6 @@ def writeup_variants(case: Case) -> list[str]:
 #: The rows of the benchmarks whose variants are a patch's mechanisms, each applied to old alone or
 #: with others (``old+trimless``...): which part of the patch pays (hotpath.analyze.mechanisms).
 MECHANISMS = "mechanisms"
-MECHANISM_PREFIX = "old+"
 
 
 def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[str]]]) -> list[Row]:
@@ -113,7 +113,7 @@ def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[s
             variants = params.get(VARIANT, [])
             if case.baseline not in variants:
                 continue
-            if profile.rows == MECHANISMS and not any(v.startswith(MECHANISM_PREFIX) for v in variants):
+            if profile.rows == MECHANISMS and not any(v.startswith(MECHANISMS_APPLIED) for v in variants):
                 continue
             names = [p for p in params if p != VARIANT]
             for combo in itertools.product(*(params[p] for p in names)):

@@ -17,6 +17,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 from .charts import DPI, OLD_COLOR, VERDICT_COLORS, _plain_log_axis, _si, _wrapped  # noqa: E402
 from .fmt import fmt_bytes  # noqa: E402
 from ..analyze.mechanisms import RowParts  # noqa: E402
+from ..jmh import MethodName  # noqa: E402
 from ..stats.decompose import Decomposition, Part  # noqa: E402
 
 INTERACTION = "interaction"
@@ -89,6 +90,6 @@ def waterfall_chart(row: RowParts, title: str = "") -> Figure:
     axes = grid[0]
     for ax, (d, log, what) in zip(axes, panels):
         _panel(ax, d, log, what)
-    fig.suptitle(_wrapped(title or f"Which change pays: {row.benchmark.rsplit('.', 2)[-2]}"
-                          f".{row.benchmark.rsplit('.', 1)[-1]} {row.params}", width), fontsize=10)
+    fig.suptitle(_wrapped(title or f"Which change pays: {MethodName.of(row.benchmark).short} {row.params}",
+                          width), fontsize=10)
     return fig

@@ -30,6 +30,7 @@ from itertools import combinations
 import numpy as np
 
 from .welch import CONFIDENCE, t_quantile
+from ..jmh import MECHANISM_TAKEN_BACK, MECHANISMS_APPLIED
 
 #: A variant by the mechanisms applied to old.
 Mechanisms = frozenset[str]
@@ -145,8 +146,8 @@ def variant_name(key: Mechanisms, every: Mechanisms) -> str:
     if key == every:
         return "optimized"
     if len(key) == len(every) - 1:
-        return f"optimized-{next(iter(every - key))}"
-    return "+".join(["old", *sorted(key)])
+        return MECHANISM_TAKEN_BACK + next(iter(every - key))
+    return MECHANISMS_APPLIED + "+".join(sorted(key))
 
 
 def _shapley(mechanisms: Sequence[str], cells: Mapping[Mechanisms, Cell], confidence: float) -> dict[str, Part]:

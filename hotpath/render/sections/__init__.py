@@ -7,11 +7,13 @@ A new kind of evidence is a module here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from ..paste import DETAIL
+from ...paths import ROOT
 
 #: How a per-row table's lines go into the paste (page.per_row_plan): the write-up's own rows
 #: CORE, the Result's row first, every other variant's BULK, a row's lines together.
@@ -52,3 +54,11 @@ class Section:
     #: The Result's row (its label and variant), named by the lead's table: first in every table
     #: of the page from it on.
     main: tuple[str, str] | None = None
+
+
+def relative(path: Path) -> str:
+    """A file as a report names it: relative to the project root where it lies under it."""
+    try:
+        return str(Path(path).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(Path(path))

@@ -5,16 +5,15 @@ write-up's claims checked, and last the environment and provenance."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pandas as pd
 
 from .. import charts, tables
 from ..paste import CORE
 from ...analyze.report import Analysis
-from ...paths import ROOT, DEFAULT_PROFILE, reports_folder
+from ...paths import DEFAULT_PROFILE, reports_folder
 from ...stats.sequential import THRESHOLD
-from . import Section, evidence, mechanisms, run, upstream
+from . import Section, evidence, mechanisms, relative, run, upstream
 
 #: Under the claims check, unless a notebook says otherwise.
 CLAIMS_NOTE = ("The write-up measured the upstream code on its own machine; we measure our models "
@@ -55,12 +54,5 @@ def environment(analysis: Analysis) -> list[Section]:
         profile = analysis.provenance.get("profile", DEFAULT_PROFILE)
         found.append(run.flame_graphs(analysis.case.id, profile,
                                       reports_folder(profile) / analysis.case.id / "flames"))
-    found.append(run.environment(analysis.run, _relative(analysis.run.source)))
+    found.append(run.environment(analysis.run, relative(analysis.run.source)))
     return found
-
-
-def _relative(path: Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(Path(path))

@@ -6,7 +6,6 @@ measured them, nothing (a run that left them out says so where it says what it l
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pandas as pd
 
@@ -15,9 +14,9 @@ from ..paste import CORE, DETAIL
 from ...analyze.mechanisms import RowParts
 from ...analyze.report import Analysis
 from ...numbertext import MINUS, three_figures
-from ...paths import ROOT
+from ...jmh import MethodName
 from ...stats.decompose import Decomposition, Part
-from . import Section
+from . import Section, relative
 
 HEADING = "Which change pays: the patch's mechanisms, each measured alone"
 
@@ -38,7 +37,7 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
     plan = [(CORE if line["main"] else DETAIL, k) for k, line in enumerate(lines)]
     own = found.source is not None and analysis.run is not None and found.source == analysis.run.source
     source = ("From this report's run." if own else
-              f"From {_shown(found.source)}, a run of its own (make mechanisms), not this report's forks.")
+              f"From {relative(found.source) if found.source else 'a run'}, a run of its own (make mechanisms), not this report's forks.")
     note = ("Each mechanism applied alone to old, and taken back alone from optimized where the run has "
             "that variant; a *share* is Shapley's (the mechanism's change averaged over every order of "
             "applying them: the parts add up to the whole, and the share is of the whole's point) where "
@@ -55,17 +54,8 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
                             "interval (green: pays, red: costs, blue: not told from nothing)"))]
 
 
-def _shown(path: Path | None) -> str:
-    if path is None:
-        return "a run"
-    try:
-        return str(path.resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
-
-
 def _label(row: RowParts) -> str:
-    return f"{row.benchmark.rsplit('.', 2)[-2]}.{row.benchmark.rsplit('.', 1)[-1]}({row.params})"
+    return f"{MethodName.of(row.benchmark).short}({row.params})"
 
 
 def ratio_text(part: Part) -> str:
