@@ -144,8 +144,13 @@ def existing_cases() -> list[Case]:
 
 
 #: The columns of data/claims/<case>.csv: the figures a write-up states, one claim a row.
+#: ``mechanisms`` (optional): the patch's mechanisms ('+'-joined) whose work a time-mechanism
+#: claim's frames are (what its share is held to), or the one a part claim states the effect of.
 CLAIM_FIELDS = ["id", "claim", "benchmark", "params", "metric", "unit", "variant", "old", "new",
-                "claimed_change", "note"]
+                "claimed_change", "note", "mechanisms"]
+#: A part claim's metrics: what one of the patch's mechanisms changes alone, as the write-up
+#: measured it apart; checked on a run of the mechanisms (make mechanisms), not a timed row.
+PART_METRICS = ("part.time",)
 #: The columns of data/floors/<case>.csv: the least each benchmark must allocate.
 FLOOR_FIELDS = ["benchmark", "params", "heap_floor", "native_floor", "basis"]
 
@@ -162,18 +167,19 @@ def case_ids(given: str) -> list[str]:
     return ids
 
 
-def read_table(path: Path, fields: list[str], numbers: tuple[str, ...] = ()) -> pd.DataFrame:
-    """A case's CSV of figures: every field present, the numeric ones as floats (blank: NaN);
-    a case without the file has none."""
+def read_table(path: Path, fields: list[str], numbers: tuple[str, ...] = (),
+               optional: tuple[str, ...] = ()) -> pd.DataFrame:
+    """A case's CSV of figures: every field present but the ``optional`` ones (blank where
+    absent), the numeric ones as floats (blank: NaN); a case without the file has none."""
     if not path.is_file():
         return pd.DataFrame(columns=fields)
     with path.open(newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
-        missing = set(fields) - set(reader.fieldnames or [])
+        missing = set(fields) - set(reader.fieldnames or []) - set(optional)
         if missing:
             raise ResultsError(f"{path}: missing columns {', '.join(sorted(missing))}")
         rows = list(reader)
-    frame = pd.DataFrame(rows, columns=fields).fillna("")
+    frame = pd.DataFrame(rows, columns=fields, dtype=object).fillna("")
     for col in numbers:
         frame[col] = frame[col].map(lambda v: float(v) if str(v).strip() else math.nan)
     return frame
@@ -182,7 +188,7 @@ def read_table(path: Path, fields: list[str], numbers: tuple[str, ...] = ()) -> 
 def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
     """The write-up's claimed figures (data/claims/<case>.csv); their rows are also the rows
     the default run measures."""
-    return read_table(Path(folder) / f"{case_id}.csv", CLAIM_FIELDS, ("old", "new"))
+    return read_table(Path(folder) / f"{case_id}.csv", CLAIM_FIELDS, ("old", "new"), optional=("mechanisms",))
 
 
 def load_floors(case_id: str, folder: Path | None = None) -> pd.DataFrame:

@@ -13,6 +13,7 @@ import re
 from typing import Any
 from pathlib import Path
 
+from .cases import CLAIM_FIELDS
 from .errors import HotpathError
 
 NAME = re.compile(r"[a-z][a-z0-9]{1,19}")
@@ -74,8 +75,7 @@ def create(root: Path, name: str) -> list[Path]:
         written.append(_write(out[part], template.replace("NAME", name).replace("Cls", cls)))
     written.append(_write(out["report notebook"], _notebook(name)))
     written.append(_write(out["Java notebook"], _java_notebook(name, cls)))
-    written.append(_write(out["claims"], "id,claim,benchmark,params,metric,unit,variant,old,new,"
-                                         "claimed_change,note\n"))
+    written.append(_write(out["claims"], ",".join(CLAIM_FIELDS) + "\n"))
     bench = f"hotpath.{name}.{cls}CopyBenchmark.copy"
     floors = "benchmark,params,heap_floor,native_floor,basis\n" + "".join(
         f'{bench},size={n},{_array_bytes(n)},0,"one byte[] of the {n:,}-byte result with its '

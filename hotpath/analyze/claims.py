@@ -18,11 +18,12 @@ from pathlib import Path
 import pandas as pd
 
 from . import cpu as cpu_analysis
+from . import mechanisms as mechanism_analysis
 from . import sites as site_analysis
 from .compare import NATIVE_PARTS
 from ..errors import ResultsError
 from ..numbertext import three_figures
-from ..cases import load_claims
+from ..cases import PART_METRICS, load_claims
 from ..paths import CLAIMS
 from ..stats import sequential
 from ..jmh import SECONDS, per_op, per_time
@@ -396,17 +397,60 @@ def _peak(pair: pd.Series, peaks: pd.DataFrame | None):
         f"peak live heap by -Xmx bisection (resolution ±{noise / 1024:,.0f} KB)")
 
 
+def _part_row(claim: pd.Series, found: mechanism_analysis.Found | None) -> dict:
+    """A part claim's row: what its mechanism applied alone to old changes in time per op, on the
+    row of the run of the mechanisms (make mechanisms) with the claim's benchmark and params."""
+    row = {"claim": claim["claim"], "claimed_old": claim["old"], "claimed_new": claim["new"],
+           "claimed_unit": claim["unit"], "claimed_change": claim["claimed_change"],
+           "ours_old": math.nan, "ours_new": math.nan, "ours_unit": claim["unit"], "verdict": "not comparable",
+           "why": "", "benchmark": claim["benchmark"], "params": _params(claim), "variant": claim["variant"]}
+    mechanism = claim["mechanisms"]
+    if not mechanism or "+" in mechanism:
+        raise ResultsError(f"claim {claim['id']!r}: a part claim names the one mechanism it states the "
+                           f"effect of in its mechanisms column; it names {mechanism!r}")
+    split = next((r for r in (found.rows if found else ()) if r.benchmark == claim["benchmark"]
+                  and r.params == _params(claim)), None)
+    if split is None or split.time_ns is None or mechanism not in split.mechanisms:
+        row["why"] = (f"{mechanism} alone not measured: make mechanisms measures it" if split is None
+                      else f"{mechanism} alone not split on this row ({split.why or 'not a mechanism of it'})")
+        return row
+    part, cells = split.time_ns.alone[mechanism], split.time_ns.cells
+    ns = {"old": cells[frozenset()].mean, "alone": cells[frozenset({mechanism})].mean}
+    row["ours_old"], row["ours_new"] = (_convert(ns[k], "ns/op", claim["unit"]) for k in ("old", "alone"))
+    claimed = _convert(claim["new"] - claim["old"], claim["unit"], "ns/op")
+    within = "inside" if part.low <= claimed <= part.high else "outside"
+    why = (f"{mechanism} alone on the whole call: {_signed_ns(part.estimate)} "
+           f"({_signed_ns(part.low)} to {_signed_ns(part.high)}) ns/op, 95% over forks; the write-up's "
+           f"{_signed_ns(claimed)} ns/op lies {within}")
+    said = _claimed_direction(claim)
+    direction = ("down" if part.high < 0 else "up") if part.told_from_zero else None
+    point = "down" if part.estimate < 0 else "up"
+    row["verdict"], row["why"] = _verdict(claim, said, ns["old"], ns["alone"], direction, point,
+                                          why if direction else why + "; the part is not told from 0")
+    if claim["note"]:
+        row["why"] += f" ({claim['note']})"
+    return row
+
+
+def _signed_ns(value: float) -> str:
+    return ("+" if value > 0 else "") + three_figures(value)
+
+
 def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
           folder: Path = CLAIMS, sites: site_analysis.Sites | None = None,
-          profiles: cpu_analysis.Profiles | None = None, attributed: Attributed | None = None
-          ) -> pd.DataFrame:
+          profiles: cpu_analysis.Profiles | None = None, attributed: Attributed | None = None,
+          parts: mechanism_analysis.Found | None = None) -> pd.DataFrame:
     """One row per claimed figure: the write-up's, ours, a verdict and why; mechanism claims
     are counted at the run's allocation sites (``sites``), time-mechanism claims timed at the
     frames of its timed forks' CPU samples (``profiles``; ``attributed``: the rows' attributions
-    already made from them, as the report's analysis has them)."""
+    already made from them, as the report's analysis has them), part claims on the mechanisms
+    measured alone (``parts``)."""
     rows = []
     for _, claim in load_claims(case_id, folder).iterrows():
         kind = claim["metric"].partition(":")[0]
+        if kind in PART_METRICS:
+            rows.append(_part_row(claim, parts))
+            continue
         if kind.startswith("cpu.") and kind not in CPU_METRICS:
             raise ResultsError(f"claim {claim['id']!r}: {kind!r} counts no frames; a time-mechanism "
                                f"claim is {' or '.join(repr(k + ':<regex>') for k in CPU_METRICS)}")

@@ -6,17 +6,21 @@ the mechanisms they apply to old (``old``, ``old+trimless``, ``old+trimless+one-
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from . import cpu
 from .compare import ALLOC, SequentialRun, SideFigures
 from .load import read_results
 from ..jmh import MECHANISM_TAKEN_BACK, MECHANISMS_APPLIED, higher_is_better, ns_per_op
 from ..paths import results_file
-from ..stats import decompose, rowfigures, steady
+from ..errors import ResultsError
+from ..stats import decompose, rowfigures, shares, steady
 
 OLD, OPTIMIZED = "old", "optimized"
 #: The profile of ``make mechanisms`` (hotpath.measure.profiles), whose results a case's report
@@ -62,6 +66,9 @@ class RowParts:
     estimate: str
     estimate_why: str
     why: str = ""
+    #: the time decomposed as ns per op, not their logs: parts in ns, which add as the frames'
+    #: nanoseconds do (what a frame's share of the saving is held to)
+    time_ns: decompose.Decomposition | None = None
 
 
 @dataclass(frozen=True)
@@ -104,13 +111,14 @@ def _row(benchmark: str, params: str, every: tuple[str, ...], cells: dict[frozen
          estimate: str) -> RowParts:
     sides = {key: SideFigures.of(records) for key, records in cells.items()}
     whys, how, how_why = [], estimate, ""
-    time = heap = None
+    time = time_ns = heap = None
     try:
         unit = next(iter(sides.values())).unit
         figures, how, how_why = rowfigures.family_figures(
             estimate, {key: side.weighed(higher_is_better(unit)) for key, side in sides.items()}, frozenset())
         # ns per op, whatever the mode (writer's benchmarks count ops/s): a part is a ratio of times
-        time = decompose.decompose(every, {k: [ns_per_op(v, unit) for v in f] for k, f in figures.items()})
+        ns = {k: [ns_per_op(v, unit) for v in f] for k, f in figures.items()}
+        time, time_ns = decompose.decompose(every, ns), decompose.decompose(every, ns, log=False)
     except ValueError as e:
         whys.append(f"time: {e}")
     try:
@@ -118,7 +126,7 @@ def _row(benchmark: str, params: str, every: tuple[str, ...], cells: dict[frozen
                                    log=False)
     except (ValueError, KeyError) as e:
         whys.append(f"heap B/op: {e.args[0] if e.args else e}")
-    return RowParts(benchmark, params, every, time, heap, how, how_why, "; ".join(whys))
+    return RowParts(benchmark, params, every, time, heap, how, how_why, "; ".join(whys), time_ns)
 
 
 def _bytes_per_fork(records: list[dict]) -> list[float]:
@@ -127,3 +135,74 @@ def _bytes_per_fork(records: list[dict]) -> list[float]:
         if r["metric"] == ALLOC:
             return [float(np.mean(fork)) for fork in r["raw"] if len(fork)]
     raise KeyError(f"no {ALLOC} for {records[0]['variant'] if records else 'a variant'}")
+
+
+@dataclass(frozen=True)
+class FramesHeld:
+    """A time-mechanism claim's frames held to its mechanisms measured alone, on one row of the
+    run of the mechanisms: the share of the saving (old to optimized, in ns per op) the frames
+    explain by the CPU samples, beside the share the mechanisms' part is of it by intervention
+    (hotpath.stats.decompose: Shapley's parts where every combination was measured, else each
+    alone), each with its interval; ``agree`` where both intervals are bounded: whether they
+    overlap. ``moved``: the claim's frames that changed from old to optimized but with none of its
+    mechanisms applied alone (work another mechanism moved). ``why``: why not compared."""
+
+    claim: str
+    what: str
+    mechanisms: tuple[str, ...]
+    benchmark: str
+    params: str
+    frames: shares.Share | None = None
+    intervention: shares.Share | None = None
+    agree: bool | None = None
+    moved: tuple[str, ...] = ()
+    why: str = ""
+
+
+def frames_held(claims: pd.DataFrame, found: Found, profiles: cpu.Profiles) -> tuple[FramesHeld, ...]:
+    """Each time-mechanism claim of ``claims`` (a case's data/claims rows) that names its
+    mechanisms, held on the row of ``found`` with the claim's params, from that run's samples."""
+    out = []
+    for _, claim in claims.iterrows():
+        kind, _, pattern = str(claim["metric"]).partition(":")
+        if not kind.startswith("cpu.") or not claim["mechanisms"]:
+            continue
+        params = ", ".join(p.strip() for p in str(claim["params"]).split(";") if p.strip())
+        mechanisms = tuple(str(claim["mechanisms"]).split("+"))
+        row = next((r for r in found.rows if r.params == params and set(mechanisms) <= set(r.mechanisms)), None)
+        if row is None:
+            out.append(FramesHeld(claim["id"], claim["claim"], mechanisms, "", params,
+                                  why="its mechanisms were not measured alone on this row"))
+            continue
+        out.append(_held(claim, row, mechanisms, pattern, kind.partition(".")[2], profiles))
+    return tuple(out)
+
+
+def _held(claim: pd.Series, row: RowParts, mechanisms: tuple[str, ...], pattern: str, how: str,
+          profiles: cpu.Profiles) -> FramesHeld:
+    held = FramesHeld(claim["id"], claim["claim"], mechanisms, row.benchmark, row.params)
+    if row.time_ns is None:
+        return replace(held, why=f"the row's time not split ({row.why})")
+    intervention = row.time_ns.share_of(mechanisms)
+    try:
+        whole = cpu.attribute(profiles, row.benchmark, row.params, OLD, OPTIMIZED)
+        frames = cpu.mechanism(whole, pattern, how)
+        alone = [cpu.attribute(profiles, row.benchmark, row.params, OLD, MECHANISMS_APPLIED + m)
+                 for m in mechanisms]
+    except ResultsError as e:  # no samples of a variant, or frames naming a caller
+        return replace(held, intervention=intervention, why=str(e).split(": ", 1)[-1])
+    if not frames.found:
+        return replace(held, intervention=intervention, why="no sample of either side ran in its frames")
+    bounded = all(math.isfinite(s.low) for s in (frames.part, intervention))
+    agree = (max(frames.part.low, intervention.low) <= min(frames.part.high, intervention.high)
+             if bounded else None)
+    return replace(held, frames=frames.part, intervention=intervention, agree=agree,
+                   moved=_moved(whole, alone, pattern, how))
+
+
+def _moved(whole: cpu.Attribution, alone: list[cpu.Attribution], pattern: str, how: str) -> tuple[str, ...]:
+    """The frames matching ``pattern`` whose change old to optimized is decided and is decided in
+    none of the attributions of a mechanism applied alone."""
+    rx = re.compile(pattern)
+    by_alone = set().union(*(set(a.decided(how)["frame"]) for a in alone))
+    return tuple(f for f in whole.decided(how)["frame"] if rx.search(f) and f not in by_alone)

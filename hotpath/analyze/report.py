@@ -17,7 +17,7 @@ from . import cpu as cpu_analysis
 from . import mechanisms as mechanism_analysis
 from . import sites as site_analysis
 from .load import Run, read_peaks
-from ..cases import Case
+from ..cases import Case, load_claims
 
 
 @dataclass(frozen=True)
@@ -96,4 +96,15 @@ class Analysis:
         attributed = {(r.pair["benchmark"], r.pair["params"], r.pair["baseline"], r.pair["candidate"]):
                       r.attribution for r in self.sampled if r.attribution is not None}
         return claims.check(self.case.id, self.pairs, self.peaks, sites=self.sites,
-                            profiles=self.profiles, attributed=attributed)
+                            profiles=self.profiles, attributed=attributed, parts=self.mechanisms)
+
+    @cached_property
+    def frames_held(self) -> tuple[mechanism_analysis.FramesHeld, ...]:
+        """Each time-mechanism claim's frames held to its mechanisms measured alone, on the run the
+        mechanisms' parts come from (its own CPU samples)."""
+        found = self.mechanisms
+        if self.case is None or found.source is None:
+            return ()
+        profiles = (self.profiles if self.run and found.source == self.run.source
+                    else cpu_analysis.read(found.source))
+        return mechanism_analysis.frames_held(load_claims(self.case.id), found, profiles)

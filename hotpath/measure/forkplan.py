@@ -26,7 +26,7 @@ import numpy as np
 from . import forklength
 from .. import tail
 from ..stats import rowfigures, sequential, steady
-from ..cases import Case, load_claims
+from ..cases import PART_METRICS, Case, load_claims
 from ..errors import HotpathError
 from ..jmh import (MECHANISMS_APPLIED, VARIANT, MethodName, Params, RowKey, higher_is_better, params_of,
                    params_text)
@@ -89,7 +89,9 @@ class RowState:
 
 def writeup_variants(case: Case) -> list[str]:
     """The write-up's own variants: its candidate and any other its claims name."""
-    named = [v for v in load_claims(case.id)["variant"] if v and v != case.baseline]
+    claims = load_claims(case.id)
+    named = [c["variant"] for _, c in claims.iterrows() if c["variant"] and c["variant"] != case.baseline
+             and c["metric"] not in PART_METRICS]
     return list(dict.fromkeys([case.candidate, *named]))
 
 
@@ -121,11 +123,11 @@ def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[s
                     if v != case.baseline and (not profile.variants or v in profile.variants):
                         rows.append(Row(benchmark, tuple(zip(names, combo)), v, cap(v)))
         return rows
-    # A mechanism claim (counted at allocation sites) is checked where its row is measured: it
-    # asks for no timed row of its own.
+    # A mechanism claim (counted at allocation sites) is checked where its row is measured, a part
+    # claim on the run of the mechanisms (make mechanisms): neither asks for a timed row here.
     wanted = [(c["benchmark"], c["params"], c["variant"])
               for _, c in load_claims(case.id).iterrows()
-              if c["benchmark"] and not str(c["metric"]).startswith("sites.")]
+              if c["benchmark"] and not str(c["metric"]).startswith("sites.") and c["metric"] not in PART_METRICS]
     wanted.append((case.headline[0], case.headline[1], case.candidate))
     for benchmark, text, variant in wanted:
         if variant == case.baseline:

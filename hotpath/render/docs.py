@@ -20,9 +20,12 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyze import aa, claims, compare
+from ..analyze import cpu as cpu_analysis
+from ..analyze import mechanisms as mechanism_analysis
 from ..analyze import sites as site_analysis
 from . import fmt, markup, matrix, overview
-from ..cases import existing_cases
+from .sections import heldto
+from ..cases import existing_cases, load_claims
 from ..errors import HotpathError
 from ..jmh import MethodName, params_of
 from ..analyze.load import read_provenance, read_results
@@ -158,6 +161,32 @@ def mechanisms_table(ref: Reference) -> str:
     shown = pd.DataFrame({"claim": mine["claim"], "write-up": mine["write-up"],
                           "ours": mine["ours"], "verdict": mine["verdict"], "checked": what})
     return markup.to_markdown(shown.reset_index(drop=True))
+
+
+def frames_held(ref: Reference) -> str:
+    """How many time-mechanism claims' frames agree with their mechanisms measured alone, in the
+    reference run's own mechanism rows and CPU samples (a run of the mechanisms elsewhere is not
+    the reference's, and not read)."""
+    held = []
+    for case in ref.cases:
+        source = results_file(PROFILE, case.id)
+        found = mechanism_analysis.Found(tuple(mechanism_analysis.decompositions(read_results(source).frame)),
+                                         source)
+        if found.rows:
+            held += [(case.id, h) for h in mechanism_analysis.frames_held(
+                load_claims(case.id), found, cpu_analysis.read(source))]
+    if not held:
+        return wrap("Not measured in the reference: its run predates the mechanism variants. "
+                    "`make mechanisms CASE=<case>` measures them for a case; a reference run measures "
+                    "every row, them among them.")
+    told = [(c, h) for c, h in held if h.agree is not None]
+    agree = sum(1 for _, h in told if h.agree)
+    lines = [f"- {c} `{h.claim}` ({' + '.join(h.mechanisms)}): {heldto.agreement(h)}; frames "
+             f"{heldto.share_text(h.frames)}, intervention {heldto.share_text(h.intervention)}"
+             for c, h in held]
+    return (wrap(f"The frames agree with the intervention on {agree} of {len(told)} claims whose shares "
+                 f"both have a bounded interval ({len(held)} claims name their mechanisms).")
+            + "\n" + "\n".join(lines) + "\n")
 
 
 def _minutes(seconds: float) -> str:
@@ -437,7 +466,7 @@ def fidelity_sites(ref: Reference) -> str:
 
 GENERATORS = {"headline": headline_table, "sites-reconcile": sites_reconcile, "reference-runs": runs_table,
               "undecided": undecided_list, "claims": claims_list,
-              "mechanisms": mechanisms_table, "fidelity-sites": fidelity_sites,
+              "mechanisms": mechanisms_table, "frames-held": frames_held, "fidelity-sites": fidelity_sites,
               "fidelity-counts": fidelity_counts, "quick-rows": quick_rows, "matrix": matrix_table,
               "aa": aa_table, "aa-forks": aa_structure, "default-run": default_run,
               "default-runs": default_runs_table}

@@ -16,6 +16,8 @@ squared, with the Welch-Satterthwaite degrees of freedom. A contrast whose inter
 - ``shapley``: in a full factorial (every combination measured), each mechanism's average
   contribution over every order of applying them: parts that add up to the whole change exactly,
   each with its interval;
+- ``share_of``: some mechanisms' part as a share of the whole change, with Fieller's interval
+  (a ratio of two contrasts): what the frames' share of a row's saving is held to;
 - ``series``: a patch series (master, then each commit added), each step's part against the one
   before; the steps add up to the whole by construction.
 """
@@ -23,12 +25,13 @@ squared, with the Welch-Satterthwaite degrees of freedom. A contrast whose inter
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
 
+from .shares import Share
 from .welch import CONFIDENCE, t_quantile
 from ..jmh import MECHANISM_TAKEN_BACK, MECHANISMS_APPLIED
 
@@ -102,6 +105,27 @@ class Decomposition:
     #: None where the design is not a full factorial
     shapley: dict[str, Part] | None
     log: bool
+    #: every measured variant's cell, by the mechanisms applied to old
+    cells: Mapping[Mechanisms, Cell] = field(default_factory=dict)
+
+    def weights_of(self, mechanisms: Iterable[str]) -> dict[Mechanisms, float]:
+        """The cells' weights of some mechanisms' part together: their Shapley parts summed where
+        every combination was measured, else their parts applied alone summed."""
+        weights: dict[Mechanisms, float] = {}
+        for m in mechanisms:
+            if m not in self.mechanisms:
+                raise ValueError(f"{m!r} is not a mechanism of this design ({', '.join(self.mechanisms)})")
+            own = (shapley_weights(self.mechanisms, m) if self.shapley is not None
+                   else {frozenset({m}): 1.0, frozenset(): -1.0})
+            for key, w in own.items():
+                weights[key] = weights.get(key, 0.0) + w
+        return weights
+
+    def share_of(self, mechanisms: Iterable[str], confidence: float = CONFIDENCE) -> Share:
+        """The share of the whole change (optimized - old) that some mechanisms' part is, with
+        Fieller's interval (NaN ends where the whole change is not told from 0)."""
+        every = frozenset(self.mechanisms)
+        return ratio(self.weights_of(mechanisms), {every: 1.0, frozenset(): -1.0}, self.cells, confidence)
 
 
 def decompose(mechanisms: Sequence[str], figures: Mapping[Mechanisms, Sequence[float]], log: bool = True,
@@ -136,7 +160,8 @@ def decompose(mechanisms: Sequence[str], figures: Mapping[Mechanisms, Sequence[f
     full = all(frozenset(c) in cells for k in range(len(mechanisms) + 1)
                for c in combinations(mechanisms, k))
     return Decomposition(tuple(mechanisms), cells[old].mean, part({every: 1, old: -1}), alone, taken_back,
-                         part(interaction), _shapley(mechanisms, cells, confidence) if full else None, log)
+                         part(interaction), _shapley(mechanisms, cells, confidence) if full else None, log,
+                         cells)
 
 
 def variant_name(key: Mechanisms, every: Mechanisms) -> str:
@@ -150,22 +175,53 @@ def variant_name(key: Mechanisms, every: Mechanisms) -> str:
     return MECHANISMS_APPLIED + "+".join(sorted(key))
 
 
-def _shapley(mechanisms: Sequence[str], cells: Mapping[Mechanisms, Cell], confidence: float) -> dict[str, Part]:
-    """Each mechanism's Shapley value over the full factorial: its marginal change averaged over
-    every order of applying the mechanisms, as weights on the cells."""
+def shapley_weights(mechanisms: Sequence[str], m: str) -> dict[Mechanisms, float]:
+    """A mechanism's Shapley value over the full factorial as weights on the cells: its marginal
+    change averaged over every order of applying the mechanisms."""
     k = len(mechanisms)
-    out = {}
-    for m in mechanisms:
-        weights: dict[Mechanisms, float] = {}
-        others = [o for o in mechanisms if o != m]
-        for size in range(k):
-            w = math.factorial(size) * math.factorial(k - size - 1) / math.factorial(k)
-            for chosen in combinations(others, size):
-                without = frozenset(chosen)
-                weights[without | {m}] = weights.get(without | {m}, 0.0) + w
-                weights[without] = weights.get(without, 0.0) - w
-        out[m] = contrast(weights, cells, confidence)
-    return out
+    weights: dict[Mechanisms, float] = {}
+    others = [o for o in mechanisms if o != m]
+    for size in range(k):
+        w = math.factorial(size) * math.factorial(k - size - 1) / math.factorial(k)
+        for chosen in combinations(others, size):
+            without = frozenset(chosen)
+            weights[without | {m}] = weights.get(without | {m}, 0.0) + w
+            weights[without] = weights.get(without, 0.0) - w
+    return weights
+
+
+def _shapley(mechanisms: Sequence[str], cells: Mapping[Mechanisms, Cell], confidence: float) -> dict[str, Part]:
+    return {m: contrast(shapley_weights(mechanisms, m), cells, confidence) for m in mechanisms}
+
+
+def ratio(numerator: Mapping[Mechanisms, float], denominator: Mapping[Mechanisms, float],
+          cells: Mapping[Mechanisms, Cell], confidence: float = CONFIDENCE) -> Share:
+    """One contrast over another (a part's share of the whole change), with Fieller's interval:
+    the r whose (a - r b)^2 <= t^2 Var(a - r b), the cells independent, t at the Welch-Satterthwaite
+    degrees of freedom of a - r b at the estimate. Its ends are NaN where the set is unbounded
+    (the denominator not told from 0)."""
+    keys = [k for k in dict.fromkeys([*numerator, *denominator]) if numerator.get(k, 0) or denominator.get(k, 0)]
+    w = np.array([numerator.get(k, 0.0) for k in keys])
+    v = np.array([denominator.get(k, 0.0) for k in keys])
+    mean = np.array([cells[k].mean for k in keys])
+    var = np.array([cells[k].var for k in keys])
+    dof = np.array([cells[k].n - 1 for k in keys], dtype=float)
+    a, b = float(w @ mean), float(v @ mean)
+    if b == 0:
+        return Share(math.nan, math.nan, math.nan)
+    r = a / b
+    terms = (w - r * v) ** 2 * var
+    if terms.sum() <= 0:
+        return Share(r, r, r)
+    q = float(t_quantile((1 + confidence) / 2, terms.sum() ** 2 / float((terms ** 2 / dof).sum()))) ** 2
+    va, vb, cab = float(w * w @ var), float(v * v @ var), float(w * v @ var)
+    # (a - r b)^2 <= q (va - 2 r cab + r^2 vb): a quadratic in r, bounded where b^2 > q vb
+    qa, qb, qc = b * b - q * vb, a * b - q * cab, a * a - q * va
+    disc = qb * qb - qa * qc
+    if qa <= 0 or disc < 0:
+        return Share(r, math.nan, math.nan)
+    root = math.sqrt(disc)
+    return Share(r, (qb - root) / qa, (qb + root) / qa)
 
 
 def series(steps: Sequence[Sequence[float]], log: bool = True, confidence: float = CONFIDENCE) -> list[Part]:

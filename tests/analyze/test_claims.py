@@ -200,3 +200,31 @@ def test_a_share_beyond_the_whole_change_is_said_in_words():
     assert "moved against the row's" in against
     inside = claims.explained_text(shares.Difference(100, 50, -60, -40, 0.01), shares.Share(0.5, 0.4, 0.6), 100)
     assert inside.endswith("of the row's 100 ns/op saved")
+
+
+def test_a_part_claim_is_checked_on_its_mechanism_alone_in_the_run_of_the_mechanisms(tmp_path):
+    """mechanism_runs' marshaller: trimless alone takes 1,000 ns/op to 741 (a 259 ns saving);
+    one-scope alone 1,000 to 951."""
+    from mechanism_runs import FULL, _frame
+
+    from hotpath.analyze import mechanisms
+
+    bench = "hotpath.marshaller.MarshallerMechanismsBenchmark.marshalToStream"
+    write_claims(tmp_path, f"""
+        trim,trim copy alone,{bench},size=1024,part.time,ns/op,old+trimless,43.7,18.8,-24.9 ns,,trimless
+        slower,scope alone slower,{bench},size=1024,part.time,us/op,old+one-scope,1.0,1.2,+20%,,one-scope
+        away,trim copy alone at 64 B,{bench},size=64,part.time,ns/op,old+trimless,4.96,2.14,-57%,,trimless
+    """)
+    found = mechanisms.Found(tuple(mechanisms.decompositions(_frame(FULL))), tmp_path / "marshaller.json")
+    table = claims.check("calib", pd.DataFrame(), folder=tmp_path, parts=found).set_index("claim")
+    trim = table.loc["trim copy alone"]
+    assert trim["verdict"] == "reproduced" and 700 < trim["ours_new"] < 780 and 950 < trim["ours_old"] < 1050
+    assert "trimless alone on the whole call: −2" in trim["why"] and "−24.9 ns/op lies outside" in trim["why"]
+    slower = table.loc["scope alone slower"]
+    assert slower["verdict"] == "contradicted" and slower["ours_unit"] == "us/op" and slower["ours_new"] < 1
+    away = table.loc["trim copy alone at 64 B"]
+    assert away["verdict"] == "not comparable" and away["why"].startswith("trimless alone not measured: make mechanisms")
+    assert claims.check("calib", pd.DataFrame(), folder=tmp_path)["verdict"].eq("not comparable").all()
+    write_claims(tmp_path, f"both,two at once,{bench},size=1024,part.time,ns/op,old+a,1,2,+1 ns,,trimless+one-scope")
+    with pytest.raises(ResultsError, match="names the one mechanism"):
+        claims.check("calib", pd.DataFrame(), folder=tmp_path, parts=found)

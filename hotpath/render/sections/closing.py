@@ -13,7 +13,7 @@ from ..paste import CORE
 from ...analyze.report import Analysis
 from ...paths import DEFAULT_PROFILE, reports_folder
 from ...stats.sequential import THRESHOLD
-from . import Section, evidence, mechanisms, relative, run, upstream
+from . import Section, evidence, heldto, mechanisms, relative, run, upstream
 
 #: Under the claims check, unless a notebook says otherwise.
 CLAIMS_NOTE = ("The write-up measured the upstream code on its own machine; we measure our models "
@@ -33,6 +33,7 @@ def sections(analysis: Analysis, claims_note: str = "") -> Iterator[Section | No
     yield evidence.where_the_bytes_went(analysis)
     yield evidence.where_the_time_went(analysis)
     yield from mechanisms.which_change_pays(analysis)
+    yield heldto.frames_held(analysis)
     if analysis.comparison is not None:
         yield run.steady_state(analysis.pairs, analysis.run.frame)
     yield run.shards(analysis.run)
