@@ -120,9 +120,16 @@ class Profiles:
         return not self.sides.empty
 
     def entry(self, benchmark: str, params: str, variant: str) -> dict | None:
-        s = self.sides
-        hit = s[(s["benchmark"] == benchmark) & (s["params"] == params) & (s["variant"] == variant)]
-        return None if hit.empty else hit["entry"].iloc[0]
+        return self._entries.get((benchmark, params, variant))
+
+    @functools.cached_property
+    def _entries(self) -> dict[tuple[str, str, str], dict]:
+        # a report asks for its row-sides hundreds of times: one index, not a filter each time
+        found: dict[tuple[str, str, str], dict] = {}
+        for key, entry in zip(zip(self.sides["benchmark"], self.sides["params"], self.sides["variant"]),
+                              self.sides["entry"]):
+            found.setdefault(key, entry)
+        return found
 
     def own_forks(self, benchmark: str, params: str, variant: str) -> bool:
         """Whether a row-side was sampled in forks of its own (make cpu), not in its timed forks'
