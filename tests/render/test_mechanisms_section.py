@@ -41,3 +41,18 @@ def test_a_run_without_them_has_no_section_and_a_quick_run_says_how_to_measure_t
     note = front.left_out(Analysis(run, compare.pair(frame), get_case("marshaller")))
     assert note.priority == LEAD and note.text.endswith(
         "`make mechanisms CASE=marshaller` splits the change among the patch's mechanisms, each measured alone.")
+
+
+def test_a_run_whose_forks_split_nothing_says_why_and_draws_no_empty_chart():
+    """The smoke pass runs each variant once, in no fork of its own: one figure a side."""
+    import numpy as np
+    from mechanism_runs import _entry
+
+    from hotpath.analyze import load
+
+    rng = np.random.default_rng(4)
+    frame = load.tidy([_entry(v, a, rng, forks=1) for v, a in FULL.items()])
+    shown = section.which_change_pays(_analysis(frame))
+    assert [s.figure for s in shown] == [None, None]
+    assert "not split (time: old: 1 fork(s); a part needs 2 or more a side" in shown[0].text
+    assert shown[1].table.loc[0, "part"] == "(not split)"

@@ -46,8 +46,11 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
             "the variant's, on each fork's figure as the verdicts take it), with its 95% interval over "
             "forks; a part whose interval holds 1× is not told from nothing. Heap B/op from -prof gc. "
             + source)
-    return [Section(text=summary(main), priority=CORE, name="which change pays"),
-            Section(HEADING, table, note=note, rows=plan),
+    shown = [Section(text=summary(main), priority=CORE, name="which change pays"),
+             Section(HEADING, table, note=note, rows=plan)]
+    if main.time is None and main.bytes is None:  # nothing split: a chart would be empty axes
+        return shown
+    return [*shown,
             Section(figure=("which-change-pays", waterfall.waterfall_chart(main),
                             f"Which change pays, {_label(main)}: old to optimized in time per op and heap "
                             "B/op, a step per mechanism alone and the interaction, each with its 95% "
