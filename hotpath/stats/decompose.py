@@ -20,6 +20,8 @@ squared, with the Welch-Satterthwaite degrees of freedom. A contrast whose inter
   (a ratio of two contrasts): what the frames' share of a row's saving is held to;
 - ``series``: a patch series (master, then each commit added), each step's part against the one
   before; the steps add up to the whole by construction.
+- ``stepwise``: a patch series measured as a run of two builds per step (the baseline against
+  the patch up to that step), each step's part its run's change less the step before's.
 """
 
 from __future__ import annotations
@@ -232,3 +234,36 @@ def series(steps: Sequence[Sequence[float]], log: bool = True, confidence: float
     keys = [frozenset({f"step {i}"}) for i in range(len(steps))]
     cells = {key: Cell.of(values, log) for key, values in zip(keys, steps)}
     return [contrast({keys[i]: 1, keys[i - 1]: -1}, cells, confidence) for i in range(1, len(steps))]
+
+
+def stepwise(steps: Sequence[str], pairs: Sequence[tuple[Sequence[float], Sequence[float]]],
+             log: bool = True, confidence: float = CONFIDENCE) -> Decomposition:
+    """A patch series measured as a run of two builds per step, the baseline against the patch up
+    to that step (``pairs``: each step's run's baseline figures, then its build's), as a
+    decomposition whose mechanisms are the steps: a step's part (``alone``) is its run's change
+    less the step before's (the first step's: its run's change). Each run's two cells are its own,
+    so the variances of the runs a part takes add. The parts add up to the last run's change
+    exactly: the interaction is 0 by construction, not an estimate (an exact 0, no interval)."""
+    if not steps or len(steps) != len(pairs):
+        raise ValueError(f"{len(steps)} step name(s) for {len(pairs)} run(s)")
+
+    def key(k: int, side: str) -> Mechanisms:
+        return frozenset({f"{k} {side}"})
+
+    cells = {}
+    for k, (name, figures) in enumerate(zip(steps, pairs)):
+        for side, values in zip(("baseline", "build"), figures):
+            try:
+                cells[key(k, side)] = Cell.of(values, log)
+            except ValueError as e:
+                raise ValueError(f"{name}'s run, {'the baseline' if side == 'baseline' else name}: {e}") from None
+
+    def change(k: int, sign: float = 1.0) -> dict[Mechanisms, float]:
+        return {key(k, "build"): sign, key(k, "baseline"): -sign}
+
+    alone = {name: contrast({**change(k), **(change(k - 1, -1.0) if k else {})}, cells, confidence)
+             for k, name in enumerate(steps)}
+    last = len(steps) - 1
+    return Decomposition(tuple(steps), cells[key(last, "baseline")].mean,
+                         contrast(change(last), cells, confidence), alone, {},
+                         Part(0.0, 0.0, 0.0, math.inf), None, log)
