@@ -21,12 +21,17 @@ FIDELITY_NOTES = ROOT / "data" / "fidelity" / "notes.csv"
 #: The types a release's allocation site may be paired with, other than its own, and why.
 SITE_EQUIVALENCES = ROOT / "data" / "fidelity" / "site-equivalences.csv"
 REPORTS = ROOT / "reports"
+#: A patch series' reports, one folder per series (reports/series/<name>/).
+SERIES_REPORTS = REPORTS / "series"
 #: The profile `make report` runs unless told otherwise: its reports are reports/<case>/.
 DEFAULT_PROFILE = "quick"
 #: Two builds measured against each other (make report BASELINE=a.jar CANDIDATE=b.jar): one
 #: folder per run; the committed demonstrations sit under REFERENCE / "ab".
 AB_RESULTS = RESULTS / "ab"
 AB_REFERENCE = REFERENCE / "ab"
+#: A patch series (make report BASELINE=master.jar STEPS=a.jar,b.jar): one folder per series, a
+#: run of two builds per step in it; its report goes to SERIES_REPORTS / <name>.
+SERIES_RESULTS = RESULTS / "series"
 #: The A/A run (make aa): the reference's rows, old against old, committed beside the reference.
 AA_REFERENCE = REFERENCE / "aa"
 #: A/A runs kept by their day; the quiet one of 2026-11-26 (commit 11b6c85, before the timed

@@ -149,6 +149,11 @@ def of_results(path: Path) -> tuple[Path, Layout]:
 #: ab.sites.json, its provenance in ab.json, its rounds under rounds/.
 BUILDS = Layout(ROLES, "ab", "ab.json", "rounds", own_folder=True, joined_bare=("memory",))
 
+#: A patch series (hotpath.measure.series): a folder of two builds' runs (BUILDS), one per step of
+#: the patch (the baseline against the patch up to that step), and this manifest naming them in
+#: order. Not a Layout: it holds runs, not one run's files.
+SERIES_MANIFEST = "series.json"
+
 
 @dataclass
 class Run:
@@ -273,13 +278,19 @@ def _dump_folder(run: Run, out: Path) -> None:
         if run.provenance is not None:
             (staging / run.layout.provenance).write_text(_provenance_text(run.provenance),
                                                          encoding="utf-8")
-        previous = out.with_name(f".{out.name}.previous-{os.getpid()}")
-        if out.exists():
-            os.replace(out, previous)
-        os.replace(staging, out)
-        shutil.rmtree(previous, ignore_errors=True)
+        put_in_place(staging, out)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def put_in_place(staging: Path, out: Path) -> None:
+    """A folder written whole in ``staging`` put in place of ``out`` by two renames: the earlier
+    folder stays whole until the new one is complete."""
+    previous = out.with_name(f".{out.name}.previous-{os.getpid()}")
+    if out.exists():
+        os.replace(out, previous)
+    os.replace(staging, out)
+    shutil.rmtree(previous, ignore_errors=True)
 
 
 def add(folder: Path, layout: Layout, name: str, data: bytes, side: str | None = None) -> Path:

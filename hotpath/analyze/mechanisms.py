@@ -23,6 +23,8 @@ from ..errors import ResultsError
 from ..stats import decompose, rowfigures, shares, steady
 
 OLD, OPTIMIZED = "old", "optimized"
+#: What a split's parts are (Found.kind): a patch's mechanisms, or a patch series' steps.
+MECHANISMS, STEPS = "mechanisms", "steps"
 #: The profile of ``make mechanisms`` (hotpath.measure.profiles), whose results a case's report
 #: of another run takes its parts from.
 MECHANISMS_PROFILE = "mechanisms"
@@ -74,10 +76,16 @@ class RowParts:
 @dataclass(frozen=True)
 class Found:
     """A report's rows split among their mechanisms, and the results file they come from (the
-    report's own run, or the case's run of ``make mechanisms``); none found: ``source`` None."""
+    report's own run, or the case's run of ``make mechanisms``); none found: ``source`` None.
+    A patch series' rows (hotpath.analyze.series) are split among its steps the same way."""
 
     rows: tuple[RowParts, ...] = ()
     source: Path | None = None
+    #: what the parts are: the patch's MECHANISMS, each a variant of one run, or a series' STEPS,
+    #: each the patch up to one more commit, measured in a run of its own against the baseline
+    kind: str = MECHANISMS
+    #: the levels the parts lead from and to: old and optimized, or a series' baseline and last step
+    levels: tuple[str, str] = (OLD, OPTIMIZED)
 
 
 def found_for(run_source: Path, frame: pd.DataFrame, case_id: str | None) -> Found:
@@ -122,14 +130,14 @@ def _row(benchmark: str, params: str, every: tuple[str, ...], cells: dict[frozen
     except ValueError as e:
         whys.append(f"time: {e}")
     try:
-        heap = decompose.decompose(every, {key: _bytes_per_fork(records) for key, records in cells.items()},
+        heap = decompose.decompose(every, {key: bytes_per_fork(records) for key, records in cells.items()},
                                    log=False)
     except (ValueError, KeyError) as e:
         whys.append(f"heap B/op: {e.args[0] if e.args else e}")
     return RowParts(benchmark, params, every, time, heap, how, how_why, "; ".join(whys), time_ns)
 
 
-def _bytes_per_fork(records: list[dict]) -> list[float]:
+def bytes_per_fork(records: list[dict]) -> list[float]:
     """Each fork's mean heap B/op over its counted iterations (-prof gc's norm)."""
     for r in records:
         if r["metric"] == ALLOC:

@@ -15,6 +15,7 @@ import pandas as pd
 from . import claims, compare
 from . import cpu as cpu_analysis
 from . import mechanisms as mechanism_analysis
+from . import series as series_analysis
 from . import sites as site_analysis
 from .load import Run, read_peaks
 from ..cases import Case, load_claims
@@ -80,11 +81,14 @@ class Analysis:
     @cached_property
     def mechanisms(self) -> mechanism_analysis.Found:
         """Which part of the patch pays: each row's change split among the patch's mechanisms, from
-        the report's own run or the case's ``make mechanisms`` run."""
+        the report's own run or the case's ``make mechanisms`` run; for the last step's run of a
+        patch series (its report is the series'), among the series' steps."""
         if not self.run:
             return mechanism_analysis.Found()
-        return mechanism_analysis.found_for(self.run.source, self.run.frame,
-                                            self.case.id if self.case is not None else None)
+        if self.case is None:
+            series = series_analysis.last_step_of(self.run.source.parent)
+            return series_analysis.found(series_analysis.read(series)) if series else mechanism_analysis.Found()
+        return mechanism_analysis.found_for(self.run.source, self.run.frame, self.case.id)
 
     @cached_property
     def claims(self) -> pd.DataFrame:
