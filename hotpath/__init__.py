@@ -38,6 +38,7 @@ from .render.cpu import explore as cpu_frames
 from .render.document import Document
 from .render.fmt import fmt_bytes, fmt_number, fmt_time_change, fmt_verdict
 from .render.matrix import Matrix
+from .render.sections.mechanisms import which_change_pays
 from .render.sites import explore as allocation_sites
 from .render.tables import (claims_table, compact_table, gc_table, long_table, peak_table, sizes_of,
                             to_jira, to_markdown, variants_table, wide_table)
@@ -52,5 +53,5 @@ __all__ = [
     "compact_table", "fmt_bytes", "fmt_number", "fmt_time_change", "fmt_verdict", "get_case",
     "gc_table", "long_table", "pair", "peak_chart", "peak_table", "ratio_chart", "read_results", "relabel",
     "rendered_with", "save_png", "size_of", "sizes_of", "sort_by_param", "summary", "sweep_chart",
-    "to_jira", "to_markdown", "variants_table", "wide_table",
+    "to_jira", "to_markdown", "variants_table", "which_change_pays", "wide_table",
 ]

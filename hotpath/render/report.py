@@ -22,7 +22,7 @@ from ..errors import HotpathError, UnknownNameError
 from ..analyze.load import read_results
 from ..offline import external_references
 from . import kernels, reuse, warm
-from ..paths import REPORTS, ROOT
+from ..paths import REPORTS, ROOT, SERIES_REPORTS
 
 TEMPLATES = Path(__file__).parent / "templates"
 COMPARE_NOTEBOOK = ROOT / "notebooks" / "compare.ipynb"
@@ -212,14 +212,26 @@ def render_matrix(case_id: str, profile: str, out_dir: Path | None = None,
                              **({"folder": str(Path(folder).resolve())} if folder else {})}, key)
 
 
-def render_ab(folder: Path, out_dir: Path | None = None, key: str | None = None) -> Path:
-    """Run notebooks/ab.ipynb on a run of two builds into reports/ab/<name>/ (or out_dir)."""
+def render_ab(folder: Path, out_dir: Path | None = None, key: str | None = None, name: str = "") -> Path:
+    """Run notebooks/ab.ipynb on a run of two builds into reports/ab/<name>/ (or out_dir);
+    ``name``: the report's, which its attachments carry, where not the run folder's."""
     from ..analyze import ab
 
     folder = Path(folder).resolve()
     ab.read(folder)  # a missing, corrupt or edited run stops here, before anything is touched
     return publish_notebook(AB_NOTEBOOK, Path(out_dir or REPORTS / "ab" / folder.name),
-                            {"folder": str(folder)}, key)
+                            {"folder": str(folder), **({"name": name} if name else {})}, key)
+
+
+def render_series(folder: Path, out_dir: Path | None = None) -> Path:
+    """A patch series' report: its last step's run of two builds (the baseline against the whole
+    patch), whose "Which change pays" splits the change among the steps, into
+    reports/series/<name>/ (or out_dir), its attachments named after the series."""
+    from ..analyze import series
+
+    folder = Path(folder).resolve()
+    found = series.read(folder)  # every step's run checked before anything is touched
+    return render_ab(found.steps[-1].folder, Path(out_dir or SERIES_REPORTS / folder.name), name=folder.name)
 
 
 def render_aa(folder: Path, out_dir: Path | None = None, key: str | None = None) -> Path:

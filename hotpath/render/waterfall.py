@@ -1,6 +1,7 @@
 """Which change pays, drawn: per row, a waterfall from old to optimized, one step per mechanism
 applied alone to old, then the interaction (what the parts alone do not add up to), in time per
-op (a log axis: each step is a ratio) and in heap B/op; each step with its 95% interval."""
+op (a log axis: each step is a ratio) and in heap B/op; each step with its 95% interval. A patch
+series' waterfall leads from its baseline to its last step, a bar per step, no interaction."""
 
 from __future__ import annotations
 
@@ -23,11 +24,13 @@ from ..stats.decompose import Decomposition, Part  # noqa: E402
 INTERACTION = "interaction"
 
 
-def steps(d: Decomposition) -> list[tuple[str, Part | None]]:
+def steps(d: Decomposition, levels: tuple[str, str] = ("old", "optimized"),
+          interaction: bool = True) -> list[tuple[str, Part | None]]:
     """The waterfall's bars, top to bottom: old, each mechanism alone, the interaction,
-    optimized (old and optimized are levels, not steps: None)."""
-    return [("old", None), *((f"+ {m}", d.alone[m]) for m in d.mechanisms),
-            (INTERACTION, d.interaction), ("optimized", None)]
+    optimized (old and optimized are levels, not steps: None). A series' ``levels`` are its
+    baseline and last step, its parts its steps, and no interaction (0 by construction)."""
+    return [(levels[0], None), *((f"+ {m}", d.alone[m]) for m in d.mechanisms),
+            *([(INTERACTION, d.interaction)] if interaction else []), (levels[1], None)]
 
 
 def _color(part: Part | None, lower_is_better: bool = True) -> str:
@@ -39,18 +42,17 @@ def _color(part: Part | None, lower_is_better: bool = True) -> str:
     return VERDICT_COLORS["faster" if better else "slower"]
 
 
-def _panel(ax, d: Decomposition, log: bool, what: str) -> None:
+def _panel(ax, d: Decomposition, log: bool, what: str, bars: list[tuple[str, Part | None]]) -> None:
     """One waterfall: each step a floating bar from the level before it to the level after,
     its interval drawn at the level after."""
-    bars = steps(d)
     move = (lambda level, x: level * math.exp(x)) if log else (lambda level, x: level + x)
     base = math.exp(d.base) if log else d.base
     level, extent = base, [base]
     final = move(base, d.total.estimate)
-    for i, (name, part) in enumerate(bars):
+    for i, (_, part) in enumerate(bars):
         y = len(bars) - 1 - i
         if part is None:
-            edge = base if name == "old" else final
+            edge = base if i == 0 else final
             ax.plot([edge], [y], "s", color=OLD_COLOR, ms=8)
             extent.append(edge)
             continue
@@ -73,23 +75,26 @@ def _panel(ax, d: Decomposition, log: bool, what: str) -> None:
         lo, hi = min(extent + [0.0]), max(extent)
         pad = 0.05 * (hi - lo or 1.0)
         ax.set_xlim(lo - pad, hi + pad)
-        ax.xaxis.set_major_locator(MaxNLocator(4))  # a panel is half the width: few, wide labels
+        # a panel is half the width: few, wide labels; whole bytes, as the table gives them
+        ax.xaxis.set_major_locator(MaxNLocator(4, integer=True))
         ax.xaxis.set_major_formatter(lambda x, _: fmt_bytes(x) if x >= 0 else "")
     ax.set_xlabel(what, fontsize=9)
     ax.grid(axis="x", alpha=0.3)
 
 
-def waterfall_chart(row: RowParts, title: str = "") -> Figure:
-    """The row's waterfalls: time per op, and heap B/op where measured."""
+def waterfall_chart(row: RowParts, title: str = "", levels: tuple[str, str] = ("old", "optimized"),
+                    interaction: bool = True) -> Figure:
+    """The row's waterfalls: time per op, and heap B/op where measured (``levels`` and
+    ``interaction``: as ``steps`` draws them)."""
     panels = [(d, log, what) for d, log, what in ((row.time, True, "time per op (ns, log scale)"),
                                                    (row.bytes, False, "heap B/op"))
               if d is not None]
     width = 8.4
-    fig, grid = plt.subplots(1, max(len(panels), 1), figsize=(width, 0.45 * (len(row.mechanisms) + 3) + 1.4),
+    fig, grid = plt.subplots(1, max(len(panels), 1), figsize=(width, 0.45 * (len(row.mechanisms) + 2 + interaction) + 1.4),
                              dpi=DPI, layout="constrained", sharey=True, squeeze=False)
     axes = grid[0]
     for ax, (d, log, what) in zip(axes, panels):
-        _panel(ax, d, log, what)
+        _panel(ax, d, log, what, steps(d, levels, interaction))
     fig.suptitle(_wrapped(title or f"Which change pays: {MethodName.of(row.benchmark).short} {row.params}",
                           width), fontsize=10)
     return fig

@@ -56,3 +56,34 @@ def test_a_run_whose_forks_split_nothing_says_why_and_draws_no_empty_chart():
     assert [s.figure for s in shown] == [None, None]
     assert "not split (time: old: 1 fork(s); a part needs 2 or more a side" in shown[0].text
     assert shown[1].table.loc[0, "part"] == "(not split)"
+
+
+def test_a_patch_series_is_split_among_its_steps_in_the_same_section_with_its_own_words():
+    """The last step's run of two builds (its report is the series'): the steps in place of the
+    mechanisms, no interaction (0 by construction), the baseline and the last step as its levels."""
+    from series_runs import series
+
+    from hotpath.analyze import series as S
+    from hotpath.render import chartcheck, waterfall
+
+    s = series()
+    frame = s.steps[-1].run.frame
+    analysis = Analysis(Run(Path("/runs/series/w/3-c/ab.json"), frame, None), compare.pair(frame, baseline="master"))
+    vars(analysis)["mechanisms"] = found = S.found(s)  # what Analysis.mechanisms reads from the series' folder
+    line, table, chart = section.which_change_pays(analysis)
+    assert line.priority == CORE
+    assert "of the 1.3" in line.text and "speed-up from master to c" in line.text
+    assert "the steps add up to it by construction" in line.text and "do not add up" not in line.text
+    assert line.text.endswith("the step that moves it most: b; heap B/op: a 0, b −1,040, c 0.")
+    assert table.heading == "Which change pays: the steps of the patch, each measured against the one before"
+    assert list(table.table.columns) == ["row", "part", "against the step before", "share",
+                                         "heap B/op against the step before"]
+    assert list(table.table["part"]) == ["a", "b", "c", "the whole patch"]
+    assert 90 <= int(table.table.loc[1, "share"].split("%")[0]) <= 110  # b is (about) all of the change
+    assert "by construction" in table.note and "From the patch series" in table.note
+    name, fig, caption = chart.figure
+    assert "master to c" in caption and "a bar per step of the patch" in caption
+    fig.canvas.draw()
+    assert chartcheck.problems(fig, drawn=True) == []
+    assert [n for n, _ in waterfall.steps(found.rows[0].time, found.levels, interaction=False)] == [
+        "master", "+ a", "+ b", "+ c", "c"]
