@@ -169,25 +169,41 @@ set-up-side-by-side: prerequisites
 	@$(MAKE) --no-print-directory -q $(SIDE_BY_SIDE) 2>/dev/null || \
 	  $(MAKE) --no-print-directory -j2 --output-sync=target $(SIDE_BY_SIDE)
 
+ifneq ($(and $(STEPS),$(if $(BASELINE),,missing)),)
+$(error hotpath: a patch series needs its baseline beside STEPS=: BASELINE=master.jar)
+endif
 ifdef BASELINE
 # Two builds measured (jars or classpaths): make report BASELINE=master.jar CANDIDATE=patch.jar
 #   BENCH=<JMH regex> [PARAMS='size=64,1024 n=1'] [BUDGET=20m] [NAME=..] [BASELINE_NAME=master]
 #   [CANDIDATE_NAME=patch] -> data/results/ab/<name>/, reports/ab/<name>/
 # Two finished runs (JSON): make report BASELINE=master.json CANDIDATE=patch.json -> reports/compare/
+# A patch series, a build per step (each the patch up to one more commit): make report
+#   BASELINE=master.jar STEPS=a.jar,b.jar,c.jar [BENCH=..] [BUDGET=..] [STEP_NAMES=a,b,c] ->
+#   data/results/series/<name>/, reports/series/<name>/ (which step pays)
 # A build needs hotpath's jar (its memory pass's profiler); two JSON files need nothing built.
 AB_PROFILE := $(if $(filter command line,$(origin PROFILE)),--profile '$(PROFILE)')
+ifneq ($(and $(CANDIDATE),$(STEPS)),)
+$(error hotpath: give CANDIDATE= (two builds) or STEPS= (a patch series), not both)
+endif
 # two JMH JSON files need nothing built
 report: PREREQ_FOR = $(if $(filter %.json,$(BASELINE)),render,report)
 report: prerequisites $(SETUP) $(if $(filter %.json,$(BASELINE)),,$(STAMP))
+ifdef STEPS
+	@$(HOTPATH) series '$(BASELINE)' $(foreach s,$(subst $(comma), ,$(STEPS)),'$(s)') \
+	  $(if $(BENCH),--bench '$(BENCH)') $(foreach p,$(PARAMS),-p '$(p)') $(if $(BUDGET),--budget '$(BUDGET)') \
+	  $(if $(NAME),--name '$(NAME)') $(if $(BASELINE_NAME),--baseline-name '$(BASELINE_NAME)') \
+	  $(if $(STEP_NAMES),--step-names '$(STEP_NAMES)') $(AB_PROFILE)
+else
 	@$(HOTPATH) compare '$(BASELINE)' $(if $(CANDIDATE),'$(CANDIDATE)') \
 	  $(if $(PARAM),--param '$(PARAM)' --baseline-value '$(BASELINE_VALUE)') \
 	  $(if $(BENCH),--bench '$(BENCH)') $(foreach p,$(PARAMS),-p '$(p)') $(if $(BUDGET),--budget '$(BUDGET)') \
 	  $(if $(NAME),--name '$(NAME)') $(if $(BASELINE_NAME),--baseline-name '$(BASELINE_NAME)') \
 	  $(if $(CANDIDATE_NAME),--candidate-name '$(CANDIDATE_NAME)') $(AB_PROFILE) $(if $(SHARD),--shard '$(SHARD)')
+endif
 else
 # the committed reference is rendered as it is: nothing to build
 report: PREREQ_FOR = $(if $(filter reference,$(PROFILE)),render,report)
-report: set-up-side-by-side check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale; another PROFILE: reports/<profile>/<case>/); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds)
+report: set-up-side-by-side check $(REPORT_NEEDS) ## render reports/<case>/ (benchmarks first where stale; another PROFILE: reports/<profile>/<case>/); or BASELINE=a.jar CANDIDATE=b.jar BENCH=regex (two builds); or BASELINE=a.jar STEPS=b.jar,c.jar (a patch series)
 	@$(MAKE_RESULTS)
 	@$(HOTPATH) report --case '$(CASE)' --profile $(PROFILE) --overview
 endif

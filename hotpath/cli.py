@@ -15,7 +15,7 @@ from .render import report, tables
 from .render import against as against_text
 from .render.study import Written
 from .cases import CASES, case_ids as _cases, existing_cases, get_case
-from .commandline import PARAMETER, Commands, Group, arg, case_arg, out_arg, profile_arg, two_builds
+from .commandline import PARAMETER, SELECTION, Commands, Group, arg, case_arg, out_arg, profile_arg, two_builds
 from .errors import HotpathError
 from .jmh import looks_like_results
 from .paths import REPORTS, reports_folder, results_file, results_folder
@@ -320,6 +320,44 @@ def measure_builds(args: argparse.Namespace) -> int:
     for _, f in failed.iterrows():
         print(f"hotpath: failed: {f['benchmark']}({f['params']}): {f['error']}", file=sys.stderr)
     return 1 if len(failed) else 0
+
+
+@command("series", "a patch series: the baseline against the patch up to each step (a build per "
+                   "commit), each step a run of two builds, and which step pays, into a report",
+         arg("baseline", help="the baseline build (a JMH benchmark jar, or a classpath a:b:c), or a "
+                              "series' folder to render again"),
+         arg("steps", nargs="*", help="each step's build in order, each the patch up to one more commit"),
+         *SELECTION,
+         arg("--name", help="the series' name: data/results/series/<name>/ and reports/series/<name>/ "
+                            "(default: <baseline>-series-<last step>)"),
+         arg("--baseline-name", help="the baseline's name in the report (default: its file name)"),
+         arg("--step-names", help="the steps' names in the report, comma-separated, one a step "
+                                  "(default: each one's file name)"),
+         arg("--budget", help="time for the benchmarks, split evenly among the steps (default: the "
+                              "profile's, 20 min)"),
+         arg("--profile", help="fork length and caps (default: ab, as two builds)"),
+         arg("--results-dir", help="folder for the series' folder (default: data/results/series)"),
+         out_arg("report folder (default: reports/series/<name>)"))
+def cmd_series(args: argparse.Namespace) -> int:
+    """Every step measured, then the series' report; a series' folder alone is rendered again."""
+    from . import runs
+    from .analyze import ab as ab_run
+    from .analyze import series as series_run
+    from .measure.series import Series
+
+    if not args.steps and (Path(args.baseline) / runs.SERIES_MANIFEST).is_file():
+        _wrote(_report(report.render_series(Path(args.baseline), _out(args))))
+        return 0
+    folder = Series.of(args.baseline, args.steps, args.baseline_name, args.step_names, args.bench,
+                       args.p, args.name, args.profile).measure(args.budget or "", args.results_dir or "")
+    _wrote(folder)
+    _wrote(_report(report.render_series(folder, _out(args))))
+    failed = [(run.names["candidate"], f) for run in series_run.read(folder).steps
+              for _, f in ab_run.failed(run.manifest).iterrows()]
+    for step, f in failed:
+        print(f"hotpath: failed in the run of {step}: {f['benchmark']}({f['params']}): {f['error']}",
+              file=sys.stderr)
+    return 1 if failed else 0
 
 
 @command("aa", "the A/A run: identical code as two sides, its false alarms (data/reference/aa/, "

@@ -37,12 +37,15 @@ PARAMETER = arg("-p", "--parameter", nargs=2, action="append", metavar=("NAME", 
                 help="override a parameter of the notebook's parameters cell")
 
 
+#: Which benchmarks of builds to measure: JMH's include regex and -p restrictions.
+SELECTION = (arg("--bench", help="JMH's include regex: which benchmarks (default: every one)"),
+             arg("-p", action="append", metavar="NAME=V1,V2",
+                 help="restrict a @Param to these values, as JMH's -p (repeatable)"))
+
+
 def two_builds(first: tuple = (), then: tuple = ()) -> tuple:
     """What picks and names two builds' rows, as compare measures them and shards cuts them."""
-    return (*first,
-            arg("--bench", help="JMH's include regex: which benchmarks (default: every one)"),
-            arg("-p", action="append", metavar="NAME=V1,V2",
-                help="restrict a @Param to these values, as JMH's -p (repeatable)"),
+    return (*first, *SELECTION,
             arg("--name", help="the run's name: data/results/ab/<name>/ and reports/ab/<name>/ "
                                "(default: <baseline>-vs-<candidate>)"),
             arg("--baseline-name", help="the baseline's name in the report (default: its file name)"),
