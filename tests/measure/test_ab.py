@@ -1,6 +1,9 @@
 """Two builds measured against each other, with known answers: two copies of the project's own
 benchmark jar that differ only in the work KnownWorkBenchmark does (a resource packaged in the
-jar, rewritten in the copy), the same jar on both sides, and a copy whose benchmark throws.
+jar, rewritten in the copy), the same jar's bytes on both sides, and a copy whose benchmark
+throws. The first two are the two steps of one patch series (the identical copy, then the known
+change), measured once: its two runs of two builds are held as each pair was, and its split
+among the steps names the step that pays.
 
 What is asserted of the forks' time is what the host cannot undo. Its slow stretches run settled
 code 1.7-2.1x slower, whole forks at a time: a known change of 16x stays between 4x and 64x
@@ -12,12 +15,16 @@ where the host cannot move them, and measured by `make aa`."""
 import dataclasses
 import json
 import math
+import shutil
 import subprocess
+import time
 import zipfile
+from collections import namedtuple
 
 import pytest
 
 from hotpath.analyze import ab as ab_run
+from hotpath.analyze import series as series_run
 from hotpath.analyze.stats import ALLOC_NOISE_BYTES
 from hotpath.cli import main
 from hotpath.errors import HotpathError
@@ -25,6 +32,7 @@ from hotpath.measure import ab, builds, forkplan, rounds
 from hotpath.measure.hostcheck import HostCheck, Row
 from hotpath.measure.profiles import PROFILES
 from hotpath.paths import JAR
+from hotpath.render import paste
 
 WORK = "hotpath/calibration/work.properties"
 
@@ -60,26 +68,49 @@ def _known_change(data: bytes) -> bytes:
     return data.decode().replace(f"steps={steps}", f"steps={KNOWN * steps}").encode()
 
 
-def _measure(tmp_path, baseline, candidate, *extra, budget="90s"):
-    code = main(["compare", str(baseline), str(candidate), "--bench", "KnownWork", "--profile", "quick",
-                 "--budget", budget, "--name", "run", "--results-dir", str(tmp_path / "results"),
-                 "--out", str(tmp_path / "report"), *extra])
-    return code, ab_run.read(tmp_path / "results" / "run")
-
-
 def _record(record_property, row):
     """The row's figures in the test's JUnit XML (pytest --junitxml): what a loop of runs reports."""
     for key in ("ratio", "ci_low", "ci_high", "verdict", "forks_old", "forks_new"):
         record_property(key, row[key])
 
 
+#: The series' budget, split evenly between its two steps: no more than the two runs of two builds
+#: it replaced took apart (90 s for the known change, which closes at its first look well within
+#: its half, and 30 s for identical code, which takes whatever it is given: here 45 s, a third
+#: fork a side, so that the known step's part, which carries this step's forks too, stays sharp).
+SERIES_BUDGET = "90s"
+
+Measured = namedtuple("Measured", "code folder series report same patch wall_s")
+
+
+@pytest.fixture(scope="module")
+def series(tmp_path_factory):
+    """One patch series measured for the tests that hold two builds' forks to known answers:
+    master (the jar), then a byte-identical copy (step 'same': identical code on both sides of its
+    run), then a copy doing KNOWN times the work (step 'patch', the whole patch: its run is the
+    series' report)."""
+    if not JAR.is_file():
+        pytest.skip("needs target/benchmarks.jar (make build)")
+    tmp = tmp_path_factory.mktemp("series")
+    same = tmp / "same.jar"
+    shutil.copyfile(JAR, same)
+    patch = _copy(tmp, "patch.jar", rewrite=_known_change)
+    t0 = time.monotonic()
+    code = main(["series", str(JAR), str(same), str(patch), "--bench", "KnownWork", "--profile", "quick",
+                 "--budget", SERIES_BUDGET, "--name", "run", "--baseline-name", "master",
+                 "--step-names", "same,patch", "--results-dir", str(tmp / "results"),
+                 "--out", str(tmp / "report")])
+    wall = time.monotonic() - t0
+    return Measured(code, tmp / "results" / "run", series_run.read(tmp / "results" / "run"), tmp / "report",
+                    same, patch, wall)
+
+
 @needs_jar
 @pytest.mark.verdicts
 def test_the_build_doing_sixteen_times_the_work_is_called_slower_by_more_than_the_host_can_move(
-        tmp_path, record_property):
-    more = _copy(tmp_path, "more.jar", rewrite=_known_change)
-    code, run = _measure(tmp_path, JAR, more, "--baseline-name", "master", "--candidate-name", "patch")
-    assert code == 0
+        series, record_property):
+    assert series.code == 0
+    run = series.series.steps[1]  # master against the patch: the series' report
     row = run.comparison.pairs.iloc[0]
     _record(record_property, row)
     assert (row["baseline"], row["candidate"]) == ("master", "patch")
@@ -89,28 +120,29 @@ def test_the_build_doing_sixteen_times_the_work_is_called_slower_by_more_than_th
     assert row["ci_low"] > 1 and row["ci_low"] <= row["ratio"] <= row["ci_high"], row.to_dict()
     manifest = run.manifest
     assert manifest["sides"]["baseline"]["jars"][0]["sha256"] == builds.sha256(JAR)
-    assert manifest["sides"]["candidate"]["jars"][0]["sha256"] == builds.sha256(more)
+    assert manifest["sides"]["candidate"]["jars"][0]["sha256"] == builds.sha256(series.patch)
     assert manifest["sides"]["baseline"]["memory"]["status"] == "measured"
     assert set(manifest["round_sides"]) == {"master", "patch"}
     # One fork per side per round, the order turning round by round.
     assert manifest["round_sides"][:4] == ["master", "patch", "patch", "master"]
-    report = (tmp_path / "report" / "summary.md").read_text(encoding="utf-8")
+    report = (series.report / "summary.md").read_text(encoding="utf-8")
     assert report.index("**Result.**") < report.index("## At a glance")
     assert "slower" in report and "sha256" in report
-    assert (tmp_path / "report" / "jira.txt").is_file() and list((tmp_path / "report").glob("*.png"))
+    assert (series.report / "jira.txt").is_file() and list(series.report.glob("*.png"))
     # the memory pass recorded both builds' allocation sites, named by the builds' own names
-    sites = json.loads((tmp_path / "results" / "run" / "ab.sites.json").read_text(encoding="utf-8"))
+    sites = json.loads((run.folder / "ab.sites.json").read_text(encoding="utf-8"))
     assert {e["side"] for e in sites["entries"]} == {"master", "patch"}
     assert "## Where the bytes went" in report and "no heap allocation on either side" in report
 
 
 @needs_jar
 @pytest.mark.verdicts
-def test_the_same_jar_on_both_sides_stays_within_the_hosts_reach_and_allocates_alike(tmp_path, record_property):
-    # a first look's forks are all its assertions need: identical code is rarely closed sooner
-    code, run = _measure(tmp_path, JAR, JAR, budget="30s")
-    assert code == 0
-    assert run.names == {"baseline": "benchmarks (baseline)", "candidate": "benchmarks (candidate)"}
+def test_the_same_jar_on_both_sides_stays_within_the_hosts_reach_and_allocates_alike(series, record_property):
+    """The same jar's bytes on both sides: the series' first step, a byte-identical copy."""
+    run = series.series.steps[0]
+    assert run.names == {"baseline": "master", "candidate": "same"}
+    sides = run.manifest["sides"]
+    assert sides["baseline"]["jars"][0]["sha256"] == sides["candidate"]["jars"][0]["sha256"]
     row = run.comparison.pairs.iloc[0]
     _record(record_property, row)
     # its verdict is a rate, the A/A's (the module's note); what no host can do is move identical
@@ -127,6 +159,46 @@ def test_the_same_jar_on_both_sides_stays_within_the_hosts_reach_and_allocates_a
     # (docs/evidence/the-harness-and-the-jit-in-exact-counts.md), on both sides alike
     assert max(row["old_alloc"], row["new_alloc"]) < ALLOC_NOISE_BYTES, row.to_dict()
     assert run.manifest["differences"] == []
+
+
+@needs_jar
+@pytest.mark.verdicts
+def test_a_patch_series_splits_the_change_among_its_steps_and_names_the_step_that_pays(series, record_property):
+    """Identical code, then the known change: the second step pays, by the known ratio within the
+    host's reach, and the first is within the reach of nothing at all."""
+    found = series_run.found(series.series)
+    [row] = found.rows
+    assert row.mechanisms == ("same", "patch") and row.why == "", row.why
+    record_property("series_wall_s", round(series.wall_s, 1))
+    for name, part in row.time.alone.items():
+        # as a ratio of time per op (new over old), with its interval
+        record_property(f"{name}_part", math.exp(part.estimate))
+        record_property(f"{name}_part_low", math.exp(part.low))
+        record_property(f"{name}_part_high", math.exp(part.high))
+    same, patch = row.time.alone["same"], row.time.alone["patch"]
+    assert 1 / HOST_REACH <= math.exp(same.estimate) <= HOST_REACH, same
+    assert KNOWN / HOST_REACH <= math.exp(patch.estimate) <= KNOWN * HOST_REACH, patch
+    assert math.exp(patch.low) > 1, patch  # slower, told from nothing
+    # the parts add up to the whole patch's change, which is its run's verdict's ratio
+    assert same.estimate + patch.estimate == pytest.approx(row.time.total.estimate, abs=1e-9)
+    assert math.exp(row.time.total.estimate) == pytest.approx(
+        series.series.steps[1].comparison.pairs.iloc[0]["ratio"], rel=1e-6)
+    assert all(abs(row.bytes.alone[m].estimate) < ALLOC_NOISE_BYTES for m in ("same", "patch")), row.bytes
+    # the report's line the pastes keep names the step that pays, within the pastes' limits
+    for name, limit in (("summary.md", paste.MARKDOWN_BUDGET), ("jira.txt", paste.JIRA_BUDGET)):
+        text = (series.report / name).read_text(encoding="utf-8")
+        assert "speed-up from master to patch" in text and "the step that moves it most: patch;" in text, name
+        assert paste.size(text) <= limit
+    assert list(series.report.glob("run-*-which-change-pays.png"))
+    manifest = json.loads((series.folder / "series.json").read_text(encoding="utf-8"))
+    assert [s["name"] for s in manifest["steps"]] == ["same", "patch"]
+    assert manifest["budget_s_per_step"] == 45.0
+
+
+@needs_jar
+def test_the_same_jar_on_both_sides_is_named_apart_by_its_role():
+    base, cand = builds.named_apart(builds.parse(str(JAR), "baseline"), builds.parse(str(JAR), "candidate"))
+    assert (base.name, cand.name) == ("benchmarks (baseline)", "benchmarks (candidate)")
 
 
 def _quiet_required(monkeypatch, check):
