@@ -18,8 +18,6 @@ squared, with the Welch-Satterthwaite degrees of freedom. A contrast whose inter
   each with its interval;
 - ``share_of``: some mechanisms' part as a share of the whole change, with Fieller's interval
   (a ratio of two contrasts): what the frames' share of a row's saving is held to;
-- ``series``: a patch series (master, then each commit added), each step's part against the one
-  before; the steps add up to the whole by construction.
 - ``stepwise``: a patch series measured as a run of two builds per step (the baseline against
   the patch up to that step), each step's part its run's change less the step before's.
 """
@@ -224,16 +222,6 @@ def ratio(numerator: Mapping[Mechanisms, float], denominator: Mapping[Mechanisms
         return Share(r, math.nan, math.nan)
     root = math.sqrt(disc)
     return Share(r, (qb - root) / qa, (qb + root) / qa)
-
-
-def series(steps: Sequence[Sequence[float]], log: bool = True, confidence: float = CONFIDENCE) -> list[Part]:
-    """A patch series (the baseline first, then each step's build): each step's part against the
-    step before it; the parts add up to the last step against the baseline."""
-    if len(steps) < 2:
-        raise ValueError("a series needs a baseline and at least one step")
-    keys = [frozenset({f"step {i}"}) for i in range(len(steps))]
-    cells = {key: Cell.of(values, log) for key, values in zip(keys, steps)}
-    return [contrast({keys[i]: 1, keys[i - 1]: -1}, cells, confidence) for i in range(1, len(steps))]
 
 
 def stepwise(steps: Sequence[str], pairs: Sequence[tuple[Sequence[float], Sequence[float]]],

@@ -83,17 +83,6 @@ def test_bytes_per_op_are_split_as_bytes_and_exact_counts_give_exact_parts():
     assert sum(p.estimate for p in d.shapley.values()) == pytest.approx(-632.0)
 
 
-def test_a_series_steps_add_up_to_the_whole_and_name_the_step_that_pays():
-    rng = np.random.default_rng(5)
-    base = list(1000 * np.exp(rng.normal(0, 0.02, 6)))
-    step1 = list(1000 * np.exp(-0.01 + rng.normal(0, 0.02, 6)))
-    step2 = list(1000 * np.exp(-0.31 + rng.normal(0, 0.02, 6)))
-    parts = D.series([base, step1, step2])
-    assert not parts[0].told_from_zero and parts[1].told_from_zero
-    whole = np.log(step2).mean() - np.log(base).mean()
-    assert sum(p.estimate for p in parts) == pytest.approx(whole, abs=1e-12)
-
-
 @pytest.mark.parametrize("figures, message", [
     ({frozenset(): [1.0, 1.1]}, "missing: optimized, old\\+a"),
     ({frozenset(): [1.0, 1.1], frozenset({"a"}): [1.0, 1.1], frozenset({"z"}): [1.0, 1.0]}, "not in the design: z"),
