@@ -29,12 +29,16 @@ sides carrying the sampler's tail, one of them started with -XX:+UnlockDiagnosti
 -XX:+DebugNonSafepoints (hotpath.measure.profiles.DEBUG_ARGS), the order turning every round. Per
 round, the cost is the mean log time of the counted iterations with the flags less without. The
 tails' samples say what the flags buy: the share of the benchmark thread's samples whose leaf is
-JMH's stub (code inlined into it, named after it), with the flags and without.
+JMH's stub (code inlined into it, named after it), with the flags and without. Run again with
+--run-debug-clock (data/cpu-sampler/debug-clock/), the sampler reading the benchmark thread's
+CPU clock in every iteration, the cost is also the counted iterations' CPU per op with the flags
+less without: a host that takes the vCPU away for whole forks moves their time, not that clock.
 
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run          # about 9 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-within 20   # about 11 min an interval (ms); nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-tail     # about 7 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug    # about 9 min; nothing else running
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-clock 24   # rounds; 45 s a round
     .venv/bin/python docs/evidence/cpu_sampler_cost.py                # the figures from the committed files
 """
 
@@ -52,6 +56,10 @@ from pathlib import Path
 from scipy import stats
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from hotpath.measure.cpu import read_fork  # noqa: E402
+
 OUT = ROOT / "data" / "cpu-sampler" / "cost"
 WITHIN = ROOT / "data" / "cpu-sampler" / "within"
 TAIL = ROOT / "data" / "cpu-sampler" / "tail"
@@ -95,6 +103,9 @@ TAIL_ITERATIONS = 3
 TAIL_INTERVAL_NS = 5_000_000
 DEBUG = ROOT / "data" / "cpu-sampler" / "debug"
 DEBUG_ARGS = "-XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints"
+#: The same design again, its sampler reading the thread's CPU clock in every iteration: what the
+#: flags cost by the clock the host's stolen seconds do not move.
+DEBUG_CLOCK = ROOT / "data" / "cpu-sampler" / "debug-clock"
 #: The tail design's rows and the pull of 32 whose optimized side the tail put on JMH's stub.
 DEBUG_ROWS = {
     **ROWS,
@@ -214,21 +225,21 @@ def report_tail() -> None:
               f"{statistics.median(kept) if kept else 0:.0f} samples of the benchmark's thread a tail (median)")
 
 
-def run_debug() -> None:
-    DEBUG.mkdir(parents=True, exist_ok=True)
+def run_debug(rounds: int = ROUNDS, folder: Path = DEBUG) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
     for name, selection in DEBUG_ROWS.items():
-        for r in range(ROUNDS):
+        for r in range(rounds):
             for side in (("with", "without") if r % 2 == 0 else ("without", "with")):
-                target = DEBUG / f"{name}.{side}.{r:02d}.json"
+                target = folder / f"{name}.{side}.{r:02d}.json"
                 jvm = f"{JVM} {DEBUG_ARGS}" if side == "with" else JVM
-                with tempfile.TemporaryDirectory() as folder:
+                with tempfile.TemporaryDirectory() as scratch:
                     cmd = ["java", "-jar", str(JAR), *selection, "-f", "1", "-wi", "0",
                            "-i", str(TAIL_COUNTED + TAIL_ITERATIONS), "-r", "100ms", "-jvmArgsAppend", jvm,
-                           *PROFILERS, "-prof", f"{SAMPLER}:dir={folder};interval={TAIL_INTERVAL_NS};"
+                           *PROFILERS, "-prof", f"{SAMPLER}:dir={scratch};interval={TAIL_INTERVAL_NS};"
                                                 f"tail={TAIL_ITERATIONS}",
                            "-rf", "json", "-rff", str(target)]
                     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-                    (file,) = Path(folder).glob("*.cpu")
+                    (file,) = Path(scratch).glob("*.cpu")
                     shutil.copy(file, target.with_suffix(".cpu"))
 
 
@@ -243,27 +254,52 @@ def stub_share(path: Path) -> float:
     return sum(n for name, n in counts if "_jmhStub" in name) / total if total else math.nan
 
 
-def report_debug() -> None:
-    print(f"with full debug information ({DEBUG_ARGS}), the sampler's tail on both sides:")
+def report_debug(folder: Path = DEBUG) -> None:
+    print(f"with full debug information ({DEBUG_ARGS}), the sampler's tail on both sides "
+          f"({folder.relative_to(ROOT)}):")
+    pooled: dict[str, list[float]] = {"time": [], "cpu": []}
     for name in DEBUG_ROWS:
-        pairs = []
-        for r in range(ROUNDS):
-            with_, without = (DEBUG / f"{name}.{s}.{r:02d}.json" for s in ("with", "without"))
+        pairs: dict[str, list[float]] = {"time": [], "cpu": []}
+        for r in range(len(list(folder.glob(f"{name}.with.*.json")))):
+            with_, without = (folder / f"{name}.{s}.{r:02d}.json" for s in ("with", "without"))
             if not (with_.is_file() and without.is_file()):
                 continue
-            pairs.append(statistics.fmean(iteration_logs(with_)[WARMUP_ITERATIONS:TAIL_COUNTED])
-                         - statistics.fmean(iteration_logs(without)[WARMUP_ITERATIONS:TAIL_COUNTED]))
-        if len(pairs) < 2:
-            print(f"{name}: no files under {DEBUG}: run with --run-debug")
+            pairs["time"].append(statistics.fmean(iteration_logs(with_)[WARMUP_ITERATIONS:TAIL_COUNTED])
+                                 - statistics.fmean(iteration_logs(without)[WARMUP_ITERATIONS:TAIL_COUNTED]))
+            cpu = [cpu_logs(p.with_suffix(".cpu"))[WARMUP_ITERATIONS:TAIL_COUNTED] for p in (with_, without)]
+            if all(cpu):
+                pairs["cpu"].append(statistics.fmean(cpu[0]) - statistics.fmean(cpu[1]))
+        if len(pairs["time"]) < 2:
+            print(f"{name}: no files under {folder}: run with "
+                  f"{'--run-debug' if folder == DEBUG else '--run-debug-clock <rounds>'}")
             continue
-        stub = {s: [stub_share(p) for p in sorted(DEBUG.glob(f"{name}.{s}.*.cpu"))] for s in ("with", "without")}
+        stub = {s: [stub_share(p) for p in sorted(folder.glob(f"{name}.{s}.*.cpu"))] for s in ("with", "without")}
         times = [math.exp(statistics.fmean(iteration_logs(p)[WARMUP_ITERATIONS:TAIL_COUNTED]))
-                 for p in sorted(DEBUG.glob(f"{name}.*.json"))]
-        print(f"{name}: {len(pairs)} rounds; counted iterations with the flags / without {ratio(pairs)}; "
-              f"the rounds' ratios {math.exp(min(pairs)):.3f}-{math.exp(max(pairs)):.3f}; the forks' "
-              f"counted time per op {statistics.median(times):,.4g} (median; JMH's unit); "
-              f"the stub's share of the benchmark thread's samples in the tails (median fork): "
-              f"{statistics.median(stub['with']):.1%} with, {statistics.median(stub['without']):.1%} without")
+                 for p in sorted(folder.glob(f"{name}.*.json"))]
+        by_clock = (f"; the thread's CPU per op in them, with / without {ratio(pairs['cpu'])}"
+                    if len(pairs["cpu"]) >= 2 else "")
+        print(f"{name}: {len(pairs['time'])} rounds; counted iterations with the flags / without "
+              f"{ratio(pairs['time'])}{by_clock}; the rounds' time ratios {math.exp(min(pairs['time'])):.3f}-"
+              f"{math.exp(max(pairs['time'])):.3f}; the forks' counted time per op "
+              f"{statistics.median(times):,.4g} (median; JMH's unit); the stub's share of the benchmark "
+              f"thread's samples in the tails (median fork): {statistics.median(stub['with']):.1%} with, "
+              f"{statistics.median(stub['without']):.1%} without")
+        for basis in pooled:
+            pooled[basis] += pairs[basis]
+    for basis, what in (("time", "time per op"), ("cpu", "the thread's CPU per op")):
+        if len(pooled[basis]) >= 2:
+            print(f"every row's rounds together ({len(pooled[basis])}), {what} with / without: "
+                  f"{ratio(pooled[basis])}")
+
+
+def cpu_logs(path: Path) -> list[float]:
+    """A fork's iterations as log CPU per op of the benchmark's thread (its own clock, which the
+    sampler reads at every iteration); empty where a file has no clock for every iteration (the
+    sampler before 2026-11-29 read it only in the iterations it sampled)."""
+    iterations = read_fork(path)["iterations"]
+    if not iterations or min(it["cpu_ns"] for it in iterations) <= 0:
+        return []
+    return [math.log(it["cpu_ns"] / it["ops"]) for it in iterations]
 
 
 def iteration_logs(path: Path) -> list[float]:
@@ -316,8 +352,11 @@ if __name__ == "__main__":
         run_tail()
     if "--run-debug" in sys.argv:
         run_debug()
+    if "--run-debug-clock" in sys.argv:
+        run_debug(int(sys.argv[sys.argv.index("--run-debug-clock") + 1]), DEBUG_CLOCK)
     report()
     for ms in INTERVALS:
         report_within(ms)
     report_tail()
     report_debug()
+    report_debug(DEBUG_CLOCK)

@@ -19,7 +19,7 @@ from hotpath.analyze import cpu as C
 from hotpath import tail
 from hotpath.measure import cpu
 from hotpath.measure.profiles import PROFILES
-from hotpath.jmh import parse_json
+from hotpath.jmh import ns_per_op, parse_json
 from hotpath.paths import JAR, ROOT
 from hotpath.runs import sites_text
 
@@ -126,7 +126,20 @@ def inlined(tmp_path_factory):
     folder = tmp_path_factory.mktemp("inlined")
     target = _sampled(folder, INLINED, PROFILES["quick"].jmh_args(forks=2, iterations=10,
                                                                   cpu_dir=folder / "forks"))
-    return C.read_file(target), json.loads(target.read_text())
+    return C.read_file(target), json.loads(target.read_text()), folder / "forks"
+
+
+def test_every_counted_iteration_has_the_benchmark_threads_cpu_time(inlined):
+    """What a JVM flag costs the counted iterations is read off the thread's own clock, which the
+    host's stolen seconds do not move (docs/evidence/cpu_sampler_cost.py): every iteration's is
+    known, sampled or not, and no more than the iteration's own time (its ops at its score)."""
+    _, _, forks = inlined
+    files = sorted(forks.glob("*.cpu"))
+    assert files
+    for path in files:
+        for it in cpu.read_fork(path)["iterations"]:
+            wall_ns = it["ops"] * ns_per_op(it["score"], it["unit"])
+            assert 0 < it["cpu_ns"] <= 1.05 * wall_ns + 5e6, (path.name, it["cpu_ns"], wall_ns)
 
 
 def _side_share(profiles, variant, frame):
@@ -135,7 +148,7 @@ def _side_share(profiles, variant, frame):
 
 
 def test_straight_line_code_inlined_into_the_benchmark_is_named_as_itself(inlined, record_property):
-    profiles, document = inlined
+    profiles, document, _ = inlined
     # sampled in the tail only, after C2 had compiled (and inlined) the benchmark
     assert all(e.get("tail") for e in document["entries"])
     # a quarter of the rest: a fifth of old's samples, whatever the forks' speed (20 runs beside a
@@ -149,7 +162,7 @@ def test_straight_line_code_inlined_into_the_benchmark_is_named_as_itself(inline
 
 
 def test_the_benchmark_and_jmhs_stub_hold_only_what_they_run(inlined, record_property):
-    profiles, _ = inlined
+    profiles, _, _ = inlined
     for variant in ("old", "optimized"):
         # the harness's own loop: a sample or none in a hundred (20 runs: 0-1.1% of a side's 120;
         # one fork in CI 3 of 59); without the flags the stub held 19-28%. At 2.5% of 119, 10% or

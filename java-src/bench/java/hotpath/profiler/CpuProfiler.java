@@ -46,9 +46,9 @@ import org.openjdk.jmh.runner.IterationType;
  * {@code stack<TAB>id<TAB>frame ids root first}); each iteration is a line
  * {@code iteration<TAB>k<TAB>ops<TAB>n<TAB>score<TAB>s<TAB>unit<TAB>u<TAB>window_ns<TAB>w<TAB>cpu_ns<TAB>c}
  * followed by {@code samples<TAB>stack id<TAB>count} lines; an iteration not sampled is a line
- * {@code iteration<TAB>k<TAB>ops<TAB>n<TAB>score<TAB>s<TAB>unit<TAB>u<TAB>sampled<TAB>0}, so that
- * every iteration's score ties the file to its fork. {@code cpu_ns} is the CPU time the
- * benchmark's threads took in the window, from the JVM's own thread clocks (-1 where it has none):
+ * {@code iteration<TAB>k<TAB>ops<TAB>n<TAB>score<TAB>s<TAB>unit<TAB>u<TAB>cpu_ns<TAB>c<TAB>sampled<TAB>0}, so
+ * that every iteration's score ties the file to its fork. {@code cpu_ns} is the CPU time the
+ * benchmark's threads took in the iteration, from the JVM's own thread clocks (-1 where it has none):
  * the samples cannot give it, for each start counts a fresh interval and the last part of an
  * iteration's CPU, up to one interval, is never sampled (a tenth of a 100 ms iteration at 10 ms).
  *
@@ -154,9 +154,11 @@ public final class CpuProfiler implements InternalProfiler {
         if (sampled(iterations, iterationParams.getCount())) {
             start();
             windowStart = System.nanoTime();
-            cpuAtStart.clear();
-            benchmarkCpu(cpuAtStart);
         }
+        // every iteration's CPU, sampled or not: the thread's own clock, which the host's stolen
+        // seconds do not move, measures what a JVM flag costs the counted iterations
+        cpuAtStart.clear();
+        benchmarkCpu(cpuAtStart);
     }
 
     /** Whether the measurement iteration of index {@code k} (from 0) of {@code count} is sampled. */
@@ -224,6 +226,7 @@ public final class CpuProfiler implements InternalProfiler {
                     .append("\tops\t").append(result.getMetadata().getAllOps())
                     .append("\tscore\t").append(result.getPrimaryResult().getScore())
                     .append("\tunit\t").append(result.getPrimaryResult().getScoreUnit())
+                    .append("\tcpu_ns\t").append(cpuSince(cpuAtStart))
                     .append("\tsampled\t0\n");
             countIteration(benchmarkParams, iterationParams);
             return tailMark;
