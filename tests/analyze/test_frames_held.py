@@ -118,3 +118,4 @@ def test_a_report_of_the_run_holds_the_cases_own_claim_and_lays_it_out(tmp_path)
     section = heldto.frames_held(analysis)
     assert section.heading.startswith("The frames held to the intervention")
     assert list(section.table["agree"]) == ["agree"] and section.table.loc[0, "mechanisms"] == "trimless"
+    assert section.note.endswith("Both from the same run's forks: this report's run.")

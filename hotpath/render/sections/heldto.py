@@ -13,7 +13,7 @@ from ...analyze.mechanisms import FramesHeld
 from ...analyze.report import Analysis
 from ...jmh import MethodName
 from ...stats.shares import Share
-from . import Section
+from . import Section, relative
 
 HEADING = "The frames held to the intervention: a claim's frames against its mechanisms alone"
 
@@ -22,7 +22,7 @@ NOTE = ("*Frames*: the share of the row's saving (old to optimized, ns per op) t
         "the share of that saving the claim's mechanisms pay, measured as code of their own (Shapley's "
         "part where every combination was measured, else each applied alone to old), with Fieller's "
         "95% interval. They *agree* where the intervals overlap; a share without a bounded interval "
-        "tells nothing either way. Both from the same run's forks.")
+        "tells nothing either way. Both from the same run's forks: ")
 
 
 def frames_held(analysis: Analysis) -> Section | None:
@@ -34,7 +34,10 @@ def frames_held(analysis: Analysis) -> Section | None:
               "row": f"{MethodName.of(h.benchmark).short}({h.params})" if h.benchmark else h.params,
               "frames": share_text(h.frames), "intervention": share_text(h.intervention),
               "agree": agreement(h)} for h in held]
-    return Section(HEADING, pd.DataFrame(lines), note=NOTE)
+    source = analysis.mechanisms.source
+    own = analysis.run is not None and source == analysis.run.source
+    return Section(HEADING, pd.DataFrame(lines),
+                   note=NOTE + ("this report's run." if own or source is None else f"{relative(source)}."))
 
 
 def share_text(s: Share | None) -> str:
