@@ -55,17 +55,19 @@ def merged_metric(parts: list[dict[str, Any]], summed: bool) -> dict[str, Any]:
     return merged
 
 
-def read_round(path: Path) -> list[dict[str, Any]]:
+def read_round(path: Path, scores: bool = True) -> list[dict[str, Any]]:
     """A round file's entries as the run counts them (:func:`counted`)."""
-    return [counted(entry, path) for entry in json.loads(path.read_text(encoding="utf-8"))]
+    return [counted(entry, path, scores) for entry in json.loads(path.read_text(encoding="utf-8"))]
 
 
-def counted(entry: dict[str, Any], source: Path | str = "") -> dict[str, Any]:
+def counted(entry: dict[str, Any], source: Path | str = "", scores: bool = True) -> dict[str, Any]:
     """A JMH entry without the iterations its CPU sampler's tail ran: the sampler rides only
     behind the counted iterations (its starts cost about 1%), and what it slowed is no fork's
     figure. Every metric's values of those iterations go (-prof gc's gc.time, written only for
     iterations with a collection, by gc.count); the scores are made again over the rest as JMH
-    makes them. An entry without the sampler's mark is returned as it is."""
+    makes them; without ``scores``, a metric keeps only its unit and its values (a reader of the
+    forks' iterations alone: scores and percentiles over every metric cost the A/A's 550 round
+    files a second). An entry without the sampler's mark is returned as it is."""
     secondaries = entry.get("secondaryMetrics") or {}
     mark = next((name for name in secondaries if name.lstrip("·") == TAIL), None)
     if mark is None:
@@ -92,6 +94,8 @@ def counted(entry: dict[str, Any], source: Path | str = "") -> dict[str, Any]:
                 raise ResultsError(f"{source}: {entry['benchmark']}: {name}'s values do not line "
                                    f"up with the fork's iterations: the sampler's tail cannot be cut")
             out.append([v for v, kk in zip(values, k) if kk])
+        if not scores:
+            return {"scoreUnit": metric.get("scoreUnit", ""), "rawData": out}
         return merged_metric([{**metric, "rawData": out}], summed=name in SUMMED)
 
     return {**entry,

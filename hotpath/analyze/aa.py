@@ -111,7 +111,7 @@ def forks(run: ab.ABRun, estimate: str | None = None) -> pd.DataFrame:
         m = re.search(r"round-(\d+)-", name)
         if not path.is_file() or not m:
             continue
-        for entry in tail.read_round(path):  # the counted iterations, as the verdicts'
+        for entry in tail.read_round(path, scores=False):  # the counted iterations, as the verdicts'
             params = ", ".join(f"{k}={v}" for k, v in (entry.get("params") or {}).items())
             for fork in steady.entry_forks(entry, estimate):
                 records.append({"benchmark": entry["benchmark"], "params": params,
