@@ -90,6 +90,15 @@ def test_the_cpu_samplers_tail_is_left_out_of_every_metric():
     assert second["·gc.time"]["rawData"] == [[4.0]] and second["·gc.time"]["score"] == 4
 
 
+def test_without_scores_every_metric_keeps_its_unit_and_the_counted_values_only():
+    out = tail.counted(_tailed_entry(), scores=False)
+    scored = tail.counted(_tailed_entry())
+    for name, metric in [("", out["primaryMetric"]), *out["secondaryMetrics"].items()]:
+        full = scored["primaryMetric"] if not name else scored["secondaryMetrics"][name]
+        assert metric == {"scoreUnit": full["scoreUnit"], "rawData": full["rawData"]}, name
+    assert set(out["secondaryMetrics"]) == set(scored["secondaryMetrics"])
+
+
 def test_an_entry_without_the_samplers_mark_is_left_as_jmh_wrote_it():
     entry = _tailed_entry()
     del entry["secondaryMetrics"]["·cpu.tail"]
