@@ -11,17 +11,23 @@ EFFECTS = {"trimless": -0.30, "one-scope": -0.05}
 BYTES = {"trimless": -1040.0, "one-scope": 0.0}
 
 
-def _entry(variant: str, applied: frozenset, rng, forks: int = 6, interaction: float = 0.0) -> dict:
-    """A recorded entry of 40 iterations a fork at log time = log(1000) + the applied effects."""
-    level = 1000 * math.exp(sum(EFFECTS[m] for m in applied) + (interaction if len(applied) == 2 else 0))
+def recorded_entry(benchmark: str, variant: str, level: float, heap: float, rng, forks: int = 6) -> dict:
+    """A recorded entry of 40 iterations a fork at ``level`` ns/op (each fork moved by the host a
+    little, as a whole) and ``heap`` B/op, size=1024."""
     raw = [list(level * np.exp(rng.normal(0, 0.02) + rng.normal(0, 0.005, 40))) for _ in range(forks)]
-    heap = 2000 + sum(BYTES[m] for m in applied)
-    return {"benchmark": "hotpath.marshaller.MarshallerMechanismsBenchmark.marshalToStream", "mode": "avgt",
+    return {"benchmark": benchmark, "mode": "avgt",
             "measurementTime": "100 ms", "warmupIterations": 0, "measurementIterations": 40,
             "params": {"variant": variant, "size": "1024"},
             "primaryMetric": {"score": level, "scoreUnit": "ns/op", "rawData": raw},
             "secondaryMetrics": {"gc.alloc.rate.norm": {"score": heap, "scoreUnit": "B/op",
                                                         "rawData": [[heap] * 40] * forks}}}
+
+
+def _entry(variant: str, applied: frozenset, rng, forks: int = 6, interaction: float = 0.0) -> dict:
+    """A recorded entry at log time = log(1000) + the applied effects."""
+    level = 1000 * math.exp(sum(EFFECTS[m] for m in applied) + (interaction if len(applied) == 2 else 0))
+    return recorded_entry("hotpath.marshaller.MarshallerMechanismsBenchmark.marshalToStream", variant, level,
+                          2000 + sum(BYTES[m] for m in applied), rng, forks)
 
 
 def _frame(variants: dict[str, frozenset], interaction: float = 0.0, seed: int = 1):

@@ -7,6 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
+from mechanism_runs import recorded_entry
 
 from hotpath.analyze import load
 from hotpath.analyze import series as S
@@ -17,14 +18,8 @@ EFFECTS = {"a": (0.0, 0.0), "b": (-0.30, -1040.0), "c": (0.0, 0.0)}
 
 
 def _entry(build: str, log_change: float, heap: float, rng, forks: int = 6) -> dict:
-    level = 1000 * math.exp(log_change)
-    raw = [list(level * np.exp(rng.normal(0, 0.02) + rng.normal(0, 0.005, 40))) for _ in range(forks)]
-    return {"benchmark": "hotpath.marshaller.MarshallerBenchmark.marshalToStream", "mode": "avgt",
-            "measurementTime": "100 ms", "warmupIterations": 0, "measurementIterations": 40,
-            "params": {"variant": build, "size": "1024"},
-            "primaryMetric": {"score": level, "scoreUnit": "ns/op", "rawData": raw},
-            "secondaryMetrics": {"gc.alloc.rate.norm": {"score": heap, "scoreUnit": "B/op",
-                                                        "rawData": [[heap] * 40] * forks}}}
+    return recorded_entry("hotpath.marshaller.MarshallerBenchmark.marshalToStream", build,
+                          1000 * math.exp(log_change), heap, rng, forks)
 
 
 def series(effects: dict[str, tuple[float, float]] = EFFECTS, seed: int = 1) -> S.Series:
