@@ -185,6 +185,12 @@ def read_table(path: Path, fields: list[str], numbers: tuple[str, ...] = (),
     return frame
 
 
+def params_key(text: str) -> str:
+    """A claim's or a floor's params as data/ writes them ('a=1;b=2'), as the pairs key a row
+    ('a=1, b=2')."""
+    return ", ".join(p.strip() for p in str(text).split(";") if p.strip())
+
+
 def load_claims(case_id: str, folder: Path = CLAIMS) -> pd.DataFrame:
     """The write-up's claimed figures (data/claims/<case>.csv); their rows are also the rows
     the default run measures."""
@@ -196,5 +202,5 @@ def load_floors(case_id: str, folder: Path | None = None) -> pd.DataFrame:
     the pairs are ('a=1, b=2')."""
     frame = read_table(Path(folder or FLOORS) / f"{case_id}.csv", FLOOR_FIELDS,
                         ("heap_floor", "native_floor"))
-    frame["params"] = frame["params"].map(lambda p: ", ".join(x.strip() for x in p.split(";") if x.strip()))
+    frame["params"] = frame["params"].map(params_key)
     return frame

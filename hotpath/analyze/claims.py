@@ -23,7 +23,7 @@ from . import sites as site_analysis
 from .compare import NATIVE_PARTS
 from ..errors import ResultsError
 from ..numbertext import three_figures
-from ..cases import PART_METRICS, load_claims
+from ..cases import PART_METRICS, load_claims, params_key
 from ..paths import CLAIMS
 from ..stats import sequential
 from ..jmh import SECONDS, per_op, per_time
@@ -74,7 +74,7 @@ def _claimed_direction(claim: pd.Series) -> str:
 
 def _params(claim: pd.Series) -> str:
     """A claim's 'a=1;b=2' in the pairs' own form 'a=1, b=2'."""
-    return ", ".join(p.strip() for p in claim["params"].split(";") if p.strip())
+    return params_key(claim["params"])
 
 
 def _claimed_change(claim: pd.Series) -> float:
@@ -397,13 +397,19 @@ def _peak(pair: pd.Series, peaks: pd.DataFrame | None):
         f"peak live heap by -Xmx bisection (resolution ±{noise / 1024:,.0f} KB)")
 
 
+def _row_of(claim: pd.Series) -> dict:
+    """A claim's row of check() before ours is measured: the write-up's figures and the keys."""
+    return {"claim": claim["claim"], "claimed_old": claim["old"], "claimed_new": claim["new"],
+            "claimed_unit": claim["unit"], "claimed_change": claim["claimed_change"],
+            "ours_old": math.nan, "ours_new": math.nan, "ours_unit": "", "verdict": "",
+            "why": "", "benchmark": claim["benchmark"], "params": _params(claim),
+            "variant": claim["variant"] or "optimized"}
+
+
 def _part_row(claim: pd.Series, found: mechanism_analysis.Found | None) -> dict:
     """A part claim's row: what its mechanism applied alone to old changes in time per op, on the
     row of the run of the mechanisms (make mechanisms) with the claim's benchmark and params."""
-    row = {"claim": claim["claim"], "claimed_old": claim["old"], "claimed_new": claim["new"],
-           "claimed_unit": claim["unit"], "claimed_change": claim["claimed_change"],
-           "ours_old": math.nan, "ours_new": math.nan, "ours_unit": claim["unit"], "verdict": "not comparable",
-           "why": "", "benchmark": claim["benchmark"], "params": _params(claim), "variant": claim["variant"]}
+    row = {**_row_of(claim), "ours_unit": claim["unit"], "verdict": "not comparable"}
     mechanism = claim["mechanisms"]
     if not mechanism or "+" in mechanism:
         raise ResultsError(f"claim {claim['id']!r}: a part claim names the one mechanism it states the "
@@ -457,11 +463,7 @@ def check(case_id: str, pairs: pd.DataFrame, peaks: pd.DataFrame | None = None,
         if kind in CPU_METRICS:
             expected_share(claim)  # a claim without its share is an error before any run is read
         said = _claimed_direction(claim)
-        row = {"claim": claim["claim"], "claimed_old": claim["old"], "claimed_new": claim["new"],
-               "claimed_unit": claim["unit"], "claimed_change": claim["claimed_change"],
-               "ours_old": math.nan, "ours_new": math.nan, "ours_unit": "", "verdict": "",
-               "why": "", "benchmark": claim["benchmark"], "params": _params(claim),
-               "variant": claim["variant"] or "optimized"}
+        row = _row_of(claim)
         pair = _find_pair(pairs, claim) if claim["benchmark"] else None
         if pair is None:
             row["verdict"] = "not comparable"

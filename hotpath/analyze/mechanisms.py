@@ -19,6 +19,7 @@ from .compare import ALLOC, SequentialRun, SideFigures
 from .load import read_results
 from ..jmh import MECHANISM_TAKEN_BACK, MECHANISMS_APPLIED, higher_is_better, ns_per_op
 from ..paths import results_file
+from ..cases import params_key
 from ..errors import ResultsError
 from ..stats import decompose, rowfigures, shares, steady
 
@@ -95,9 +96,13 @@ def found_for(run_source: Path, frame: pd.DataFrame, case_id: str | None) -> Fou
     if own or case_id is None:
         return Found(tuple(own), run_source if own else None)
     other = results_file(MECHANISMS_PROFILE, case_id)
-    if not other.is_file():
-        return Found()
-    return Found(tuple(decompositions(read_results(other).frame)), other)
+    return found_in(other) if other.is_file() else Found()
+
+
+def found_in(results: Path) -> Found:
+    """A results file's rows split among their mechanisms (a run of make mechanisms, or the
+    reference's own rows)."""
+    return Found(tuple(decompositions(read_results(results).frame)), results)
 
 
 def decompositions(frame: pd.DataFrame) -> list[RowParts]:
@@ -175,7 +180,7 @@ def frames_held(claims: pd.DataFrame, found: Found, profiles: cpu.Profiles) -> t
         kind, _, pattern = str(claim["metric"]).partition(":")
         if not kind.startswith("cpu.") or not claim["mechanisms"]:
             continue
-        params = ", ".join(p.strip() for p in str(claim["params"]).split(";") if p.strip())
+        params = params_key(claim["params"])
         mechanisms = tuple(str(claim["mechanisms"]).split("+"))
         row = next((r for r in found.rows if r.params == params and set(mechanisms) <= set(r.mechanisms)), None)
         if row is None:

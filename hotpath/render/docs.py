@@ -170,8 +170,7 @@ def frames_held(ref: Reference) -> str:
     held = []
     for case in ref.cases:
         source = results_file(PROFILE, case.id)
-        found = mechanism_analysis.Found(tuple(mechanism_analysis.decompositions(read_results(source).frame)),
-                                         source)
+        found = mechanism_analysis.found_in(source)
         if found.rows:
             held += [(case.id, h) for h in mechanism_analysis.frames_held(
                 load_claims(case.id), found, cpu_analysis.read(source))]

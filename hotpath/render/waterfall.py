@@ -17,14 +17,14 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
 from .charts import DPI, OLD_COLOR, VERDICT_COLORS, _plain_log_axis, _si, _wrapped  # noqa: E402
 from .fmt import fmt_bytes  # noqa: E402
-from ..analyze.mechanisms import RowParts  # noqa: E402
+from ..analyze.mechanisms import OLD, OPTIMIZED, RowParts  # noqa: E402
 from ..jmh import MethodName  # noqa: E402
 from ..stats.decompose import Decomposition, Part  # noqa: E402
 
 INTERACTION = "interaction"
 
 
-def steps(d: Decomposition, levels: tuple[str, str] = ("old", "optimized"),
+def steps(d: Decomposition, levels: tuple[str, str] = (OLD, OPTIMIZED),
           interaction: bool = True) -> list[tuple[str, Part | None]]:
     """The waterfall's bars, top to bottom: old, each mechanism alone, the interaction,
     optimized (old and optimized are levels, not steps: None). A series' ``levels`` are its
@@ -82,7 +82,7 @@ def _panel(ax, d: Decomposition, log: bool, what: str, bars: list[tuple[str, Par
     ax.grid(axis="x", alpha=0.3)
 
 
-def waterfall_chart(row: RowParts, title: str = "", levels: tuple[str, str] = ("old", "optimized"),
+def waterfall_chart(row: RowParts, title: str = "", levels: tuple[str, str] = (OLD, OPTIMIZED),
                     interaction: bool = True) -> Figure:
     """The row's waterfalls: time per op, and heap B/op where measured (``levels`` and
     ``interaction``: as ``steps`` draws them)."""

@@ -31,7 +31,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .shares import Share
+from .shares import Share, fieller
 from .welch import CONFIDENCE, t_quantile
 from ..jmh import MECHANISM_TAKEN_BACK, MECHANISMS_APPLIED
 
@@ -214,14 +214,8 @@ def ratio(numerator: Mapping[Mechanisms, float], denominator: Mapping[Mechanisms
     if terms.sum() <= 0:
         return Share(r, r, r)
     q = float(t_quantile((1 + confidence) / 2, terms.sum() ** 2 / float((terms ** 2 / dof).sum()))) ** 2
-    va, vb, cab = float(w * w @ var), float(v * v @ var), float(w * v @ var)
-    # (a - r b)^2 <= q (va - 2 r cab + r^2 vb): a quadratic in r, bounded where b^2 > q vb
-    qa, qb, qc = b * b - q * vb, a * b - q * cab, a * a - q * va
-    disc = qb * qb - qa * qc
-    if qa <= 0 or disc < 0:
-        return Share(r, math.nan, math.nan)
-    root = math.sqrt(disc)
-    return Share(r, (qb - root) / qa, (qb + root) / qa)
+    low, high = fieller(a, b, float(w * w @ var), float(v * v @ var), float(w * v @ var), q)
+    return Share(r, float(low), float(high))
 
 
 def stepwise(steps: Sequence[str], pairs: Sequence[tuple[Sequence[float], Sequence[float]]],

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -114,15 +114,23 @@ def shares_of(x_old: Values, t_old: Values, x_new: Values, t_new: Values,
             parts.append((x - s[:, None] * t).var(axis=1, ddof=1) / n)
         df = _df(parts[0], no, parts[1], nn)
         q = t_quantile(0.5 + confidence / 2, df) ** 2
-        # (dx - s dt)^2 <= q (a - 2 s b + s^2 c): a quadratic in s, bounded where dt^2 > q c
-        qa, qb, qc = dt * dt - q * c, dx * dt - q * b, dx * dx - q * a
+        low, high = fieller(dx, dt, a, c, b, q)
+    return [Share(float(v), float(v), float(v)) if not math.isfinite(f) else
+            Share(float(v), float(lo), float(hi))
+            for v, f, lo, hi in zip(s, df, low, high)]
+
+
+def fieller(a: Any, b: Any, va: Any, vb: Any, cab: Any, q: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Fieller's interval of a / b: the r whose (a - r b)^2 <= q (va - 2 r cab + r^2 vb), where
+    va, vb and cab are the variances and covariance of a and b and q the squared quantile; a
+    quadratic in r, bounded where b^2 > q vb. Its (low, high), NaN where unbounded; elementwise
+    over arrays."""
+    with np.errstate(all="ignore"):
+        qa, qb, qc = b * b - q * vb, a * b - q * cab, a * a - q * va
         disc = qb * qb - qa * qc
         root = np.sqrt(disc)
-        low, high = (qb - root) / qa, (qb + root) / qa
-    return [Share(float(v), float(v), float(v)) if not math.isfinite(f) else
-            Share(float(v), math.nan, math.nan) if k <= 0 or r < 0 else
-            Share(float(v), float(lo), float(hi))
-            for v, f, k, r, lo, hi in zip(s, df, qa, disc, low, high)]
+        bounded = (qa > 0) & (disc >= 0)
+        return np.where(bounded, (qb - root) / qa, np.nan), np.where(bounded, (qb + root) / qa, np.nan)
 
 
 def share(x_old: Values, t_old: Values, x_new: Values, t_new: Values,
