@@ -19,6 +19,7 @@ matplotlib.use("Agg")  # reports render headless; the notebooks embed the saved 
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullLocator  # noqa: E402
 
@@ -397,10 +398,12 @@ def peak_chart(peaks: pd.DataFrame, param: str, x_of: dict[str, float], title: s
 
 
 def save_png(fig: Figure, path: Path) -> Path:
-    """PNG without a software/date stamp, so the same JSON renders the same file."""
+    """PNG without a software/date stamp, so the same JSON renders the same file. Drawn once by
+    Agg's own canvas: ``savefig`` lays a constrained figure out twice (a dry draw, then the
+    draw), for the same pixels."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, metadata={"Software": None})
+    FigureCanvasAgg(fig).print_png(path, metadata={"Software": None})
     return path
 
 

@@ -300,9 +300,21 @@ def _render(groups: list[list[Job]], busy: list[int], workers: int | None
         # server imports papermill and nbconvert once (seconds) for every worker.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["hotpath.render.report", "hotpath.render.overview", "papermill", "nbconvert"])
+        # The longest first, so that no long report starts last while the other workers idle.
+        order = sorted(busy, key=lambda i: -sum(_seconds(render) for render, _ in groups[i]))
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            attempts = pool.map(functools.partial(_attempt, zygote=zygote), [groups[i] for i in busy])
-            return dict(zip(busy, attempts))
+            attempts = pool.map(functools.partial(_attempt, zygote=zygote), [groups[i] for i in order])
+            return dict(zip(order, attempts))
+
+
+#: About how long each kind of job takes, in seconds (a render of the reference on a 2-core
+#: machine): only their order matters, to hand out the longest groups first.
+SECONDS = {"render_aa": 7.5, "render_case": 7.0, "render_matrix": 3.0, "render_ab": 3.0, "case_row": 1.0}
+
+
+def _seconds(render: Any) -> float:
+    """A job's rough cost (a keyed render is a partial of its function; a kept one costs nothing)."""
+    return SECONDS.get(getattr(getattr(render, "func", render), "__name__", ""), 3.0) if render is not _kept else 0.0
 
 
 def kept(groups: list[list[Job]], inputs: reuse.Inputs | None) -> bool:
