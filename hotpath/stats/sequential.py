@@ -110,8 +110,10 @@ def boundaries(min_forks: int, cap: int, alpha: float = ALPHA, rho: float = RHO)
         now = spent(forks / cap, alpha, rho)
         crossing = int(round((now - before) * _PATHS))
         before = now
-        values = np.sort(stat[alive, j])[::-1]
-        c = float(values[crossing - 1]) if 0 < crossing <= len(values) else math.inf
+        values = stat[alive, j]
+        # the crossing-th largest: where a full sort (NaN last) would put it, found without one
+        at = len(values) - crossing
+        c = float(np.partition(values, at)[at]) if 0 < crossing <= len(values) else math.inf
         out.append(c)
         alive &= ~(stat[:, j] >= c)
     return np.array(out)
