@@ -109,17 +109,25 @@ def coerce(name: str, text: str, type_name: str) -> Any:
 def export_html(executed: Path, target: Path) -> None:
     """Code-free HTML that renders offline (no require.js, MathJax or other CDN fetches)."""
     import nbformat
+
+    body, _ = _exporter().from_notebook_node(nbformat.read(executed, as_version=4))
+    found = external_references(body)
+    if found:
+        raise HotpathError(f"report HTML would fetch from the network: {found[0][:120]}")
+    target.write_text(body, encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def _exporter() -> Any:
+    """One exporter for every report a process exports, as nbconvert's own command keeps one for
+    all its notebooks: its templates are compiled once (0.16 s each time)."""
     from nbconvert import HTMLExporter
 
     exporter = HTMLExporter(template_name="offline", extra_template_basedirs=[str(TEMPLATES)])
     exporter.exclude_input = True
     exporter.exclude_input_prompt = True
     exporter.exclude_output_prompt = True
-    body, _ = exporter.from_notebook_node(nbformat.read(executed, as_version=4))
-    found = external_references(body)
-    if found:
-        raise HotpathError(f"report HTML would fetch from the network: {found[0][:120]}")
-    target.write_text(body, encoding="utf-8")
+    return exporter
 
 
 def kernel_language(notebook: Path) -> str:
