@@ -18,7 +18,7 @@ from ..stats.forks import fork_means
 #: THRESHOLD: changes within +-5% count as "same" (criterion's noise threshold); MIN_FORKS:
 #: Mann-Whitney U cannot reach p < 0.05 with fewer than 4 values per side.
 from ..stats.sequential import ALPHA, MIN_FORKS, THRESHOLD
-from ..stats.welch import CONFIDENCE, welch_ratio_ci
+from ..stats.welch import CONFIDENCE, t_quantile, welch_ratio_ci
 
 #: Fork means varying more than this (coefficient of variation) earn a warning.
 HIGH_FORK_CV = 0.10
@@ -119,7 +119,7 @@ def score_halfwidth(raw: list[list[float]], confidence: float = CONFIDENCE) -> f
     means = fork_means(raw)
     if len(means) < 2 or not means.mean():
         return math.nan
-    t = float(sps.t.ppf(0.5 + confidence / 2, len(means) - 1))
+    t = float(t_quantile(0.5 + confidence / 2, len(means) - 1))
     return float(t * means.std(ddof=1) / math.sqrt(len(means)) / abs(means.mean()))
 
 
@@ -140,6 +140,6 @@ def forks_for(cv: float, goal: float = PRECISION_GOAL, confidence: float = CONFI
     if math.isnan(cv):
         return 0
     for n in range(2, most + 1):
-        if sps.t.ppf(0.5 + confidence / 2, n - 1) * cv / math.sqrt(n) <= goal:
+        if t_quantile(0.5 + confidence / 2, n - 1) * cv / math.sqrt(n) <= goal:
             return n
     return most

@@ -102,20 +102,21 @@ def boundaries(min_forks: int, cap: int, alpha: float = ALPHA, rho: float = RHO)
     rng = np.random.default_rng(_SEED + 1000 * min_forks + cap)
     diff, se = welch_paths(rng.standard_normal((_PATHS, cap)), rng.standard_normal((_PATHS, cap)))
     with np.errstate(divide="ignore", invalid="ignore"):
-        stat = np.abs(diff / se)[:, min_forks - 1:]
+        # a look's statistics in a row of their own: each look reads one contiguous row
+        looks = np.ascontiguousarray(np.abs(diff / se)[:, min_forks - 1:].T)
     alive = np.ones(_PATHS, dtype=bool)
     out = []
     before = 0.0
-    for j, forks in enumerate(range(min_forks, cap + 1)):
+    for stat, forks in zip(looks, range(min_forks, cap + 1)):
         now = spent(forks / cap, alpha, rho)
         crossing = int(round((now - before) * _PATHS))
         before = now
-        values = stat[alive, j]
+        values = stat[alive]
         # the crossing-th largest: where a full sort (NaN last) would put it, found without one
         at = len(values) - crossing
         c = float(np.partition(values, at)[at]) if 0 < crossing <= len(values) else math.inf
         out.append(c)
-        alive &= ~(stat[:, j] >= c)
+        alive &= ~(stat >= c)
     return np.array(out)
 
 
