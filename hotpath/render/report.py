@@ -211,10 +211,10 @@ def render_matrix(case_id: str, profile: str, out_dir: Path | None = None,
                   key: str | None = None, folder: Path | None = None) -> Path:
     """Run notebooks/matrix.ipynb on a case's matrix cells into reports/<case>/matrix/
     (``folder``: the cells of a matrix measured into a folder of its own)."""
-    from . import matrix
+    from ..analyze import matrix
 
     get_case(case_id)
-    matrix.read(profile, case_id, folder=folder)  # no cell measured: stop here, before anything is touched
+    matrix.check(profile, case_id, folder)  # no cell measured: stop here, before anything is touched
     return publish_notebook(MATRIX_NOTEBOOK, Path(out_dir or REPORTS / case_id / "matrix"),
                             {"case": case_id, "profile": profile,
                              **({"folder": str(Path(folder).resolve())} if folder else {})}, key)
@@ -226,7 +226,7 @@ def render_ab(folder: Path, out_dir: Path | None = None, key: str | None = None,
     from ..analyze import ab
 
     folder = Path(folder).resolve()
-    ab.read(folder)  # a missing, corrupt or edited run stops here, before anything is touched
+    ab.check(folder)  # a missing, corrupt or edited run stops here, before anything is touched
     return publish_notebook(AB_NOTEBOOK, Path(out_dir or REPORTS / "ab" / folder.name),
                             {"folder": str(folder), **({"name": name} if name else {})}, key)
 
@@ -247,7 +247,7 @@ def render_aa(folder: Path, out_dir: Path | None = None, key: str | None = None)
     from ..analyze import ab
 
     folder = Path(folder).resolve()
-    ab.read(folder)
+    ab.check(folder)
     return publish_notebook(AA_NOTEBOOK, Path(out_dir or REPORTS / "aa"), {"folder": str(folder)},
                             key)
 
