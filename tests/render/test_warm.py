@@ -147,13 +147,17 @@ from hotpath.paths import ROOT
 from hotpath.render import warm
 held = warm.zygote(ROOT)
 held.__enter__()
-children = [p.name for p in Path("/proc").iterdir() if p.name.isdigit()
-            and (p / "stat").read_text().rsplit(")", 1)[1].split()[1] == str(os.getpid())]
+def parent(p):
+    try:
+        return (p / "stat").read_text().rsplit(")", 1)[1].split()[1]
+    except OSError:  # a process of the machine's that ended while the others were read
+        return None
+children = [p.name for p in Path("/proc").iterdir() if p.name.isdigit() and parent(p) == str(os.getpid())]
 print(*children, flush=True)
 os._exit(0)
 """
-    started = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                             timeout=60, check=True)
+    started = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert started.returncode == 0, started.stderr
     children = [int(pid) for pid in started.stdout.split()]
     assert len(children) == 1, started
     assert _gone(children[0]), "the zygote outlived its render"
