@@ -56,28 +56,26 @@ def read_manifest(folder: Path) -> dict:
 def check(folder: str | Path) -> None:
     """What ``read`` refuses, found without pairing (a report's check before its notebook runs):
     no provenance, a results file changed since the run, or one that is not JMH's JSON."""
-    folder = Path(folder)
-    manifest = read_manifest(folder)
-    run = runs.load(folder, runs.BUILDS)
+    _, run = _opened(Path(folder))
     for role in ROLES:
-        _unchanged(manifest, run, role)
         run.entries(role)
 
 
-def _unchanged(manifest: dict, run: runs.Run, role: str) -> None:
-    if manifest["sides"][role].get("sha256") not in (None, run.sha256(role)):
-        raise ResultsError(f"{run.path(run.layout.results(role))}: its SHA-256 is not the one "
-                           f"{MANIFEST} recorded: the file was changed after the run")
+def _opened(folder: Path) -> tuple[dict, runs.Run]:
+    """The run's manifest and files, each side's results as the manifest recorded them."""
+    manifest = read_manifest(folder)
+    run = runs.load(folder, runs.BUILDS)
+    for role in ROLES:
+        if manifest["sides"][role].get("sha256") not in (None, run.sha256(role)):
+            raise ResultsError(f"{run.path(run.layout.results(role))}: its SHA-256 is not the one "
+                               f"{MANIFEST} recorded: the file was changed after the run")
+    return manifest, run
 
 
 def read(folder: str | Path) -> ABRun:
     folder = Path(folder)
-    manifest = read_manifest(folder)
-    run = runs.load(folder, runs.BUILDS)
-    sides = {}
-    for role in ROLES:
-        _unchanged(manifest, run, role)
-        sides[role] = read_side(run, role)
+    manifest, run = _opened(folder)
+    sides = {role: read_side(run, role) for role in ROLES}
     names = {role: manifest["sides"][role]["name"] for role in ROLES}
     frame = pd.concat([compare.relabel(sides[r].frame, names[r]) for r in ROLES], ignore_index=True)
     frame.attrs["sequential"] = Record(manifest.get("sequential") or {})

@@ -205,15 +205,15 @@ def ratio(numerator: Mapping[Mechanisms, float], denominator: Mapping[Mechanisms
     v = np.array([denominator.get(k, 0.0) for k in keys])
     mean = np.array([cells[k].mean for k in keys])
     var = np.array([cells[k].var for k in keys])
-    dof = np.array([cells[k].n - 1 for k in keys], dtype=float)
     a, b = float(w @ mean), float(v @ mean)
     if b == 0:
         return Share(math.nan, math.nan, math.nan)
     r = a / b
-    terms = (w - r * v) ** 2 * var
-    if terms.sum() <= 0:
+    # a - r b is a contrast: its Welch-Satterthwaite degrees of freedom are contrast's own
+    df = contrast({k: wk - r * vk for k, wk, vk in zip(keys, w, v)}, cells, confidence).df
+    if not math.isfinite(df):
         return Share(r, r, r)
-    q = float(t_quantile((1 + confidence) / 2, terms.sum() ** 2 / float((terms ** 2 / dof).sum()))) ** 2
+    q = float(t_quantile((1 + confidence) / 2, df)) ** 2
     low, high = fieller(a, b, float(w * w @ var), float(v * v @ var), float(w * v @ var), q)
     return Share(r, float(low), float(high))
 
