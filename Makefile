@@ -278,8 +278,8 @@ sites: check $(STAMP) ## the allocation-site pass alone for a finished run (PROF
 cpu: check $(STAMP) ## CPU samples alone, in forks of their own, for a finished run (PROFILE=reference: the committed reference's): <case>.cpu.json beside its results
 	@$(HOTPATH) cpu --case '$(CASE)' --profile $(PROFILE)
 
-mechanisms: check $(STAMP) ## which part of the patch pays: each of a patch's mechanisms alone and in combination against old (BUDGET=45m unless given), into data/results/mechanisms/<case>.json; the case reports then split the change among them
-	@$(HOTPATH) bench --case '$(CASE)' --profile mechanisms --budget '$(BUDGET)'
+mechanisms: check $(STAMP) ## which part of the patch pays: each of a patch's mechanisms alone and in combination against old (BUDGET=45m unless given), into data/results/mechanisms/<case>.json (committed: REPLACE=mechanisms, data/reference/mechanisms/); the case reports then split the change among them
+	@$(HOTPATH) bench --case '$(CASE)' --profile mechanisms --budget '$(BUDGET)' $(if $(OUT),--out '$(OUT)') $(REPLACE_ARG)
 
 profile: check $(STAMP) ## allocation flame graphs (async-profiler, one fork) into reports/<case>/flames/, then the reports again
 	@for c in $(CASES); do $(HOTPATH) profile --case $$c --profile $(PROFILE) || exit $$?; done

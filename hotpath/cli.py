@@ -27,7 +27,8 @@ command = Commands()
 #: the name of the run it would replace there, or refuses before anything starts.
 REPLACE = arg("--replace", metavar="NAME",
               help="replace the committed run this would write over: reference (bench "
-                   "--profile reference), aa, matrix, demos (two builds into data/reference/ab/)")
+                   "--profile reference), aa, matrix, demos (two builds into data/reference/ab/), "
+                   "mechanisms (bench --profile mechanisms into data/reference/mechanisms/)")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -39,6 +39,10 @@ AA_REFERENCE = REFERENCE / "aa"
 #: check's row, the replays and the tests on real forks.
 AA_RUNS = ROOT / "data" / "aa-runs"
 AA_CALIBRATION = AA_RUNS / "2026-11-26"
+#: The committed run of the patches' mechanisms (make mechanisms REPLACE=mechanisms): each of a
+#: patch's mechanisms alone and in combination against old, whose parts the reference's case
+#: reports split their change among; a local run of it stays in RESULTS / "mechanisms".
+MECHANISMS_REFERENCE = REFERENCE / "mechanisms"
 #: The JDK x GC matrix of the "matrix" profile, committed: <cell>/<case>.json per cell.
 MATRIX = ROOT / "data" / "matrix"
 

@@ -39,6 +39,7 @@ less without: a host that takes the vCPU away for whole forks moves their time, 
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-tail     # about 7 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug    # about 9 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-clock 24   # rounds; 45 s a round
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-quiet 24   # the same, on a quiet host
     .venv/bin/python docs/evidence/cpu_sampler_cost.py                # the figures from the committed files
 """
 
@@ -106,6 +107,9 @@ DEBUG_ARGS = "-XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints"
 #: The same design again, its sampler reading the thread's CPU clock in every iteration: what the
 #: flags cost by the clock the host's stolen seconds do not move.
 DEBUG_CLOCK = ROOT / "data" / "cpu-sampler" / "debug-clock"
+#: The same design again on a host make host-check read quiet (fork CV 0.6%): the noisy days'
+#: rounds stood too far apart to hold the flags' cost within 1%.
+DEBUG_QUIET = ROOT / "data" / "cpu-sampler" / "debug-quiet"
 #: The tail design's rows and the pull of 32 whose optimized side the tail put on JMH's stub.
 DEBUG_ROWS = {
     **ROWS,
@@ -271,7 +275,7 @@ def report_debug(folder: Path = DEBUG) -> None:
                 pairs["cpu"].append(statistics.fmean(cpu[0]) - statistics.fmean(cpu[1]))
         if len(pairs["time"]) < 2:
             print(f"{name}: no files under {folder}: run with "
-                  f"{'--run-debug' if folder == DEBUG else '--run-debug-clock <rounds>'}")
+                  f"{'--run-debug' if folder == DEBUG else '--run-debug-clock <rounds>' if folder == DEBUG_CLOCK else '--run-debug-quiet <rounds>'}")
             continue
         stub = {s: [stub_share(p) for p in sorted(folder.glob(f"{name}.{s}.*.cpu"))] for s in ("with", "without")}
         times = [math.exp(statistics.fmean(iteration_logs(p)[WARMUP_ITERATIONS:TAIL_COUNTED]))
@@ -354,9 +358,12 @@ if __name__ == "__main__":
         run_debug()
     if "--run-debug-clock" in sys.argv:
         run_debug(int(sys.argv[sys.argv.index("--run-debug-clock") + 1]), DEBUG_CLOCK)
+    if "--run-debug-quiet" in sys.argv:
+        run_debug(int(sys.argv[sys.argv.index("--run-debug-quiet") + 1]), DEBUG_QUIET)
     report()
     for ms in INTERVALS:
         report_within(ms)
     report_tail()
     report_debug()
     report_debug(DEBUG_CLOCK)
+    report_debug(DEBUG_QUIET)

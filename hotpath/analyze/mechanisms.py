@@ -18,7 +18,7 @@ from . import cpu
 from .compare import ALLOC, SequentialRun, SideFigures
 from .load import read_results
 from ..jmh import MECHANISM_TAKEN_BACK, MECHANISMS_APPLIED, higher_is_better, ns_per_op
-from ..paths import results_file
+from ..paths import MECHANISMS_REFERENCE, REFERENCE, committed, results_file
 from ..cases import params_key
 from ..errors import ResultsError
 from ..stats import decompose, rowfigures, shares, steady
@@ -90,12 +90,20 @@ class Found:
 
 
 def found_for(run_source: Path, frame: pd.DataFrame, case_id: str | None) -> Found:
-    """The report's own run's mechanism rows; where it has none, a case's ``make mechanisms`` run's
-    (data/results/mechanisms/<case>.json), if made."""
+    """The report's own run's mechanism rows; where it has none, a case's ``make mechanisms``
+    run's: for the reference the committed one (data/reference/mechanisms/<case>.json), for a
+    local run the local one (data/results/mechanisms/<case>.json), if made; for another committed
+    run (a matrix cell's runtime, say) none, for neither is that run's."""
     own = decompositions(frame)
     if own or case_id is None:
         return Found(tuple(own), run_source if own else None)
-    other = results_file(MECHANISMS_PROFILE, case_id)
+    source = Path(run_source).resolve()
+    if source.parent == REFERENCE.resolve():
+        other = MECHANISMS_REFERENCE / f"{case_id}.json"
+    elif not committed(source):
+        other = results_file(MECHANISMS_PROFILE, case_id)
+    else:
+        return Found()
     return found_in(other) if other.is_file() else Found()
 
 

@@ -15,18 +15,21 @@ from . import matrix as measure_matrix
 from .. import runtimes
 from ..cases import get_case
 from ..errors import HotpathError
-from ..paths import (AA_REFERENCE, AB_REFERENCE, JAR, MATRIX, REFERENCE, RESULTS, ROOT, committed,
-                     results_file, results_folder)
+from ..paths import (AA_REFERENCE, AB_REFERENCE, JAR, MATRIX, MECHANISMS_REFERENCE, REFERENCE, RESULTS,
+                     ROOT, committed, results_file, results_folder)
 from .jar import benchmark_listing
 from .profiles import Profile, format_duration, get_profile
 
 Log = Callable[[str], None]
 
 #: The committed runs a command may replace when told so by name (REPLACE=, --replace): make
-#: bench PROFILE=reference, make aa, make matrix, make demos; and the folder each lies in.
-REPLACEABLE = {"reference": REFERENCE, "aa": AA_REFERENCE, "matrix": MATRIX, "demos": AB_REFERENCE}
+#: bench PROFILE=reference, make aa, make matrix, make demos, make mechanisms; and the folder
+#: each lies in.
+REPLACEABLE = {"reference": REFERENCE, "aa": AA_REFERENCE, "matrix": MATRIX, "demos": AB_REFERENCE,
+               "mechanisms": MECHANISMS_REFERENCE}
 _WHAT = {"reference": "the reference run", "aa": "the A/A run", "matrix": "the JDK x GC matrix",
-         "demos": "the runs of two builds on released code"}
+         "demos": "the runs of two builds on released code",
+         "mechanisms": "the run of the patches' mechanisms"}
 
 
 def refuse_overwrite(target: Path, name: str, replace: str = "", out_given: bool = False) -> None:
@@ -73,9 +76,12 @@ def bench_cases(case_ids: list[str], profile: Profile, budget: str = "", shard_t
     budget, into its own folder. ``out``: the folder for the results (default: the profile's);
     one in the committed data is refused unless ``replace`` names it ("reference"). Yields each
     results file written."""
+    # the committed run a profile's cases may replace: the reference, or the mechanisms' run
+    name = "mechanisms" if profile.rows == forkplan.MECHANISMS else "reference"
     if not shard_text:
-        # the reference is the one committed run of a profile's cases
-        refuse_overwrite(out or results_folder(profile.name), "reference", replace, out is not None)
+        if name == "mechanisms" and replace == name and out is None:
+            out = MECHANISMS_REFERENCE  # REPLACE=mechanisms: the committed run's own folder
+        refuse_overwrite(out or results_folder(profile.name), name, replace, out is not None)
     elif out is not None:
         raise HotpathError("a shard writes into its own folder (data/results/<profile>/shards/): "
                            "give SHARD= or OUT=, not both")

@@ -25,11 +25,12 @@ from ..analyze import mechanisms as mechanism_analysis
 from ..analyze import sites as site_analysis
 from . import fmt, markup, matrix, overview
 from .sections import heldto
-from ..cases import existing_cases, load_claims
+from .sections import mechanisms as mechanisms_section
+from ..cases import Case, existing_cases, load_claims
 from ..errors import HotpathError
 from ..jmh import MethodName, params_of
 from ..analyze.load import read_provenance, read_results
-from ..paths import AA_CALIBRATION, AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
+from ..paths import AA_CALIBRATION, AA_REFERENCE, DEFAULT_RUNS, MECHANISMS_REFERENCE, ROOT, results_file
 
 PROFILE = "reference"
 #: The pages that may quote a block: the README, docs/ and every file of docs/evidence/.
@@ -164,20 +165,19 @@ def mechanisms_table(ref: Reference) -> str:
 
 
 def frames_held(ref: Reference) -> str:
-    """How many time-mechanism claims' frames agree with their mechanisms measured alone, in the
-    reference run's own mechanism rows and CPU samples (a run of the mechanisms elsewhere is not
-    the reference's, and not read)."""
+    """How many time-mechanism claims' frames agree with their mechanisms measured alone: in the
+    reference run's own mechanism rows and CPU samples, else in the committed run of the mechanisms
+    (data/reference/mechanisms/), each from one run's forks (a local run is not read)."""
     held = []
     for case in ref.cases:
-        source = results_file(PROFILE, case.id)
-        found = mechanism_analysis.found_in(source)
-        if found.rows:
+        found = _parts_of(case)
+        if found.rows and found.source is not None:
             held += [(case.id, h) for h in mechanism_analysis.frames_held(
-                load_claims(case.id), found, cpu_analysis.read(source))]
+                load_claims(case.id), found, cpu_analysis.read(found.source))]
     if not held:
-        return wrap("Not measured in the reference: its run predates the mechanism variants. "
-                    "`make mechanisms CASE=<case>` measures them for a case; a reference run measures "
-                    "every row, them among them.")
+        return wrap("Not measured: the reference's run predates the mechanism variants, and no run "
+                    "of them is committed. `make mechanisms REPLACE=mechanisms` measures every case's "
+                    "into data/reference/mechanisms/.")
     told = [(c, h) for c, h in held if h.agree is not None]
     agree = sum(1 for _, h in told if h.agree)
     lines = [f"- {c} `{h.claim}` ({' + '.join(h.mechanisms)}): {heldto.agreement(h)}; frames "
@@ -186,6 +186,33 @@ def frames_held(ref: Reference) -> str:
     return (wrap(f"The frames agree with the intervention on {agree} of {len(told)} claims whose shares "
                  f"both have a bounded interval ({len(held)} claims name their mechanisms).")
             + "\n" + "\n".join(lines) + "\n")
+
+
+def _parts_of(case: Case) -> mechanism_analysis.Found:
+    """A case's rows split among its patch's mechanisms: the reference run's own, else the
+    committed run of the mechanisms' (a local run is not read)."""
+    found = mechanism_analysis.found_in(results_file(PROFILE, case.id))
+    committed_run = MECHANISMS_REFERENCE / f"{case.id}.json"
+    if not found.rows and committed_run.is_file():
+        found = mechanism_analysis.found_in(committed_run)
+    return found
+
+
+def parts_list(ref: Reference) -> str:
+    """Each case's headline row split among its patch's mechanisms: the line its reports' paste
+    keeps, and the run it comes from."""
+    lines = []
+    for case in ref.cases:
+        found = _parts_of(case)
+        if found.rows and found.source is not None:
+            main = mechanisms_section.ordered(found.rows, case.headline[1])[0]
+            lines.append(f"- {case.id} ([{found.source.relative_to(ROOT)}]"
+                         f"(../{found.source.relative_to(ROOT)})): "
+                         f"{mechanisms_section.summary(main, found.kind, found.levels)}")
+    if not lines:
+        return wrap("Not measured: no run of the mechanisms is committed (`make mechanisms "
+                    "REPLACE=mechanisms`).")
+    return "\n".join(lines) + "\n"
 
 
 def _minutes(seconds: float) -> str:
@@ -465,7 +492,7 @@ def fidelity_sites(ref: Reference) -> str:
 
 GENERATORS = {"headline": headline_table, "sites-reconcile": sites_reconcile, "reference-runs": runs_table,
               "undecided": undecided_list, "claims": claims_list,
-              "mechanisms": mechanisms_table, "frames-held": frames_held, "fidelity-sites": fidelity_sites,
+              "mechanisms": mechanisms_table, "frames-held": frames_held, "parts": parts_list, "fidelity-sites": fidelity_sites,
               "fidelity-counts": fidelity_counts, "quick-rows": quick_rows, "matrix": matrix_table,
               "aa": aa_table, "aa-forks": aa_structure, "default-run": default_run,
               "default-runs": default_runs_table}

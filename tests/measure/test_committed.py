@@ -1,5 +1,5 @@
 """Nothing committed is written over silently: make bench PROFILE=reference, make aa, make matrix
-(and make demos, make merge PROFILE=matrix) refuse in one line before anything starts, unless
+(and make demos, make merge PROFILE=matrix, make mechanisms OUT=data/reference/mechanisms) refuse in one line before anything starts, unless
 OUT= says where else to write or REPLACE= names the committed run; told, each proceeds. And a
 run that meets JMH's machine-wide lock says so in its one line. No JMH runs here: what would
 measure is replaced by a stand-in that records where it was told to write."""
@@ -20,7 +20,7 @@ from hotpath.cases import Case
 from hotpath.errors import HotpathError
 from hotpath.measure import aa, bench, hostcheck, jar, memory, rounds, study
 from hotpath.measure import matrix as measure_matrix
-from hotpath.paths import AA_REFERENCE, MATRIX, REFERENCE, RESULTS, ROOT, committed
+from hotpath.paths import AA_REFERENCE, MATRIX, MECHANISMS_REFERENCE, REFERENCE, RESULTS, ROOT, committed
 
 REFUSED = "this run would write over committed data in "
 
@@ -79,6 +79,8 @@ def test_committed_data_is_data_but_its_local_runs(tmp_path):
     (["aa"], "data/reference/aa/ (the A/A run)", "aa"),
     (["matrix", "--case", "store"], "data/matrix/ (the JDK x GC matrix)", "matrix"),
     (["merge", "--profile", "matrix", "shard-folder"], "data/matrix/ (the JDK x GC matrix)", "matrix"),
+    (["bench", "--profile", "mechanisms", "--out", "data/reference/mechanisms"],
+     "data/reference/mechanisms/ (the run of the patches' mechanisms)", "mechanisms"),
 ])
 def test_a_run_over_committed_data_refuses_in_one_line(capsys, measured, argv, folder, name):
     line = _refused(capsys, argv)
@@ -90,7 +92,7 @@ def test_a_run_over_committed_data_refuses_in_one_line(capsys, measured, argv, f
 def test_the_wrong_name_or_an_unknown_one_is_refused(capsys, measured):
     assert "REPLACE=aa replaces it" in _refused(capsys, ["aa", "--replace", "reference"])
     assert _refused(capsys, ["aa", "--replace", "everything"]) == (
-        "hotpath: REPLACE=everything: not a committed run; known: reference, aa, matrix, demos")
+        "hotpath: REPLACE=everything: not a committed run; known: reference, aa, matrix, demos, mechanisms")
     assert measured == []
 
 
@@ -113,6 +115,13 @@ def test_the_reference_run_proceeds_when_told_to_replace_it_or_where_to_write(me
     assert cli.main(["bench", "--case", "encoder", "--profile", "reference", "--out", str(tmp_path)]) == 0
     # the default folder (data/reference/), then the one given
     assert [folder for _, folder in measured] == [None, tmp_path]
+
+
+def test_the_mechanisms_run_is_local_unless_told_to_replace_the_committed_one(measured):
+    assert cli.main(["bench", "--profile", "mechanisms"]) == 0
+    assert cli.main(["bench", "--profile", "mechanisms", "--replace", "mechanisms"]) == 0
+    # data/results/mechanisms/ (the profile's own), then the committed run's folder
+    assert [folder for _, folder in measured] == [None, MECHANISMS_REFERENCE]
 
 
 def test_the_aa_run_proceeds_when_told(measured, tmp_path):

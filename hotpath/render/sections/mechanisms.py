@@ -65,9 +65,7 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
     if analysis.comparison is None or not found.rows:
         return []
     words = WORDS[found.kind]
-    headline = analysis.case.headline[1] if analysis.case is not None else None
-    # the Result's params first among the rows split; a row its run could not split goes last
-    rows = sorted(found.rows, key=lambda r: (r.time is None, headline is not None and r.params != headline))
+    rows = ordered(found.rows, analysis.case.headline[1] if analysis.case is not None else None)
     main = rows[0]
     lines = [line for k, row in enumerate(rows) for line in _lines(row, k == 0, found.kind)]
     table = pd.DataFrame(lines).drop(columns=["main"])
@@ -87,6 +85,12 @@ def which_change_pays(analysis: Analysis) -> list[Section]:
                             f"Which change pays, {_label(main)}: {levels} in time per op and heap "
                             f"B/op, {words.bars}, each with its 95% interval (green: pays, red: costs, "
                             "blue: not told from nothing)"))]
+
+
+def ordered(rows: tuple[RowParts, ...], headline: str | None) -> list[RowParts]:
+    """The rows split, the headline's params first (the row the summary and the chart are of); a
+    row its run could not split goes last."""
+    return sorted(rows, key=lambda r: (r.time is None, headline is not None and r.params != headline))
 
 
 def _source(analysis: Analysis, found: Found) -> str:
