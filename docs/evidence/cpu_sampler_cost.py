@@ -60,6 +60,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from hotpath.measure.cpu import read_fork  # noqa: E402
+from hotpath.stats import steady  # noqa: E402
 
 OUT = ROOT / "data" / "cpu-sampler" / "cost"
 WITHIN = ROOT / "data" / "cpu-sampler" / "within"
@@ -261,15 +262,18 @@ def stub_share(path: Path) -> float:
 def report_debug(folder: Path = DEBUG) -> None:
     print(f"with full debug information ({DEBUG_ARGS}), the sampler's tail on both sides "
           f"({folder.relative_to(ROOT)}):")
-    pooled: dict[str, list[float]] = {"time": [], "cpu": []}
+    pooled: dict[str, list[float]] = {"time": [], "p10": [], "cpu": []}
     for name in DEBUG_ROWS:
-        pairs: dict[str, list[float]] = {"time": [], "cpu": []}
+        pairs: dict[str, list[float]] = {"time": [], "p10": [], "cpu": []}
         for r in range(len(list(folder.glob(f"{name}.with.*.json")))):
             with_, without = (folder / f"{name}.{s}.{r:02d}.json" for s in ("with", "without"))
             if not (with_.is_file() and without.is_file()):
                 continue
-            pairs["time"].append(statistics.fmean(iteration_logs(with_)[WARMUP_ITERATIONS:TAIL_COUNTED])
-                                 - statistics.fmean(iteration_logs(without)[WARMUP_ITERATIONS:TAIL_COUNTED]))
+            logs = [iteration_logs(p)[WARMUP_ITERATIONS:TAIL_COUNTED] for p in (with_, without)]
+            pairs["time"].append(statistics.fmean(logs[0]) - statistics.fmean(logs[1]))
+            # the fork's figure as the verdicts take it (quick and full: P10 of time per op)
+            p10 = [math.log(steady.figure([math.exp(v) for v in side], "p10")) for side in logs]
+            pairs["p10"].append(p10[0] - p10[1])
             cpu = [cpu_logs(p.with_suffix(".cpu"))[WARMUP_ITERATIONS:TAIL_COUNTED] for p in (with_, without)]
             if all(cpu):
                 pairs["cpu"].append(statistics.fmean(cpu[0]) - statistics.fmean(cpu[1]))
@@ -283,14 +287,16 @@ def report_debug(folder: Path = DEBUG) -> None:
         by_clock = (f"; the thread's CPU per op in them, with / without {ratio(pairs['cpu'])}"
                     if len(pairs["cpu"]) >= 2 else "")
         print(f"{name}: {len(pairs['time'])} rounds; counted iterations with the flags / without "
-              f"{ratio(pairs['time'])}{by_clock}; the rounds' time ratios {math.exp(min(pairs['time'])):.3f}-"
+              f"{ratio(pairs['time'])}, by each fork's 10th percentile {ratio(pairs['p10'])}"
+              f"{by_clock}; the rounds' time ratios {math.exp(min(pairs['time'])):.3f}-"
               f"{math.exp(max(pairs['time'])):.3f}; the forks' counted time per op "
               f"{statistics.median(times):,.4g} (median; JMH's unit); the stub's share of the benchmark "
               f"thread's samples in the tails (median fork): {statistics.median(stub['with']):.1%} with, "
               f"{statistics.median(stub['without']):.1%} without")
         for basis in pooled:
             pooled[basis] += pairs[basis]
-    for basis, what in (("time", "time per op"), ("cpu", "the thread's CPU per op")):
+    for basis, what in (("time", "time per op"), ("p10", "each fork's 10th percentile of time per op"),
+                        ("cpu", "the thread's CPU per op")):
         if len(pooled[basis]) >= 2:
             print(f"every row's rounds together ({len(pooled[basis])}), {what} with / without: "
                   f"{ratio(pooled[basis])}")

@@ -15,6 +15,7 @@ import pandas as pd
 
 from ..analyze import claims, compare
 from ..analyze import cpu as cpu_analysis
+from ..analyze import mechanisms as mechanism_analysis
 from ..analyze import sites as site_analysis
 from . import headline, markup, matrix, noise, paste, reuse, tables
 from .fmt import fmt_bytes, fmt_decided, fmt_ratio
@@ -52,8 +53,11 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
     verdicts = Counter(mine["verdict"]) if not mine.empty else Counter()
     excess = (compare.floor_excess(comparison.pairs, load_floors(case.id))
               if not comparison.pairs.empty else pd.DataFrame())
+    # the claims as the case's report checks them: part claims on the mechanisms its run or the
+    # case's run of the mechanisms measured (analyze.report.Analysis.claims)
     checked = claims.check(case.id, comparison.pairs, read_peaks(path), sites=site_analysis.read(path),
-                           profiles=cpu_analysis.read(path))
+                           profiles=cpu_analysis.read(path),
+                           parts=mechanism_analysis.found_for(path, run.frame, case.id))
     comparable = checked[checked["verdict"] != "not comparable"]
     reproduced = int((checked["verdict"] == "reproduced").sum())
     shown = tables.claims_table(checked)

@@ -12,7 +12,7 @@ import pytest
 from conftest import VIEWPORT
 
 from hotpath.cases import existing_cases
-from hotpath.paths import AA_REFERENCE, AB_REFERENCE
+from hotpath.paths import AA_REFERENCE, AB_REFERENCE, MECHANISMS_REFERENCE
 
 #: The reports beyond the cases that the smoke pass renders from committed runs.
 BEYOND = ([f"ab/{d.name}" for d in sorted(AB_REFERENCE.glob("*/")) if (d / "ab.json").is_file()]
@@ -373,3 +373,22 @@ def test_every_rows_cpu_flame_graphs_draw_its_frames(browser, reports):
             assert opened.outside() == [] and opened.errors == [], folder.name
         finally:
             opened.close()
+
+
+def test_the_reference_splits_its_change_in_a_waterfall_that_opens(browser, reports):
+    """The committed run of the mechanisms (data/reference/mechanisms/) gives the reference's
+    encoder report its "Which change pays": the waterfall decodes offline, its line is in the
+    page and in the paste."""
+    assert (MECHANISMS_REFERENCE / "encoder.json").is_file(), \
+        "no committed run of the mechanisms (make mechanisms REPLACE=mechanisms)"
+    folder = reports / WITH_SITES
+    if not (folder / "report.html").is_file():
+        pytest.fail(f"{folder}/report.html is missing (make test-smoke-reports renders it)")
+    text, images, outside, _ = open_page(browser, folder / "report.html", reports / "screenshots")
+    waterfalls = [i for i in images if i["alt"].startswith("Which change pays")]
+    assert len(waterfalls) == 1, [i["alt"][:60] for i in images]
+    assert waterfalls[0]["done"] and waterfalls[0]["width"] > 0, "the waterfall does not decode"
+    assert outside == []
+    assert "data/reference/mechanisms/encoder.json" in text, "the parts' run is not named"
+    for pasted in ("jira.txt", "summary.md"):
+        assert "Which change pays, encode(" in (folder / pasted).read_text(encoding="utf-8"), pasted

@@ -52,3 +52,23 @@ def test_the_overview_links_reports_beyond_the_cases_that_were_rendered(tmp_path
     found = overview.other_reports(tmp_path)
     assert found == [("A/A: identical code as two sides", "aa/report.html", "0 false alarms"),
                      ("two builds: master-vs-patch", "ab/master-vs-patch/report.html", "patch is 2× slower")]
+
+
+def test_the_overview_checks_each_claim_as_the_case_report_does(tmp_path):
+    """Part claims too, on the mechanisms the reference's report splits its change among (the
+    committed run of them): the overview's count of claims reproduced is the report's."""
+    from hotpath.analyze import compare
+    from hotpath.analyze.load import read_results
+    from hotpath.analyze.report import Analysis
+    from hotpath.cases import get_case, load_claims
+    from hotpath.paths import REFERENCE
+
+    run = read_results(REFERENCE / "marshaller.json")
+    report = Analysis(run, compare.pair(run.frame), get_case("marshaller")).claims
+    made = overview.case_row("reference", "marshaller", tmp_path)
+    assert made is not None
+    row, shown = made
+    assert list(shown["verdict"]) == list(report["verdict"]) and list(shown["why"]) == list(report["why"])
+    # check's rows are the claims file's, in its order
+    parts = report[[m.startswith("part.") for m in load_claims("marshaller")["metric"]]]
+    assert len(parts) == 3 and (parts["verdict"] != "not comparable").all(), parts[["claim", "verdict", "why"]]
