@@ -123,11 +123,13 @@ def _time_mechanisms(checked: pd.DataFrame) -> str:
 WIDTH = 100
 
 
-def wrap(text: str) -> str:
-    """A paragraph of generated prose in lines of at most WIDTH characters, ending in a newline."""
+def wrap(text: str, indent: str = "") -> str:
+    """A paragraph of generated prose in lines of at most WIDTH characters, ending in a newline;
+    its lines after the first indented by ``indent`` (a list item's)."""
     import textwrap
 
-    return textwrap.fill(text, WIDTH, break_long_words=False, break_on_hyphens=False) + "\n"
+    return textwrap.fill(text, WIDTH, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) + "\n"
 
 
 def _what_was_checked(mechanisms: pd.DataFrame) -> str:
@@ -206,13 +208,13 @@ def parts_list(ref: Reference) -> str:
         found = _parts_of(case)
         if found.rows and found.source is not None:
             main = mechanisms_section.ordered(found.rows, case.headline[1])[0]
-            lines.append(f"- {case.id} ([{found.source.relative_to(ROOT)}]"
-                         f"(../{found.source.relative_to(ROOT)})): "
-                         f"{mechanisms_section.summary(main, found.kind, found.levels)}")
+            lines.append(wrap(f"- {case.id} ([{found.source.relative_to(ROOT)}]"
+                              f"(../{found.source.relative_to(ROOT)})): "
+                              f"{mechanisms_section.summary(main, found.kind, found.levels)}", "  "))
     if not lines:
         return wrap("Not measured: no run of the mechanisms is committed (`make mechanisms "
                     "REPLACE=mechanisms`).")
-    return "\n".join(lines) + "\n"
+    return "".join(lines)
 
 
 def _minutes(seconds: float) -> str:
