@@ -391,4 +391,4 @@ def test_the_reference_splits_its_change_in_a_waterfall_that_opens(browser, repo
     assert outside == []
     assert "data/reference/mechanisms/encoder.json" in text, "the parts' run is not named"
     for pasted in ("jira.txt", "summary.md"):
-        assert "Which change pays, encode(" in (folder / pasted).read_text(encoding="utf-8"), pasted
+        assert "Which change pays, EncoderMechanismsBenchmark.encode(payload=STR_64):" in (folder / pasted).read_text(encoding="utf-8"), pasted
