@@ -74,11 +74,11 @@ def _record(record_property, row):
         record_property(key, row[key])
 
 
-#: The series' budget, split evenly between its two steps: no more than the two runs of two builds
-#: it replaced took apart (90 s for the known change, which closes at its first look well within
-#: its half, and 30 s for identical code, which takes whatever it is given: here 45 s, a third
-#: fork a side, so that the known step's part, which carries this step's forks too, stays sharp).
-SERIES_BUDGET = "90s"
+#: The series' budget, split evenly between its two steps. The known change closes at its first
+#: look (3 forks a side); identical code takes whatever it is given. 45 s a step left the known
+#: change at 2 forks a side, undecided, in a fresh clone's make test on a loaded host (load 5,
+#: 14 s a round of two forks): 60 s a step holds three such rounds beside the memory passes.
+SERIES_BUDGET = "120s"
 
 Measured = namedtuple("Measured", "code folder series report same patch wall_s")
 
@@ -192,7 +192,7 @@ def test_a_patch_series_splits_the_change_among_its_steps_and_names_the_step_tha
     assert list(series.report.glob("run-*-which-change-pays.png"))
     manifest = json.loads((series.folder / "series.json").read_text(encoding="utf-8"))
     assert [s["name"] for s in manifest["steps"]] == ["same", "patch"]
-    assert manifest["budget_s_per_step"] == 45.0
+    assert manifest["budget_s_per_step"] == 60.0
 
 
 @needs_jar
