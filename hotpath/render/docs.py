@@ -26,11 +26,11 @@ from ..analyze import sites as site_analysis
 from . import fmt, markup, matrix, overview
 from .sections import heldto
 from .sections import mechanisms as mechanisms_section
-from ..cases import Case, existing_cases, load_claims
+from ..cases import existing_cases, load_claims
 from ..errors import HotpathError
 from ..jmh import MethodName, params_of
 from ..analyze.load import read_provenance, read_results
-from ..paths import AA_CALIBRATION, AA_REFERENCE, DEFAULT_RUNS, MECHANISMS_REFERENCE, ROOT, results_file
+from ..paths import AA_CALIBRATION, AA_REFERENCE, DEFAULT_RUNS, ROOT, results_file
 
 PROFILE = "reference"
 #: The pages that may quote a block: the README, docs/ and every file of docs/evidence/.
@@ -50,9 +50,11 @@ class Reference:
     def __init__(self) -> None:
         self.cases = existing_cases()
         self.runs = {}
+        self.frames = {}
         for case in self.cases:
             run = read_results(results_file(PROFILE, case.id))
             self.runs[case.id] = (compare.pair(run.frame).pairs, run.provenance or {})
+            self.frames[case.id] = run.frame
         self.table, self.checked = overview.rows(PROFILE)
 
     @cached_property
@@ -76,6 +78,13 @@ class Reference:
         if runs.empty:
             raise HotpathError(f"{DEFAULT_RUNS}: no run recorded")
         return runs
+
+    @cached_property
+    def parts(self) -> dict[str, mechanism_analysis.Found]:
+        """Each case's rows split among its patch's mechanisms as its reference report finds them:
+        the reference run's own, else the committed run of the mechanisms."""
+        return {c.id: mechanism_analysis.found_for(results_file(PROFILE, c.id), self.frames[c.id], c.id)
+                for c in self.cases}
 
     def mine(self, case) -> pd.DataFrame:
         """The rows of the write-up's variant against old."""
@@ -172,7 +181,7 @@ def frames_held(ref: Reference) -> str:
     (data/reference/mechanisms/), each from one run's forks (a local run is not read)."""
     held = []
     for case in ref.cases:
-        found = _parts_of(case)
+        found = ref.parts[case.id]
         if found.rows and found.source is not None:
             held += [(case.id, h) for h in mechanism_analysis.frames_held(
                 load_claims(case.id), found, cpu_analysis.read(found.source))]
@@ -190,22 +199,12 @@ def frames_held(ref: Reference) -> str:
             + "\n" + "\n".join(lines) + "\n")
 
 
-def _parts_of(case: Case) -> mechanism_analysis.Found:
-    """A case's rows split among its patch's mechanisms: the reference run's own, else the
-    committed run of the mechanisms' (a local run is not read)."""
-    found = mechanism_analysis.found_in(results_file(PROFILE, case.id))
-    committed_run = MECHANISMS_REFERENCE / f"{case.id}.json"
-    if not found.rows and committed_run.is_file():
-        found = mechanism_analysis.found_in(committed_run)
-    return found
-
-
 def parts_list(ref: Reference) -> str:
     """Each case's headline row split among its patch's mechanisms: the line its reports' paste
     keeps, and the run it comes from."""
     lines = []
     for case in ref.cases:
-        found = _parts_of(case)
+        found = ref.parts[case.id]
         if found.rows and found.source is not None:
             main = mechanisms_section.ordered(found.rows, case.headline[1])[0]
             lines.append(wrap(f"- {case.id} ([{found.source.relative_to(ROOT)}]"
