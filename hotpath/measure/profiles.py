@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 
 from . import sites
-from ..stats import steady
+from ..stats import sequential, steady
 from ..errors import HotpathError, UnknownNameError
 
 #: Every fork gets the same fixed heap so that GC counts and times compare between variants,
@@ -537,6 +537,23 @@ def get_profile(name: str) -> Profile:
         raise UnknownNameError(
             f"unknown profile {name!r}; known profiles: {', '.join(PROFILES)}"
         ) from None
+
+
+def designs() -> set[tuple[int, int]]:
+    """The sequential designs (first look, cap) the profiles' rows take: the write-up's rows
+    at the profile's forks, the floor's and upstream's at its ``beyond_cap``; and a comparison's
+    default (hotpath.analyze.compare). The boundaries of these ship (``write_boundaries``)."""
+    found = {(sequential.MIN_FORKS, 24)}
+    for p in PROFILES.values():
+        for cap in (p.forks, min(p.beyond_cap, p.forks)):
+            if cap >= p.min_forks:
+                found.add((p.min_forks, cap))
+    return found
+
+
+def write_boundaries() -> Path:
+    """The shipped table of the profiles' boundaries (hotpath.stats.sequential.TABLE), simulated."""
+    return sequential.write_table(designs())
 
 
 def parse_budget(text: str | None, what: str = "budget") -> float | None:

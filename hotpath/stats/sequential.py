@@ -26,9 +26,11 @@ tests check the rule by simulation with fork means drawn as measured on this mac
 from __future__ import annotations
 
 import functools
+import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -95,6 +97,47 @@ def spent(t: float, alpha: float = ALPHA, rho: float = RHO) -> float:
 
 @functools.lru_cache(maxsize=None)
 def boundaries(min_forks: int, cap: int, alpha: float = ALPHA, rho: float = RHO) -> np.ndarray:
+    """Critical values of |difference / standard error| for the looks min_forks..cap: the
+    shipped table's where it holds the design (the same floats), else simulated."""
+    known = _table().get(_design_key(min_forks, cap, alpha, rho))
+    return np.array(known, dtype=float) if known is not None else simulated_boundaries(min_forks, cap, alpha, rho)
+
+
+#: The boundaries of every design the profiles make (``profile_designs``), simulated once and
+#: shipped: a render's kernels each simulated them again, 0.1-0.3 s a design, 4-6 s of CPU in
+#: all. ``profiles.write_boundaries()`` writes it; a test holds it to the simulation and to the
+#: profiles' designs.
+TABLE = Path(__file__).with_name("boundaries.json")
+
+
+def _design_key(min_forks: int, cap: int, alpha: float, rho: float) -> str:
+    return f"{min_forks} {cap} {alpha!r} {rho!r}"
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> dict[str, list[float]]:
+    """The shipped boundaries by design; none where the table is missing, unreadable or made
+    with other paths or another seed than the simulation's."""
+    try:
+        table = json.loads(TABLE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(table, dict) or (table.get("paths"), table.get("seed")) != (_PATHS, _SEED):
+        return {}
+    designs = table.get("designs")
+    return designs if isinstance(designs, dict) else {}
+
+
+def write_table(designs: Iterable[tuple[int, int]]) -> Path:
+    """The table of ``designs`` (first look, cap) at the default alpha and rho, simulated."""
+    found = {_design_key(first, cap, ALPHA, RHO): [float(v) for v in simulated_boundaries(first, cap)]
+             for first, cap in sorted(set(designs))}
+    TABLE.write_text(json.dumps({"paths": _PATHS, "seed": _SEED, "designs": found}, indent=1) + "\n",
+                     encoding="utf-8")
+    return TABLE
+
+
+def simulated_boundaries(min_forks: int, cap: int, alpha: float = ALPHA, rho: float = RHO) -> np.ndarray:
     """Critical values of |difference / standard error| for the looks min_forks..cap.
 
     At each look the boundary is the value that the paths not yet stopped exceed with the

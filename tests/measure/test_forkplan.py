@@ -559,3 +559,34 @@ def test_even_forks_give_every_open_row_a_fork_a_round_where_first_looks_would_t
         forks[even] = sorted(s.forks for s in plan.states.values())
     assert forks[False][0] <= 2 and forks[False][-1] >= 6, forks
     assert forks[True][-1] - forks[True][0] <= 1 and forks[True][0] >= 3, forks
+
+
+def test_the_shipped_boundaries_are_every_profile_designs_and_the_simulated_floats():
+    # A render's kernels read the table instead of simulating: it must hold what the
+    # simulation gives, for every design a profile's rows take.
+    from hotpath.measure import profiles
+    from hotpath.stats import sequential
+
+    table = sequential._table()
+    wanted = {sequential._design_key(first, cap, sequential.ALPHA, sequential.RHO)
+              for first, cap in profiles.designs()}
+    assert set(table) == wanted, "write it again: profiles.write_boundaries()"
+    for first, cap in profiles.designs():
+        shipped = sequential.boundaries(first, cap)
+        assert np.array_equal(shipped, sequential.simulated_boundaries(first, cap)), (first, cap)
+        assert shipped.dtype == np.float64 and len(shipped) == cap - first + 1
+
+
+def test_a_design_the_table_does_not_hold_is_simulated(tmp_path, monkeypatch):
+    from hotpath.stats import sequential
+
+    monkeypatch.setattr(sequential, "TABLE", tmp_path / "missing.json")
+    sequential._table.cache_clear()
+    try:
+        assert sequential._table() == {}
+        assert np.array_equal(sequential.boundaries.__wrapped__(4, 8), sequential.simulated_boundaries(4, 8))
+        (tmp_path / "missing.json").write_text('{"paths": 1, "seed": 2, "designs": {"4 8 0.05 1.0": [1.0]}}')
+        sequential._table.cache_clear()
+        assert sequential._table() == {}  # made with other paths: not this simulation's
+    finally:
+        sequential._table.cache_clear()

@@ -84,7 +84,7 @@ def test_looking_after_every_round_at_the_fixed_95_percent_level_would_not_hold(
 def test_boundaries_narrow_towards_the_cap_and_are_the_same_every_time():
     b = sequential.boundaries(4, CAP)
     assert len(b) == CAP - 3 and b[0] > b[-1] > 2.0
-    assert np.array_equal(b, sequential.boundaries.__wrapped__(4, CAP))
+    assert np.array_equal(b, sequential.simulated_boundaries(4, CAP))
 
 
 @pytest.mark.parametrize("cap, first, second, last", [
@@ -95,7 +95,7 @@ def test_boundaries_narrow_towards_the_cap_and_are_the_same_every_time():
 def test_the_boundaries_the_committed_runs_were_decided_with_stay_as_they_were(cap, first, second, last):
     # The designs of data/reference/ and data/matrix/, read as a full sort of the simulated paths
     # read them: any faster way to the same critical values must give the same floats.
-    b = sequential.boundaries.__wrapped__(4, cap)
+    b = sequential.simulated_boundaries(4, cap)
     assert (b[0], b[1], b[-1]) == (first, second, last)
 
 
