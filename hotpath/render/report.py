@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import functools
 import json
-import multiprocessing
 import os
 import shutil
 from pathlib import Path
@@ -303,11 +302,9 @@ def _render(groups: list[list[Job]], busy: list[int], workers: int | None
     with warm.zygote(ROOT) as zygote:
         if workers <= 1:
             return {i: _attempt(groups[i], zygote) for i in busy}
-        # Workers fork from a fresh single-threaded server, never from this process, whose threads
-        # (kernel clients, test runners) would leave a forked child holding a lock forever; the
-        # server imports papermill and nbconvert once (seconds) for every worker.
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["hotpath.render.report", "hotpath.render.overview", "papermill", "nbconvert"])
+        # Workers fork from the server the zygote forked from (hotpath.render.warm.forkserver),
+        # which imported papermill and nbconvert once (seconds) for every worker.
+        context = warm.forkserver()
         # The longest first, so that no long report starts last while the other workers idle.
         order = sorted(busy, key=lambda i: -sum(_seconds(render) for render, _ in groups[i]))
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:

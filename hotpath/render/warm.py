@@ -14,17 +14,23 @@ no site packages): it hands the zygote its command line, folder, environment and
 streams, waits for the fork to exit and exits as it did. Killing it kills the fork (the zygote
 watches its connection), and a signal sent to it is passed on. Where no zygote answers, the
 launcher becomes an ordinary kernel: a render is never worse off than without it.
+
+The zygote is itself a fork, of the render's forkserver (``forkserver``), which imports once what
+the zygote and the render's workers both need: one import of pandas, SciPy, Matplotlib, papermill
+and nbconvert for every process of a render, where the zygote and the forkserver each made their
+own (some 2.5 s of CPU, at the start of every render, when nothing else can run yet).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing
+import multiprocessing.context
 import os
 import selectors
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import traceback
@@ -40,9 +46,6 @@ LAUNCHER = Path(__file__).with_name("warm_launch.py")
 PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "hotpath",
            "ipykernel.debugger", "IPython.core.history", "IPython.core.completerlib",
            "IPython.extensions.storemagic", "tornado.platform.asyncio", "faulthandler")
-#: ipykernel's default Matplotlib backend, in the zygote's environment before it imports Matplotlib,
-#: as a kernel sets it before a notebook does.
-INLINE = "module://matplotlib_inline.backend_inline"
 #: The largest request a launcher sends (its command line, folder and environment).
 MESSAGE_BYTES = 1 << 20
 
@@ -71,44 +74,74 @@ def using(zygote: str | None) -> Iterator[None]:
         SOCKET = before
 
 
+#: What the render's forkserver imports before its first fork: the environment those imports are
+#: made in (hotpath.render.forkserver_env), the zygote's PRELOAD, and what the render's workers run
+#: (papermill, nbconvert and the reports).
+FORKSERVER_PRELOAD = ["hotpath.render.forkserver_env", *PRELOAD, "hotpath.render.report", "hotpath.render.overview",
+                      "papermill", "nbconvert"]
+
+
+def forkserver() -> multiprocessing.context.ForkServerContext:
+    """The render's processes' context: forks of one single-threaded server that imported
+    FORKSERVER_PRELOAD first, never of the render's own process, whose threads (kernel clients,
+    test runners) would leave a forked child holding a lock forever."""
+    context = multiprocessing.get_context("forkserver")
+    # (a preload is the server's at its start: one server serves the process's every render)
+    context.set_forkserver_preload(FORKSERVER_PRELOAD)
+    return context
+
+
 @contextlib.contextmanager
 def zygote(cwd: Path) -> Iterator[str]:
-    """A zygote for the block (its socket): started at once, importing while the block goes on;
-    a launcher that connects before it is ready waits in its socket's queue."""
+    """A zygote for the block (its socket): a fork of the forkserver, started at once; a
+    launcher that connects before it is ready waits in its socket's queue."""
     with tempfile.TemporaryDirectory(prefix="hotpath-warm-") as folder:
         path = str(Path(folder) / "zygote")
         server = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         server.bind(path)
         server.listen(64)
         # The listening socket is the child's: bound here, so that no launcher finds no socket.
-        process = subprocess.Popen([sys.executable, "-m", __name__, str(server.fileno()), str(os.getpid())],
-                                   cwd=cwd, pass_fds=(server.fileno(),), stdin=subprocess.DEVNULL,
-                                   start_new_session=True,  # a ^C is the render's to handle
-                                   env={**os.environ, "MPLBACKEND": os.environ.get("MPLBACKEND") or INLINE,
-                                        # the debugger's import warns of frozen modules, on the render's terminal
-                                        "PYDEVD_DISABLE_FILE_VALIDATION": "1"})
+        process = forkserver().Process(target=_serve_forked, args=(server, str(cwd), os.getpid()),
+                                       name="hotpath-zygote")
+        process.start()
         server.close()
         try:
             yield path
         finally:
             process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
+            process.join(timeout=10)
+            if process.exitcode is None:
                 process.kill()
-                process.wait()
+                process.join()
 
 
-def serve(server: socket.socket) -> None:
+def _serve_forked(server: socket.socket, cwd: str, render: int) -> None:
+    """The zygote, in the forkserver's fork: gone with the render's process (which its fork of
+    the forkserver keeps alive while it lives), or with the forkserver."""
+    _die_with(os.getppid(), signal.SIGTERM)
+    # ^C is the render's to handle: the zygote ends when the render stops it, or ends
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.chdir(cwd)
+    serve(server, render)
+
+
+def serve(server: socket.socket, render: int) -> None:
     """Import once, then fork a kernel for each launcher that connects; kill a fork whose
-    launcher is gone, and tell each launcher how its fork exited."""
+    launcher is gone, and tell each launcher how its fork exited; end with the ``render``'s
+    process (its forks with it)."""
     for name in PRELOAD:
         __import__(name)
     selector = selectors.DefaultSelector()
     selector.register(server, selectors.EVENT_READ, "accept")
+    try:
+        selector.register(os.pidfd_open(render), selectors.EVENT_READ, "render")
+    except ProcessLookupError:  # gone before the zygote started
+        return
     forks: dict[socket.socket, tuple[int, int]] = {}  # a launcher's connection: its fork, pidfd
     while True:  # until terminated: its forks die with it (``_become_kernel``)
         for key, _ in selector.select():
+            if key.data == "render":  # the render's process ended without stopping the zygote
+                return
             if key.data == "accept":
                 connection, _ = server.accept()
                 started = _fork(connection, server, forks)
@@ -204,7 +237,3 @@ def _die_with(parent: int, sig: int) -> None:
     if os.getppid() != parent:
         os._exit(1)
 
-
-if __name__ == "__main__":
-    _die_with(int(sys.argv[2]), signal.SIGTERM)
-    serve(socket.socket(fileno=int(sys.argv[1])))

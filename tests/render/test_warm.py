@@ -140,7 +140,8 @@ def test_a_zygote_whose_render_died_without_stopping_it_ends():
     import subprocess
     import sys
 
-    # the render's process starts a zygote, names it (its only child) and is gone, as if killed
+    # the render's process starts a zygote, names the processes it started (the forkserver and
+    # its fork the zygote, the resource tracker) and is gone, as if killed
     script = """import os
 from pathlib import Path
 from hotpath.paths import ROOT
@@ -152,12 +153,14 @@ def parent(p):
         return (p / "stat").read_text().rsplit(")", 1)[1].split()[1]
     except OSError:  # a process of the machine's that ended while the others were read
         return None
-children = [p.name for p in Path("/proc").iterdir() if p.name.isdigit() and parent(p) == str(os.getpid())]
-print(*children, flush=True)
+started = {str(os.getpid())}
+for _ in range(3):
+    started |= {p.name for p in Path("/proc").iterdir() if p.name.isdigit() and parent(p) in started}
+print(*(started - {str(os.getpid())}), flush=True)
 os._exit(0)
 """
     started = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert started.returncode == 0, started.stderr
-    children = [int(pid) for pid in started.stdout.split()]
-    assert len(children) == 1, started
-    assert _gone(children[0]), "the zygote outlived its render"
+    descendants = [int(pid) for pid in started.stdout.split()]
+    assert len(descendants) == 3, started  # the forkserver, the zygote, the resource tracker
+    assert all(_gone(pid) for pid in descendants), "the zygote or its server outlived its render"
