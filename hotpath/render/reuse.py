@@ -26,7 +26,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -58,10 +58,12 @@ class Kept(type(Path())):  # type: ignore[misc]
 class Inputs:
     """Everything a render reads beside its own arguments, as one digest (``read``)."""
 
-    def __init__(self, digest: str, data: tuple[Path, ...] = (DATA,)):
+    def __init__(self, digest: str, data: tuple[Path, ...] = (DATA,), stamps: tuple | None = None):
         self.digest = digest
         self.data = tuple(d.resolve() for d in data)
         self._fresh: dict[tuple[Path, str], bool] = {}
+        #: what ``unchanged`` compares: every input file's size and change time, and the rest
+        self.stamps = stamps
 
     @classmethod
     def read(cls, data: tuple[Path, ...] = (DATA,)) -> Inputs | None:
@@ -69,6 +71,7 @@ class Inputs:
         file elsewhere is not reused); None where one cannot be read (then nothing is)."""
         h = hashlib.sha256()
         try:
+            stamps = _stamps(data)  # before the hashing: a change while it reads shows later
             for root in (*data, NOTEBOOKS, PACKAGE):
                 _tree(h, root)
             java, release = _java()
@@ -80,20 +83,21 @@ class Inputs:
                           for d in importlib.metadata.distributions()))
             _text(h, "environment", *_environment())
             _text(h, "cases", *(c.id for c in existing_cases()))
-            # a profile's reports lie in reports/ (the default run's) or reports/<profile>/
-            _text(h, "flame graphs", *sorted(p.relative_to(REPORTS).as_posix() for pattern in
-                                             ("*/flames/*/", "*/*/flames/*/")
-                                             for p in REPORTS.glob(pattern + "flame-alloc-forward.html")))
+            _text(h, "flame graphs", *_flame_graphs())
         except OSError:
             return None
         prune()
-        return cls(h.hexdigest(), data)
+        return cls(h.hexdigest(), data, stamps)
 
     def unchanged(self) -> bool:
         """Whether the inputs are still what they were read as: what was rendered meanwhile
-        may have read either, and is not recorded."""
-        now = Inputs.read(self.data)
-        return now is not None and now.digest == self.digest
+        may have read either, and is not recorded. Told by what ``read`` hashed, as the files'
+        sizes and change times say (a change of content changes them): a render's end took a
+        second to hash 190 MB of data again, twice."""
+        try:
+            return self.stamps is not None and _stamps(self.data) == self.stamps
+        except OSError:
+            return False
 
     def key(self, render: Callable, args: Iterable[Any]) -> tuple[Path, str] | None:
         """The folder a render job publishes and the key of its inputs; None for a job that is
@@ -205,14 +209,48 @@ def _file(h: Any, path: Path) -> None:
 
 
 def _tree(h: Any, root: Path) -> None:
-    """Every file under ``root`` by its path and content (Python's bytecode caches aside: an
-    import writes them)."""
+    """Every file under ``root`` by its path and content."""
     _text(h, "tree", str(root))
+    for path in _files(root):
+        _text(h, Path(path).relative_to(root).as_posix(), sha256(Path(path)))
+
+
+def _files(root: Path) -> Iterator[str]:
+    """The files under ``root``, in one order (Python's bytecode caches aside: an import writes
+    them)."""
     for where, dirs, names in os.walk(root, followlinks=True):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
-            path = Path(where) / name
-            _text(h, path.relative_to(root).as_posix(), sha256(path))
+            yield os.path.join(where, name)
+
+
+def _flame_graphs() -> list[str]:
+    """The ``make profile`` flame graphs a case report links: a profile's reports lie in reports/
+    (the default run's) or reports/<profile>/."""
+    return sorted(p.relative_to(REPORTS).as_posix() for pattern in ("*/flames/*/", "*/*/flames/*/")
+                  for p in REPORTS.glob(pattern + "flame-alloc-forward.html"))
+
+
+def _stamps(data: tuple[Path, ...]) -> tuple:
+    """Every input file's path, size and change time (inode and content changes alike), and
+    the inputs that are not files: the software, the environment, the cases, the flame graphs,
+    and the folders packages are installed into (an install or removal changes their listing)."""
+    files = [(path, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+             for root in (*data, NOTEBOOKS, PACKAGE) for path in _files(root)
+             for st in [os.stat(path)]]
+    java, release = _java()
+    others = [(str(path), *((st.st_size, st.st_mtime_ns, st.st_ctime_ns) if (st := _stat(path)) else ()))
+              for path in (JAR, *([release] if release else []), *_config_files())]
+    installed = [(p, st.st_mtime_ns) for p in sys.path if (st := _stat(Path(p or ".")))]
+    return (tuple(files), java, tuple(others), versions.describe(), tuple(_environment()),
+            tuple(c.id for c in existing_cases()), tuple(_flame_graphs()), tuple(installed))
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except OSError:
+        return None
 
 
 def _environment() -> list[str]:

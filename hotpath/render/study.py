@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import matrix, overview, report, reuse
+from . import matrix, overview, report, reuse, warm
 from ..cases import existing_cases
 from ..errors import HotpathError
 from ..paths import AA_REFERENCE, AB_REFERENCE, results_file
@@ -64,6 +64,8 @@ def render(profile: str, case_ids: list[str], folder: Path, params: dict[str, An
     (hotpath.render.reuse); what was written or kept and what failed, in the order asked for,
     whichever finished first. With the overview, each worker also makes its case's overview
     row, and index.html is written last, over every case with results, unless a report failed."""
+    # its imports (seconds) go on while the inputs are read
+    warm.start()
     groups = _steps(profile, case_ids, folder, params, results, with_reference_runs)
     inputs = reuse.Inputs.read()
     overview_kept = with_overview and report.kept(groups, inputs) and overview.kept(inputs, profile, folder)

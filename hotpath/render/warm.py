@@ -27,6 +27,7 @@ import contextlib
 import json
 import multiprocessing
 import multiprocessing.context
+import multiprocessing.forkserver
 import os
 import selectors
 import signal
@@ -89,6 +90,13 @@ def forkserver() -> multiprocessing.context.ForkServerContext:
     # (a preload is the server's at its start: one server serves the process's every render)
     context.set_forkserver_preload(FORKSERVER_PRELOAD)
     return context
+
+
+def start() -> None:
+    """The forkserver started now, importing while this process goes on (its own start blocks
+    no one until a fork is asked of it)."""
+    forkserver()
+    multiprocessing.forkserver.ensure_running()
 
 
 @contextlib.contextmanager
