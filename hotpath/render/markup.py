@@ -4,6 +4,7 @@ measured is written "—" in all three."""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -72,7 +73,9 @@ _EM = {**dict.fromkeys(" ,.:;'|/!ijlIJ", 0.32), **dict.fromkeys("()[]-frt⁶", 0
 WIDE_EM = 82
 
 
+@functools.lru_cache(maxsize=65536)
 def _em(text: str) -> float:
+    # (a report's tables repeat their texts: a render measured some 45,000 of them)
     return sum(_EM.get(ch, 0.62) for ch in text)
 
 
@@ -118,8 +121,9 @@ def html_table(table: pd.DataFrame) -> str:
         return "<p>No rows.</p>"
     table = filled(table)
     align = ["num" if numeric_column(table[c]) else "text" for c in table.columns]
-    long = LONG_WORD if min_width_em(table, align) <= WIDE_EM else WIDE_LONG_WORD
-    wide = min_width_em(table, align, long) > WIDE_EM
+    narrowest = min_width_em(table, align)
+    long = LONG_WORD if narrowest <= WIDE_EM else WIDE_LONG_WORD
+    wide = (narrowest if long == LONG_WORD else min_width_em(table, align, long)) > WIDE_EM
 
     def cell(v, a):
         return _figure_cell(v) if wide and a == "num" else html_cell(v, long)
@@ -157,7 +161,7 @@ def _jira_cell(text: object) -> str:
 def to_jira(table: pd.DataFrame) -> str:
     table = filled(table)
     lines = ["||" + "||".join(_jira_cell(c) for c in table.columns) + "||"]
-    for _, row in table.iterrows():
+    for row in table.itertuples(index=False):
         lines.append("|" + "|".join(_jira_cell(v) for v in row) + "|")
     return "\n".join(lines) + "\n"
 
@@ -173,6 +177,6 @@ def to_markdown(table: pd.DataFrame) -> str:
     align = ["---:" if numeric_column(table[c]) else "---" for c in table.columns]
     lines = ["| " + " | ".join(_md_cell(c) for c in table.columns) + " |",
              "| " + " | ".join(align) + " |"]
-    for _, row in table.iterrows():
+    for row in table.itertuples(index=False):
         lines.append("| " + " | ".join(_md_cell(v) for v in row) + " |")
     return "\n".join(lines) + "\n"
