@@ -12,11 +12,15 @@ The lab draws the same pages inline (``show``).
 from __future__ import annotations
 
 import base64
+import contextlib
 import gzip
 import html
+import os
 import re
+import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,11 +89,62 @@ def convert(jobs: list[str], scratch: Path, jar: Path = JAR, java: str = "java")
     nothing."""
     listing = scratch / "jobs.tsv"
     listing.write_text("\n".join(jobs) + "\n", encoding="utf-8")
+    answered = _served(listing)
+    if answered is not None:
+        return answered
     done = subprocess.run([java, *CONVERTER_JVM, "-cp", str(jar), CONVERTER, str(listing)],
                           capture_output=True, text=True)
     if done.returncode:
         return f"the flame graphs could not be drawn: {(done.stderr.strip().splitlines() or ['no output'])[-1]}"
     return ""
+
+
+#: Where the render's converter takes job files (``server``), in its kernels' environment.
+SERVER = "HOTPATH_FLAME_GRAPHS"
+
+
+@contextlib.contextmanager
+def server(jar: Path = JAR, java: str = "java") -> Iterator[str | None]:
+    """One converter for the block, drawing every graph its processes ask for (``convert``, with
+    SERVER set to the socket it yields): a render's reports drew theirs in a JVM each, thirteen
+    JVM starts. None where no converter can start (no jar): each report says so as before."""
+    if not jar.is_file():
+        yield None
+        return
+    with tempfile.TemporaryDirectory(prefix="hotpath-flames-") as folder:
+        path = str(Path(folder) / "converter")
+        try:
+            process = subprocess.Popen([java, *CONVERTER_JVM, "-cp", str(jar), CONVERTER, "--serve", path],
+                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        except OSError:
+            yield None
+            return
+        try:
+            yield path
+        finally:
+            process.kill()
+            process.wait()
+
+
+def _served(listing: Path) -> str | None:
+    """The render's converter's answer for a job file: nothing when drawn, else why not; None
+    where none answers (not started, not listening yet, gone): then a JVM of the report's own."""
+    path = os.environ.get(SERVER)
+    if not path:
+        return None
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+            connection.connect(path)
+            connection.sendall(f"{listing}\n".encode("utf-8"))
+            with connection.makefile(encoding="utf-8") as replies:
+                reply = replies.readline().strip()
+    except OSError:
+        return None
+    if reply == "ok":
+        return ""
+    if reply.startswith("error "):
+        return f"the flame graphs could not be drawn: {reply.removeprefix('error ')}"
+    return None
 
 
 def anchor(kind: str, slug: str, side: str) -> str:

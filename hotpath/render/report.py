@@ -9,18 +9,20 @@ inputs is not rendered again while they stay the same (hotpath.render.reuse).
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import json
 import os
 import shutil
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any, Callable
 
 from ..cases import get_case
 from ..errors import HotpathError, UnknownNameError
 from ..analyze.load import read_results
 from ..offline import external_references
-from . import kernels, reuse, warm
+from . import flamegraphs, kernels, reuse, warm
 from ..paths import REPORTS, ROOT, SERIES_REPORTS
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -298,17 +300,19 @@ def _render(groups: list[list[Job]], busy: list[int], workers: int | None
     workers = min(len(busy), workers or RENDER_WORKERS)
     if not busy:
         return {}
-    # Their Python kernels fork from one that has imported what every notebook imports.
-    with warm.zygote(ROOT) as zygote:
+    # Their Python kernels fork from one that has imported what every notebook imports, and
+    # their flame graphs are drawn by one converter.
+    with warm.zygote(ROOT) as zygote, flamegraphs.server() as converter:
         if workers <= 1:
-            return {i: _attempt(groups[i], zygote) for i in busy}
+            return {i: _attempt(groups[i], zygote, converter) for i in busy}
         # Workers fork from the server the zygote forked from (hotpath.render.warm.forkserver),
         # which imported papermill and nbconvert once (seconds) for every worker.
         context = warm.forkserver()
         # The longest first, so that no long report starts last while the other workers idle.
         order = sorted(busy, key=lambda i: -sum(_seconds(render) for render, _ in groups[i]))
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            attempts = pool.map(functools.partial(_attempt, zygote=zygote), [groups[i] for i in order])
+            attempts = pool.map(functools.partial(_attempt, zygote=zygote, converter=converter),
+                                [groups[i] for i in order])
             return dict(zip(order, attempts))
 
 
@@ -351,9 +355,9 @@ def _kept(out: Path) -> Path:
 RENDER_WORKERS = (os.cpu_count() or 1) + 1
 
 
-def _attempt(steps: list[Job], zygote: str | None = None) -> list[Any]:
+def _attempt(steps: list[Job], zygote: str | None = None, converter: str | None = None) -> list[Any]:
     done: list[Any] = []
-    with warm.using(zygote):
+    with warm.using(zygote), _environment(flamegraphs.SERVER, converter):
         for render, args in steps:
             try:
                 done.append(render(*args))
@@ -361,6 +365,24 @@ def _attempt(steps: list[Job], zygote: str | None = None) -> list[Any]:
                 done.append(e)
                 break
     return done
+
+
+@contextlib.contextmanager
+def _environment(name: str, value: str | None) -> Iterator[None]:
+    """``name`` set to ``value`` in the block (for the kernels it starts), as it was after it:
+    a render's own environment is an input of its reports (hotpath.render.reuse)."""
+    if value is None:
+        yield
+        return
+    before = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = before
 
 
 def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any],

@@ -4,6 +4,7 @@ at, the same bytes for the same graph, and no file beside the report."""
 import base64
 import gzip
 import re
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +58,29 @@ def test_both_graphs_of_a_row_are_drawn_by_one_converter_with_their_titles():
 def test_without_the_converter_it_says_why(tmp_path):
     pages, why = F.draw([F.Row("r", "a 1\n", "a 2\n", "t", "u")], jar=tmp_path / "none.jar")
     assert pages == {} and "make build" in why
+
+
+@pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
+def test_a_renders_converter_draws_the_same_pages_as_a_reports_own_and_says_why_it_could_not(
+        monkeypatch, tmp_path):
+    rows = [F.Row("r", "all;a;b 10\n", "all;a;c 5\n", "old", "new")]
+    own, why = F.draw(rows)
+    assert not why
+    import time
+
+    with F.server() as socket_path:
+        assert socket_path
+        monkeypatch.setenv(F.SERVER, socket_path)
+        for _ in range(100):  # the JVM listens a fraction of a second after its start
+            if Path(socket_path).exists():
+                break
+            time.sleep(0.05)
+        listing = tmp_path / "jobs.tsv"
+        listing.write_text("/no/such.collapsed\t/no/such.collapsed\t" + str(tmp_path / "x.html") + "\tt\n")
+        assert F._served(listing).startswith("the flame graphs could not be drawn: ")
+        assert F._served(tmp_path / "absent.tsv").startswith("the flame graphs could not be drawn: ")
+        served, why = F.draw(rows)
+    assert not why and served == own
+    # where no converter answers (gone, or never started), a JVM of the report's own draws them
+    assert F._served(listing) is None
+    assert F.draw(rows) == (own, "")
