@@ -114,8 +114,9 @@ def server(jar: Path = JAR, java: str = "java") -> Iterator[str | None]:
     with tempfile.TemporaryDirectory(prefix="hotpath-flames-") as folder:
         path = str(Path(folder) / "converter")
         try:
+            # its input held open here: it ends when this process does, even killed
             process = subprocess.Popen([java, *CONVERTER_JVM, "-cp", str(jar), CONVERTER, "--serve", path],
-                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+                                       stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
         except OSError:
             yield None
             return
@@ -124,6 +125,8 @@ def server(jar: Path = JAR, java: str = "java") -> Iterator[str | None]:
         finally:
             process.kill()
             process.wait()
+            if process.stdin:
+                process.stdin.close()
 
 
 def _served(listing: Path) -> str | None:

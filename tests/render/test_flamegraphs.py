@@ -3,6 +3,7 @@ at, the same bytes for the same graph, and no file beside the report."""
 
 import base64
 import gzip
+import os
 import re
 from pathlib import Path
 
@@ -84,3 +85,37 @@ def test_a_renders_converter_draws_the_same_pages_as_a_reports_own_and_says_why_
     # where no converter answers (gone, or never started), a JVM of the report's own draws them
     assert F._served(listing) is None
     assert F.draw(rows) == (own, "")
+
+
+@pytest.mark.skipif(not JAR.is_file(), reason="needs target/benchmarks.jar (make build)")
+def test_a_renders_converter_ends_with_the_render_even_killed():
+    import subprocess
+    import sys
+    import time
+
+    script = """import os, time
+from pathlib import Path
+from hotpath.render import flamegraphs
+held = flamegraphs.server()
+path = held.__enter__()
+for _ in range(100):
+    if Path(path).exists():
+        break
+    time.sleep(0.05)
+jvm = [p.name for p in Path("/proc").iterdir() if p.name.isdigit()
+       and "--serve" in (p / "cmdline").read_bytes().decode(errors="replace")
+       and path in (p / "cmdline").read_bytes().decode(errors="replace")]
+print(*jvm, flush=True)
+os._exit(0)
+"""
+    started = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert started.returncode == 0, started.stderr
+    (jvm,) = [int(pid) for pid in started.stdout.split()]
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(jvm, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the converter outlived its render")

@@ -28,7 +28,7 @@ import one.convert.Main;
  * <p>With {@code --serve <socket>}, one JVM draws every report's graphs of a render: it takes
  * connections on a Unix socket, each a job file's path per line, and answers each with
  * {@code ok} or {@code error <why>} on a line once its graphs are written. The job files are
- * drawn one at a time, as one JVM draws a file's lines.
+ * drawn one at a time, as one JVM draws a file's lines. It ends when its standard input does.
  *
  * <p>How to run: {@code java -cp target/benchmarks.jar hotpath.profiler.DiffFlameGraphs jobs.tsv}
  */
@@ -78,6 +78,20 @@ public final class DiffFlameGraphs {
     }
 
     private static void serve(Path socket) throws IOException {
+        // the render holds this JVM's standard input open while it lives: at its end, however it
+        // ended, the input ends and so does the converter
+        Thread watching = new Thread(() -> {
+            try {
+                while (System.in.read() != -1) {
+                    // nothing is sent: the input only ends
+                }
+            } catch (IOException e) {
+                // an input that cannot be read has ended too
+            }
+            System.exit(0);
+        }, "render watch");
+        watching.setDaemon(true);
+        watching.start();
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             server.bind(UnixDomainSocketAddress.of(socket));
             while (true) {
