@@ -24,6 +24,7 @@ own (some 2.5 s of CPU, at the start of every render, when nothing else can run 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import multiprocessing
 import multiprocessing.context
@@ -130,6 +131,9 @@ def _serve_forked(server: socket.socket, cwd: str, render: int) -> None:
     # ^C is the render's to handle: the zygote ends when the render stops it, or ends
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.chdir(cwd)
+    # (imported already, unless another part of this process started the forkserver first,
+    # without FORKSERVER_PRELOAD: its environment then comes before the zygote's imports)
+    importlib.import_module("hotpath.render.forkserver_env")
     serve(server, render)
 
 
