@@ -72,10 +72,10 @@ def test_a_renders_converter_draws_the_same_pages_as_a_reports_own_and_says_why_
     with F.server() as socket_path:
         assert socket_path
         monkeypatch.setenv(F.SERVER, socket_path)
-        for _ in range(100):  # the JVM listens a fraction of a second after its start
-            if Path(socket_path).exists():
-                break
+        deadline = time.monotonic() + 60  # a fraction of a second on an idle machine
+        while not Path(socket_path).exists() and time.monotonic() < deadline:
             time.sleep(0.05)
+        assert Path(socket_path).exists(), "the converter did not listen within 60 s"
         listing = tmp_path / "jobs.tsv"
         listing.write_text("/no/such.collapsed\t/no/such.collapsed\t" + str(tmp_path / "x.html") + "\tt\n")
         assert F._served(listing).startswith("the flame graphs could not be drawn: ")
