@@ -44,7 +44,7 @@ def rows(run: ab.ABRun) -> pd.DataFrame:
         "ratio": pairs["ratio"], "ci_low": pairs["ci_low"], "ci_high": pairs["ci_high"],
         "forks": pairs[["forks_old", "forks_new"]].min(axis=1), "stopped": pairs["stopped"],
         "fork_cv": pairs["fork_cv"],
-        "cap": [caps.get(RowKey.of(b, p), design.get("cap", 24))
+        "cap": [caps.get(RowKey.of(b, p), design.get("cap", sequential.DEFAULT_CAP))
                 for b, p in zip(pairs["benchmark"], pairs["params"])],
     })
 
@@ -245,7 +245,7 @@ class AA:
 
     @property
     def cap(self) -> int:
-        return int(((self.run.manifest.get("sequential") or {}).get("design") or {}).get("cap", 24))
+        return int(((self.run.manifest.get("sequential") or {}).get("design") or {}).get("cap", sequential.DEFAULT_CAP))
 
     def counts(self) -> pd.DataFrame:
         return counts(self.table)

@@ -334,7 +334,7 @@ class Verdict:
             plan.get("estimate", steady.MEAN), old.weighed(better_up), new.weighed(better_up))
         tv = stats.time_verdict([[v] for v in old_fig], [[v] for v in new_fig], better_up, threshold, design)
         cv = sequential.pooled_fork_cv([[v] for v in old_fig], [[v] for v in new_fig])
-        needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=24),
+        needed = (sequential.forks_to_decide(tv.ratio, cv, design or sequential.Design(cap=sequential.DEFAULT_CAP),
                                              threshold)
                   if tv.verdict == "undecided" else 0)
         return cls(tv, estimate, estimate_why, _geometric_score(old, old_fig),

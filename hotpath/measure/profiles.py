@@ -543,7 +543,7 @@ def designs() -> set[tuple[int, int]]:
     """The sequential designs (first look, cap) the profiles' rows take: the write-up's rows
     at the profile's forks, the floor's and upstream's at its ``beyond_cap``; and a comparison's
     default (hotpath.analyze.compare). The boundaries of these ship (``write_boundaries``)."""
-    found = {(sequential.MIN_FORKS, 24)}
+    found = {(sequential.MIN_FORKS, sequential.DEFAULT_CAP)}
     for p in PROFILES.values():
         for cap in (p.forks, min(p.beyond_cap, p.forks)):
             if cap >= p.min_forks:

@@ -48,6 +48,8 @@ ALPHA = 0.05
 MIN_FORKS = 4
 #: Spending function alpha * t ** RHO (t = forks / cap).
 RHO = 1.0
+#: A design's cap where a run names none (a run before the sequential plan recorded its design).
+DEFAULT_CAP = 24
 #: Simulated paths behind the boundaries: their Monte Carlo error moves a row's error rate
 #: by well under a tenth of a point.
 _PATHS = 100_000
@@ -103,7 +105,7 @@ def boundaries(min_forks: int, cap: int, alpha: float = ALPHA, rho: float = RHO)
     return np.array(known, dtype=float) if known is not None else simulated_boundaries(min_forks, cap, alpha, rho)
 
 
-#: The boundaries of every design the profiles make (``profile_designs``), simulated once and
+#: The boundaries of every design the profiles make (``profiles.designs``), simulated once and
 #: shipped: a render's kernels each simulated them again, 0.1-0.3 s a design, 4-6 s of CPU in
 #: all. ``profiles.write_boundaries()`` writes it; a test holds it to the simulation and to the
 #: profiles' designs.
