@@ -163,6 +163,7 @@ def execute(notebook: Path, executed: Path, parameters: dict[str, Any]) -> Path:
         with kernels.started_by_us(kernel) as options:
             papermill.execute_notebook(str(notebook), str(executed), parameters=params,
                                        cwd=str(ROOT), progress_bar=False, log_output=False,
+                                       request_save_on_cell_execute=False,
                                        kernel_name=kernel, **options)
     except PapermillExecutionError as e:
         raise HotpathError(f"{notebook.name} failed in cell {e.exec_count}: "
