@@ -16,34 +16,21 @@ runtimes a fork runs on (``runtimes``), the machine's load (``machine``), the ca
 (``cases``), ``paths``, ``errors`` and JMH's own JSON format (``jmh``); ``cli`` is the command
 line. Analyze and render read what measure wrote, never measure itself.
 
-Notebooks use the names below (``import hotpath as hp``), never a module path under them, so
-that a move inside a stage changes no notebook.
+Notebooks use the names of the package's face (``import hotpath as hp``, the names ``__all__``
+lists below), never a module path under them, so that a move inside a stage changes no notebook.
+The face (``hotpath.face``) is imported at the first of its names asked for, not with the package:
+``import hotpath.render.warm`` costs no pandas, SciPy or Matplotlib, which a render's forkserver
+then imports while the command line makes its own imports (hotpath.launch).
 """
 
-from .analyze.aa import AA, chance_of_at_least, odds_of
-from .analyze.ab import builds as builds_table
-from .analyze.ab import differences as build_differences
-from .analyze.ab import failed as failed_rows
-from .analyze.ab import read as read_builds
-from .analyze.ab import selection_text
-from .analyze.claims import check as check_claims
-from .analyze.compare import (Comparison, across_classes, alloc_slopes, by_param, pair, relabel,
-                              size_of, sort_by_param, summary)
-from .analyze.load import Run, read_results
-from .analyze.stats import ALLOC_NOISE_BYTES
-from .cases import get_case
-from .errors import HotpathError, ResultsError
-from .render.charts import bar_chart, noise_chart, peak_chart, ratio_chart, save_png, sweep_chart
-from .render.cpu import explore as cpu_frames
-from .render.document import Document
-from .render.fmt import fmt_bytes, fmt_number, fmt_time_change, fmt_verdict
-from .render.matrix import Matrix
-from .render.sections.mechanisms import which_change_pays
-from .render.sites import explore as allocation_sites
-from .render.tables import (claims_table, compact_table, gc_table, long_table, peak_table, sizes_of,
-                            to_jira, to_markdown, variants_table, wide_table)
-from .render.versions import describe as rendered_with
-from .stats.sequential import THRESHOLD
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .face import *  # noqa: F403 - the face's names, as a type checker sees them
+
+# ruff: noqa: F405 - the names are the face's, imported at their first use (__getattr__)
 
 __all__ = [
     "AA", "allocation_sites", "chance_of_at_least", "cpu_frames", "noise_chart", "odds_of",
@@ -55,3 +42,18 @@ __all__ = [
     "rendered_with", "save_png", "size_of", "sizes_of", "sort_by_param", "summary", "sweep_chart",
     "to_jira", "to_markdown", "variants_table", "which_change_pays", "wide_table",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the face, the face imported at the first one asked for. Any other name is not
+    the package's: a submodule not imported yet is looked up here first, by every import of it."""
+    if name not in __all__:
+        raise AttributeError(f"module 'hotpath' has no attribute {name!r}")
+    # (import_module, not ``from . import face``: that would look the name up here again)
+    value = getattr(importlib.import_module(".face", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

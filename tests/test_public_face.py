@@ -35,3 +35,25 @@ def test_a_notebook_imports_only_the_face(path):
 def test_every_name_the_face_exports_exists():
     missing = [n for n in hotpath.__all__ if not hasattr(hotpath, n)]
     assert not missing
+
+
+def test_the_face_module_exports_exactly_the_names_the_package_lists():
+    import hotpath.face as face
+
+    public = {n for n in vars(face) if not n.startswith("_") and n != "annotations"}
+    assert public == set(hotpath.__all__)
+
+
+def test_importing_the_package_imports_no_pandas_until_a_name_of_the_face_is_asked_for():
+    import subprocess
+    import sys
+
+    code = ("import sys, hotpath, hotpath.render.warm; print('pandas' in sys.modules); "
+            "hotpath.Document; print('pandas' in sys.modules)")
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert said == ["False", "True"]
+
+
+def test_a_name_the_face_does_not_have_is_an_attribute_error():
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        hotpath.no_such_name  # noqa: B018

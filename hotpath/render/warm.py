@@ -45,7 +45,7 @@ LAUNCHER = Path(__file__).with_name("warm_launch.py")
 #: with it pandas, SciPy, Matplotlib), which every report notebook imports first. The second line
 #: is what a kernel's start imports beyond the first three (its debugger, history, completer):
 #: 0.2 s of each kernel's start, once.
-PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "hotpath",
+PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "hotpath.face",
            "ipykernel.debugger", "IPython.core.history", "IPython.core.completerlib",
            "IPython.extensions.storemagic", "tornado.platform.asyncio", "faulthandler")
 #: The largest request a launcher sends (its command line, folder and environment).
