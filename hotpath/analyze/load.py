@@ -7,8 +7,12 @@ per-iteration values stay in the ``raw`` column so later stages can do fork-awar
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import os
+import pickle
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -168,17 +172,52 @@ class Record(dict):
         return self
 
 
+#: The environment variable naming a folder where the runs read are kept as read, for the
+#: processes of one render (hotpath.render.report sets it for its workers and their kernels): a
+#: render's reports read the same files (a case's report and its overview row, a matrix's cells),
+#: 123 reads of 41 files in the reference's, and each is parsed once, not at every read.
+READ_ONCE = "HOTPATH_RUNS_READ"
+
+
 def read_results(path: str | Path) -> Run:
     """Read a JMH results file (and its sidecar, if any) into a Run; a memory pass beside it
     contributes its native-bytes metrics."""
     path = Path(path)
     run = runs.load(*runs.of_results(path))
+    kept = _kept(path, run)
+    if kept is not None and kept.is_file():
+        found: Run = pickle.loads(kept.read_bytes())
+        return found
     read = read_side(run)
     provenance = provenance_of(run)
     # The sequential plan's designs and stop reasons travel with the frame to the comparison.
     if provenance and provenance.get("sequential"):
         read.frame.attrs["sequential"] = Record(provenance["sequential"])
-    return Run(source=path, frame=read.frame, provenance=provenance)
+    done = Run(source=path, frame=read.frame, provenance=provenance)
+    if kept is not None:
+        _keep(kept, done)
+    return done
+
+
+def _kept(path: Path, run: runs.Run) -> Path | None:
+    """Where the render's folder keeps this run as read (by its path and every byte of its
+    files), or None outside a render."""
+    folder = os.environ.get(READ_ONCE)
+    if not folder or not Path(folder).is_dir():
+        return None
+    digest = hashlib.sha256(str(path).encode())
+    for name, data in sorted({**run.results, **run.passes}.items()):
+        digest.update(f"\0{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    digest.update(json.dumps(run.provenance, sort_keys=True).encode())
+    return Path(folder) / f"{digest.hexdigest()}.pickle"
+
+
+def _keep(kept: Path, run: Run) -> None:
+    """The run written whole or not at all (another process may be reading it as well)."""
+    with tempfile.NamedTemporaryFile(dir=kept.parent, delete=False) as out:
+        out.write(pickle.dumps(run, protocol=pickle.HIGHEST_PROTOCOL))
+    os.replace(out.name, kept)
 
 
 def read_side(run: runs.Run, side: str | None = None) -> Run:

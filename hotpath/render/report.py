@@ -14,13 +14,14 @@ import functools
 import json
 import os
 import shutil
+import tempfile
 from pathlib import Path
 from collections.abc import Iterator
 from typing import Any, Callable
 
 from ..cases import get_case
 from ..errors import HotpathError, UnknownNameError
-from ..analyze.load import read_results
+from ..analyze.load import READ_ONCE, read_results
 from ..offline import external_references
 from . import flamegraphs, kernels, reuse, warm
 from ..paths import REPORTS, ROOT, SERIES_REPORTS
@@ -301,18 +302,20 @@ def _render(groups: list[list[Job]], busy: list[int], workers: int | None
     workers = min(len(busy), workers or RENDER_WORKERS)
     if not busy:
         return {}
-    # Their Python kernels fork from one that has imported what every notebook imports, and
-    # their flame graphs are drawn by one converter.
-    with warm.zygote(ROOT) as zygote, flamegraphs.server() as converter:
+    # Their Python kernels fork from one that has imported what every notebook imports, their
+    # flame graphs are drawn by one converter, and each run they read is parsed once.
+    with warm.zygote(ROOT) as zygote, flamegraphs.server() as converter, \
+            tempfile.TemporaryDirectory(prefix="hotpath-runs-read-") as read_once:
+        environment = {flamegraphs.SERVER: converter, READ_ONCE: read_once}
         if workers <= 1:
-            return {i: _attempt(groups[i], zygote, converter) for i in busy}
+            return {i: _attempt(groups[i], zygote, environment) for i in busy}
         # Workers fork from the server the zygote forked from (hotpath.render.warm.forkserver),
         # which imported papermill and nbconvert once (seconds) for every worker.
         context = warm.forkserver()
         # The longest first, so that no long report starts last while the other workers idle.
         order = sorted(busy, key=lambda i: -sum(_seconds(render) for render, _ in groups[i]))
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            attempts = pool.map(functools.partial(_attempt, zygote=zygote, converter=converter),
+            attempts = pool.map(functools.partial(_attempt, zygote=zygote, environment=environment),
                                 [groups[i] for i in order])
             return dict(zip(order, attempts))
 
@@ -356,9 +359,10 @@ def _kept(out: Path) -> Path:
 RENDER_WORKERS = (os.cpu_count() or 1) + 1
 
 
-def _attempt(steps: list[Job], zygote: str | None = None, converter: str | None = None) -> list[Any]:
+def _attempt(steps: list[Job], zygote: str | None = None,
+             environment: dict[str, str | None] | None = None) -> list[Any]:
     done: list[Any] = []
-    with warm.using(zygote), _environment(flamegraphs.SERVER, converter):
+    with warm.using(zygote), _environment(environment or {}):
         for render, args in steps:
             try:
                 done.append(render(*args))
@@ -369,21 +373,20 @@ def _attempt(steps: list[Job], zygote: str | None = None, converter: str | None 
 
 
 @contextlib.contextmanager
-def _environment(name: str, value: str | None) -> Iterator[None]:
-    """``name`` set to ``value`` in the block (for the kernels it starts), as it was after it:
-    a render's own environment is an input of its reports (hotpath.render.reuse)."""
-    if value is None:
-        yield
-        return
-    before = os.environ.get(name)
-    os.environ[name] = value
+def _environment(values: dict[str, str | None]) -> Iterator[None]:
+    """The variables set in the block (for the kernels it starts; a None is left as it is), as
+    they were after it: a render's own environment is an input of its reports (hotpath.render.reuse)."""
+    given = {name: value for name, value in values.items() if value is not None}
+    before = {name: os.environ.get(name) for name in given}
+    os.environ.update(given)
     try:
         yield
     finally:
-        if before is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = before
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any],

@@ -168,3 +168,37 @@ def test_heap_and_gc_figures_never_take_a_forks_first_iterations():
         assert side.alloc.per_op == pytest.approx(11.55e6, rel=0.01)
         assert side.alloc.spread < 0.01 * side.alloc.per_op
     assert steady.FLAT in kinds  # a fork classed flat from 0.0 s is among them
+
+
+def test_a_render_parses_a_run_once_and_reads_it_again_from_its_folder(data_dir, tmp_path, monkeypatch):
+    import pandas as pd
+
+    kept = tmp_path / "read-once"
+    kept.mkdir()
+    results = tmp_path / "run.json"
+    results.write_bytes((data_dir / "avgt-params-gc.json").read_bytes())
+    monkeypatch.setenv(load.READ_ONCE, str(kept))
+    first = load.read_results(results)
+    assert len(list(kept.iterdir())) == 1
+
+    def parsed_again(*args, **kwargs):
+        raise AssertionError("parsed a second time")
+
+    with monkeypatch.context() as m:
+        m.setattr(load, "read_side", parsed_again)
+        again = load.read_results(results)
+    pd.testing.assert_frame_equal(again.frame, first.frame)
+    assert (again.source, again.provenance) == (first.source, first.provenance)
+
+    # a file that changed is a run of its own: parsed, and kept beside the first
+    results.write_bytes((data_dir / "avgt-params-gc-rerun.json").read_bytes())
+    changed = load.read_results(results)
+    assert len(list(kept.iterdir())) == 2
+    assert not changed.frame["score"].reset_index(drop=True).equals(first.frame["score"].reset_index(drop=True))
+
+
+def test_outside_a_render_no_run_is_kept(data_dir, tmp_path, monkeypatch):
+    monkeypatch.delenv(load.READ_ONCE, raising=False)
+    monkeypatch.chdir(tmp_path)
+    load.read_results(data_dir / "avgt-params-gc.json")
+    assert not list(tmp_path.iterdir())
