@@ -1,8 +1,12 @@
 """How long does a first render of the reference take? Every report of `make report
 PROFILE=reference` (the five cases, their JDK x GC matrices, the runs of two builds, the A/A and
-the overview) rendered into an empty folder, so that nothing is reused, timed by the wall clock.
+the overview) rendered into an empty folder, so that nothing is reused, timed by the wall clock:
+through the command line, as `make report PROFILE=reference` runs it (`python -m hotpath report
+--case all --profile reference --overview --out <folder>`, its start included), into
+data/render-times/<day>.command.tsv. The files named <day>.tsv alone hold earlier rounds, which
+timed a process (``python -c``) that imported ``hotpath.render.study`` and called its ``render``.
 
-Runs (with --run) or reads (default) data/render-times/<day>.tsv. With --against REV, each
+Runs (with --run) or reads (default) those files. With --against REV, each
 round renders REV's tree first (a worktree of it, the same build folder) and then this one, so
 that a host whose speed wanders between rounds moves both alike. Prints per commit its rounds'
 seconds and their median, and the CPU and what `make host-check` said beside them.
@@ -26,11 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "data" / "render-times"
-RENDER = ("import sys; from pathlib import Path; from hotpath.render import study; "
-          "from hotpath.cases import existing_cases; "
-          "done = study.render('reference', [c.id for c in existing_cases()], Path(sys.argv[1]), {}, "
-          "with_reference_runs=True, with_overview=True); "
-          "sys.exit(any(not hasattr(d, 'path') for d in done))")
+RENDER = ("-m", "hotpath", "report", "--case", "all", "--profile", "reference", "--overview", "--out")
 COLUMNS = ("commit", "round", "seconds", "cpu", "host")
 
 
@@ -56,7 +56,7 @@ def render_seconds(tree: Path) -> float:
     with tempfile.TemporaryDirectory(prefix="hotpath-render-time-") as out:
         started = time.monotonic()
         # PYTHONPATH: the tree's own package, not the one installed in the virtual environment
-        subprocess.run([sys.executable, "-c", RENDER, out], cwd=tree, check=True,
+        subprocess.run([sys.executable, *RENDER, out], cwd=tree, check=True, stdout=subprocess.DEVNULL,
                        env={**os.environ, "PYTHONPATH": str(tree)})
         return time.monotonic() - started
 
@@ -72,7 +72,7 @@ def run(rounds: int, against: str) -> None:
             trees.insert(0, (_git("rev-parse", "--short", against), Path(other)))
         try:
             checked = host()
-            path = OUT / f"{datetime.date.today().isoformat()}.tsv"
+            path = OUT / f"{datetime.date.today().isoformat()}.command.tsv"
             OUT.mkdir(parents=True, exist_ok=True)
             if not path.exists():
                 path.write_text("\t".join(COLUMNS) + "\n")
@@ -93,7 +93,8 @@ def report() -> None:
         by_commit: dict[str, list[float]] = defaultdict(list)
         for r in rows:
             by_commit[r["commit"]].append(float(r["seconds"]))
-        print(f"{path.stem} ({rows[0]['cpu']}; host-check: {rows[0]['host']})")
+        how = "the command line" if path.name.endswith(".command.tsv") else "study.render from python -c"
+        print(f"{path.name.split('.')[0]}, through {how} ({rows[0]['cpu']}; host-check: {rows[0]['host']})")
         for commit, seconds in by_commit.items():
             print(f"  {commit}: median {statistics.median(seconds):.1f} s over {len(seconds)} rounds "
                   f"({', '.join(f'{s:.1f}' for s in seconds)})")
