@@ -152,8 +152,10 @@ def prepare(notebook: Path) -> None:
         register(cell.source if cell else "")
 
 
-def execute(notebook: Path, executed: Path, parameters: dict[str, Any]) -> Path:
-    """Run a notebook (Python or Java kernel) with checked parameters into ``executed``."""
+def execute(notebook: Path, executed: Path, parameters: dict[str, Any],
+            renamed: dict[str, str] | None = None) -> Path:
+    """Run a notebook (Python or Java kernel) with checked parameters into ``executed``, settled
+    (``renamed``: as ``settle`` takes it)."""
     import papermill
     from papermill.exceptions import PapermillExecutionError
 
@@ -169,7 +171,7 @@ def execute(notebook: Path, executed: Path, parameters: dict[str, Any]) -> Path:
     except PapermillExecutionError as e:
         raise HotpathError(f"{notebook.name} failed in cell {e.exec_count}: "
                            f"{e.ename}: {str(e.evalue).splitlines()[0][:200] if e.evalue else ''}") from None
-    settle(executed)
+    settle(executed, renamed)
     return executed
 
 
@@ -400,11 +402,10 @@ def publish_notebook(notebook: Path, out_dir: Path, parameters: dict[str, Any],
     staging.mkdir()
     params = {**parameters, "output_dir": str(staging)}
     try:
-        check_parameters(notebook, params)
-        executed = execute(notebook, staging / notebook.name, params)
         # The notebook as it would read had it run in the report folder: the staging folder's
-        # name holds a process id, which differs on every run.
-        settle(executed, {str(staging): str(out_dir)})
+        # name holds a process id, which differs on every run. (Its parameters are checked
+        # before it runs.)
+        executed = execute(notebook, staging / notebook.name, params, {str(staging): str(out_dir)})
         export_html(executed, staging / "report.html")
         missing = [f for f in (*EXPECTED, MANIFEST) if not (staging / f).is_file()]
         if not missing:
