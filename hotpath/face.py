@@ -2,7 +2,9 @@
 imports this module the first time one of them is asked for (hotpath/__init__.py), so that a
 command that needs none of them, or a render's first step, does not wait for pandas, SciPy and
 Matplotlib. Its names are ``hotpath.__all__``, listed there, where they are known without importing
-anything (tests/test_public_face.py holds the two to each other)."""
+anything (tests/test_public_face.py holds the two to each other). Importing it chooses
+Matplotlib's headless backend (hotpath.render.charts): a notebook's first ``hp.`` name does,
+where ``import hotpath`` alone did before."""
 
 # ruff: noqa: F401 - the imports are the face
 

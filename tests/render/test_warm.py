@@ -106,6 +106,7 @@ def test_where_no_zygote_answers_an_ordinary_kernel_starts(tmp_path):
 #: A chart drawn as the reports draw theirs (Agg, hotpath.render.charts), shown as a PNG.
 CHART = """import io
 import hotpath as hp
+hp.THRESHOLD  # the face reached first, as every report does: its charts draw headless (Agg)
 import matplotlib.pyplot as plt
 from IPython.display import Image, display
 figure, axes = plt.subplots()
