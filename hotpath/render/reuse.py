@@ -72,11 +72,11 @@ class Inputs:
         h = hashlib.sha256()
         try:
             stamps = _stamps(data)  # before the hashing: a change while it reads shows later
-            for root in (*data, NOTEBOOKS, PACKAGE):
+            for root in _roots(data):
                 _tree(h, root)
             java, release = _java()
             _text(h, "java", java)
-            for path in (JAR, *([release] if release else []), *_config_files()):
+            for path in _single_files(release):
                 _file(h, path)
             _text(h, "software", versions.describe(), sys.version, sys.executable,
                   *sorted(f"{d.metadata['Name']}=={d.version}"
@@ -224,6 +224,17 @@ def _files(root: Path) -> Iterator[str]:
             yield os.path.join(where, name)
 
 
+def _roots(data: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The folders every file of which is an input: the measured data, the notebooks, the package."""
+    return (*data, NOTEBOOKS, PACKAGE)
+
+
+def _single_files(release: Path | None) -> list[Path]:
+    """The inputs that are files of their own: the jar, the JDK's release file, and what the
+    kernel, IPython and Matplotlib read at their start."""
+    return [JAR, *([release] if release else []), *_config_files()]
+
+
 def _flame_graphs() -> list[str]:
     """The ``make profile`` flame graphs a case report links: a profile's reports lie in reports/
     (the default run's) or reports/<profile>/."""
@@ -236,11 +247,11 @@ def _stamps(data: tuple[Path, ...]) -> tuple:
     the inputs that are not files: the software, the environment, the cases, the flame graphs,
     and the folders packages are installed into (an install or removal changes their listing)."""
     files = [(path, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
-             for root in (*data, NOTEBOOKS, PACKAGE) for path in _files(root)
+             for root in _roots(data) for path in _files(root)
              for st in [os.stat(path)]]
     java, release = _java()
     others = [(str(path), *((st.st_size, st.st_mtime_ns, st.st_ctime_ns) if (st := _stat(path)) else ()))
-              for path in (JAR, *([release] if release else []), *_config_files())]
+              for path in _single_files(release)]
     installed = [(p, st.st_mtime_ns) for p in sys.path if (st := _stat(Path(p or ".")))]
     return (tuple(files), java, tuple(others), versions.describe(), tuple(_environment()),
             tuple(c.id for c in existing_cases()), tuple(_flame_graphs()), tuple(installed))
