@@ -249,30 +249,46 @@ def simulate(design: Design, draw: Draw, true_ratio: float, paths: int = 20_000,
     return run_paths(design, old, new, true_ratio, higher_is_better, threshold)
 
 
+#: Paths the plan runs on at once (:func:`run_paths`): each path's figures are its own, so the
+#: counts over blocks are the whole's, and a block's temporaries stay in the cache; the A/A
+#: report's 54 rows of 20,000 paths took 2.0 s of CPU whole, 1.2 s in blocks of 1,024.
+PATH_BLOCK = 1024
+
+
 def run_paths(design: Design, old: np.ndarray, new: np.ndarray, true_ratio: float = 1.0,
               higher_is_better: bool = False, threshold: float = THRESHOLD) -> dict[str, float]:
     """The plan on given rows: log fork means of shape (paths, cap) per side, fork k of both
     sides taken in round k. Shares as :func:`simulate` returns them."""
     paths = old.shape[0]
-    diff, se = welch_paths(old, new)
     c = np.array([design.boundary(k) for k in range(1, design.cap + 1)])
-    with np.errstate(invalid="ignore", divide="ignore"):  # before the first look: infinite boundary, se may be 0
+    # the rounds before the first look decide nothing (infinite boundary): not computed
+    first = int(np.argmax(np.isfinite(c))) if np.isfinite(c).any() else 0
+    c = c[first:]
+    counts = np.zeros(5, dtype=np.int64)  # faster, slower, same, covered, forks taken
+    for i in range(0, paths, PATH_BLOCK):
+        diff, se = (x[:, first:] for x in welch_paths(old[i:i + PATH_BLOCK], new[i:i + PATH_BLOCK]))
+        counts += _stops(diff, se, c, first, true_ratio, higher_is_better, threshold)
+    faster, slower, same, covered, forks = (float(n) / paths for n in counts)
+    return {"faster": faster, "slower": slower, "same": same, "coverage": covered, "mean_forks": forks}
+
+
+def _stops(diff: np.ndarray, se: np.ndarray, c: np.ndarray, first: int, true_ratio: float,
+           higher_is_better: bool, threshold: float) -> np.ndarray:
+    """Of some paths (the rounds from ``first`` on, their boundaries ``c``): how many were
+    called faster, slower and same at their stop, how many intervals there covered the true
+    ratio, and the forks per side they took in all."""
+    with np.errstate(invalid="ignore", divide="ignore"):  # se may be 0, a boundary infinite
         low, high = np.exp(diff - c * se), np.exp(diff + c * se)
     inside = (low >= 1 - threshold) & (high <= 1 + threshold)
     beyond = (high < 1 - threshold) | (low > 1 + threshold)
     decided = (inside | beyond) & np.isfinite(c)
-    stop = np.where(decided.any(axis=1), decided.argmax(axis=1), design.cap - 1)
-    rows = np.arange(paths)
+    stop = np.where(decided.any(axis=1), decided.argmax(axis=1), len(c) - 1)
+    rows = np.arange(len(stop))
     lo, hi = low[rows, stop], high[rows, stop]
     better = (lo > 1) if higher_is_better else (hi < 1)
     called = beyond[rows, stop]
-    return {
-        "faster": float((called & better).mean()),
-        "slower": float((called & ~better).mean()),
-        "same": float(inside[rows, stop].mean()),
-        "coverage": float(((lo <= true_ratio) & (true_ratio <= hi)).mean()),
-        "mean_forks": float((stop + 1).mean()),
-    }
+    return np.array([(called & better).sum(), (called & ~better).sum(), inside[rows, stop].sum(),
+                     ((lo <= true_ratio) & (true_ratio <= hi)).sum(), (stop + first + 1).sum()])
 
 
 def lognormal(fork_cv: float) -> Draw:

@@ -149,3 +149,16 @@ def test_the_10th_percentile_decides_what_the_mean_leaves_open_under_the_hosts_d
     assert by["p10"][1.0]["same"] > 0.9 > 0.3 > by["mean"][1.0]["same"]
     assert by["p10"][0.9]["faster"] > 0.95 > 0.8 > by["mean"][0.9]["faster"]
     assert by["p10"][0.9]["mean_forks"] < by["mean"][0.9]["mean_forks"]
+
+
+@pytest.mark.parametrize("block", [1, 7, 10_000])
+def test_the_plan_run_in_blocks_of_paths_counts_what_it_counts_whole(monkeypatch, block):
+    # 2,500 paths: blocks of 1 and 7 leave a last block short; 10,000 takes them all at once
+    rng = np.random.default_rng(23)
+    old, new = rng.normal(0, 0.08, (2_500, 10)), rng.normal(-0.05, 0.08, (2_500, 10))
+    design = Design(cap=10, min_forks=3)
+    whole = sequential.run_paths(design, old, new, true_ratio=math.exp(-0.05))
+    monkeypatch.setattr(sequential, "PATH_BLOCK", block)
+    assert sequential.run_paths(design, old, new, true_ratio=math.exp(-0.05)) == whole
+    assert 0 < whole["faster"] < 1 and 0 < whole["coverage"] < 1  # paths that differ: counts that can
+    assert 3 < whole["mean_forks"] < 10
