@@ -112,7 +112,7 @@ def export_html(executed: Path, target: Path) -> None:
     """Code-free HTML that renders offline (no require.js, MathJax or other CDN fetches)."""
     import nbformat
 
-    body, _ = _exporter().from_notebook_node(nbformat.read(executed, as_version=4))
+    body, _ = exporter().from_notebook_node(nbformat.read(executed, as_version=4))
     found = external_references(body)
     if found:
         raise HotpathError(f"report HTML would fetch from the network: {found[0][:120]}")
@@ -120,7 +120,7 @@ def export_html(executed: Path, target: Path) -> None:
 
 
 @functools.lru_cache(maxsize=1)
-def _exporter() -> Any:
+def exporter() -> Any:
     """One exporter for every report a process exports, as nbconvert's own command keeps one for
     all its notebooks: its templates are compiled once (0.16 s each time)."""
     from nbconvert import HTMLExporter

@@ -78,9 +78,10 @@ def using(zygote: str | None) -> Iterator[None]:
 
 #: What the render's forkserver imports before its first fork: the environment those imports are
 #: made in (hotpath.render.forkserver_env), the zygote's PRELOAD, and what the render's workers run
-#: (papermill, nbconvert and the reports).
+#: (papermill, nbconvert and the reports), then what the workers would each ready for their first
+#: report (hotpath.render.forkserver_ready).
 FORKSERVER_PRELOAD = ["hotpath.render.forkserver_env", *PRELOAD, "hotpath.render.report", "hotpath.render.overview",
-                      "papermill", "nbconvert"]
+                      "papermill", "nbconvert", "hotpath.render.forkserver_ready"]
 
 
 def forkserver() -> multiprocessing.context.ForkServerContext:
