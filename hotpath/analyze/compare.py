@@ -18,6 +18,7 @@ import pandas as pd
 from ..stats import rowfigures, sequential, steady
 from ..stats.rowfigures import SideForks
 from . import stats
+from .load import Run, worked_out
 from ..jmh import (VARIANT, MethodName, RowKey, higher_is_better, params_of, params_text, per_op, per_time,
                    seconds_per_op)
 
@@ -67,11 +68,9 @@ def _by_metric(rows: list[dict]) -> dict[str, dict]:
 
 
 def gc_normalized(group: pd.DataFrame) -> dict[str, float]:
-    """GC count per 10^6 ops and GC time as % of measured time.
-
-    JMH's gc.count and gc.time are sums over the whole run; raw sums only compare between runs
-    of the same shape, so normalize them by what was measured.
-    """
+    """GC count per 10^6 ops and GC time as % of measured time. JMH's gc.count and gc.time are
+    sums over the whole run; raw sums only compare between runs of the same shape, so normalize
+    them by what was measured."""
     return _gc_normalized(_by_metric(group.to_dict("records")))
 
 
@@ -275,6 +274,11 @@ def pair(frame: pd.DataFrame, baseline: str = "old",
     unpaired_frame = pd.DataFrame(unpaired, columns=["benchmark", "params", "mode", "variant",
                                                      "reason"])
     return Comparison(pair_frame, unpaired_frame, baseline)
+
+
+def paired(run: Run) -> Comparison:
+    """:func:`pair` of a run's rows, once for a render's processes (load.worked_out)."""
+    return worked_out(run, "paired", lambda: pair(run.frame))
 
 
 class SequentialRun:

@@ -202,35 +202,51 @@ class Side:
 TIME, CPU = "time", "cpu"
 
 
+def _counted(entry: dict, names: list[str], variants: tuple[str, ...]) -> tuple[
+        np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray], dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """A row-side's samples per fork: the benchmark thread's, GC's and the JIT's, and the
+    benchmark thread's by leaf frame (self), by every frame on the stack (total) and by stack.
+    Each stack's samples per fork are summed first, then each stack is named and counted once:
+    the counts are whole numbers, so this order of summing gives the same floats as any."""
+    k = len(entry["forks"])
+    by_stack: dict[int, np.ndarray] = {}
+    for j, fork in enumerate(entry["forks"]):
+        for index, n in fork["samples"]:
+            if index not in by_stack:
+                by_stack[index] = np.zeros(k)
+            by_stack[index][j] += n
+    samples, gc, jit = np.zeros(k), np.zeros(k), np.zeros(k)
+    self_counts: dict[str, np.ndarray] = {}
+    total_counts: dict[str, np.ndarray] = {}
+    stack_counts: dict[str, np.ndarray] = {}
+    for index, counts in by_stack.items():
+        kind = thread_of(names[index])
+        if kind == GC:
+            gc += counts
+        elif kind == JIT:
+            jit += counts
+        if kind != BENCHMARK:
+            continue
+        samples += counts
+        chain = [frame_name(f, variants) for f in names[index].split(";")[1:]] or ["(the thread alone)"]
+        for to, name in ((self_counts, chain[-1]), (stack_counts, ";".join(chain)),
+                         *((total_counts, name) for name in set(chain))):
+            if name in to:
+                to[name] += counts
+            else:
+                to[name] = counts.copy()
+    return samples, gc, jit, self_counts, total_counts, stack_counts
+
+
 def side(entry: dict, variants: tuple[str, ...] = (), basis: str = TIME) -> Side:
     """A row-side's forks as time per op by frame (``variants``: the row's two, named as one);
     with ``basis`` CPU, as the benchmark thread's CPU per op, where every fork read its clock."""
     interval = float(entry["interval_ns"])
     names = cpu_stacks(entry)
-    threads = [thread_of(s) for s in names]
-    frames = [[frame_name(f, variants) for f in s.split(";")[1:]] for s in names]
     k = len(entry["forks"])
-    time_ns, samples, gc, jit = (np.zeros(k) for _ in range(4))
-    self_counts: dict[str, np.ndarray] = {}
-    total_counts: dict[str, np.ndarray] = {}
-    stack_counts: dict[str, np.ndarray] = {}
-    ops = np.zeros(k)
-    for j, fork in enumerate(entry["forks"]):
-        time_ns[j], ops[j] = float(fork["time_ns"]), float(fork["ops"])
-        for index, n in fork["samples"]:
-            kind = threads[index]
-            if kind == GC:
-                gc[j] += n
-            elif kind == JIT:
-                jit[j] += n
-            if kind != BENCHMARK:
-                continue
-            samples[j] += n
-            chain = frames[index] or ["(the thread alone)"]
-            self_counts.setdefault(chain[-1], np.zeros(k))[j] += n
-            for name in set(chain):
-                total_counts.setdefault(name, np.zeros(k))[j] += n
-            stack_counts.setdefault(";".join(chain), np.zeros(k))[j] += n
+    time_ns = np.array([float(f["time_ns"]) for f in entry["forks"]])
+    ops = np.array([float(f["ops"]) for f in entry["forks"]])
+    samples, gc, jit, self_counts, total_counts, stack_counts = _counted(entry, names, variants)
     if (samples == 0).any() or (ops <= 0).any():
         raise ResultsError(f"{entry['benchmark']}: a fork without samples of the benchmark's thread "
                            "or without operations: its time cannot be divided among frames")

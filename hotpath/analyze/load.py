@@ -15,7 +15,8 @@ import pickle
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -23,7 +24,8 @@ import pandas as pd
 from ..errors import ResultsError
 from .. import runs
 from ..stats import steady
-from ..jmh import VARIANT, MethodName, number, params_text, parse_json, seconds
+from ..stats.welch import t_quantile
+from ..jmh import VARIANT, MethodName, number, numbers, params_text, parse_json, seconds
 from ..runtimes import runtime_of
 
 #: Metrics of the memory pass (hotpath.profiler.NativeAllocProfiler): joined onto the timing rows.
@@ -37,6 +39,9 @@ COLUMNS = [
 ]
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
 class Run:
     """One results file: its tidy frame and, if present, its provenance sidecar."""
@@ -44,12 +49,15 @@ class Run:
     source: Path
     frame: pd.DataFrame
     provenance: dict[str, Any] | None
+    #: within a render, what the run's path and every byte of its files hash to (READ_ONCE):
+    #: what is worked out of it is kept under that name too (``worked_out``); "" outside one
+    digest: str = ""
 
 
 def _raw(metric: dict[str, Any]) -> tuple[list[list[float]], list | None]:
     """Per-fork, per-iteration values; sample mode's histograms become weighted means."""
     if "rawData" in metric:
-        return [[number(v) for v in fork] for fork in metric["rawData"]], None
+        return [numbers(fork) for fork in metric["rawData"]], None
     hist = metric.get("rawDataHistogram")
     if hist:
         raw = []
@@ -136,15 +144,13 @@ def tidy(entries: list[dict[str, Any]], source: str = "") -> pd.DataFrame:
 
 def jmh_score(values: list[float]) -> tuple[float, float]:
     """A mean and its error as JMH gives them: the 99.9% t-interval's half-width."""
-    from scipy import stats as st
-
     n = len(values)
     if n == 0:
         return math.nan, math.nan
     mean = float(np.mean(values))
     if n < 2:
         return mean, math.nan
-    return mean, float(st.t.ppf(0.9995, n - 1) * np.std(values, ddof=1) / math.sqrt(n))
+    return mean, float(t_quantile(0.9995, n - 1) * np.std(values, ddof=1) / math.sqrt(n))
 
 
 def read_provenance(results: Path) -> dict[str, Any] | None:
@@ -193,10 +199,26 @@ def read_results(path: str | Path) -> Run:
     # The sequential plan's designs and stop reasons travel with the frame to the comparison.
     if provenance and provenance.get("sequential"):
         read.frame.attrs["sequential"] = Record(provenance["sequential"])
-    done = Run(source=path, frame=read.frame, provenance=provenance)
+    done = Run(source=path, frame=read.frame, provenance=provenance, digest=kept.stem if kept else "")
     if kept is not None:
         _keep(kept, done)
     return done
+
+
+def worked_out(run: Run, what: str, work: Callable[[], T]) -> T:
+    """What ``work`` makes of ``run`` (named ``what``), made once for all the processes of a
+    render and kept beside the run as read (READ_ONCE): a case's report, its overview row and its
+    matrix's report pair the same runs. Outside a render, made at each call."""
+    folder = os.environ.get(READ_ONCE)
+    if not run.digest or not folder or not Path(folder).is_dir():
+        return work()
+    kept = Path(folder) / f"{run.digest}.{what}.pickle"
+    if kept.is_file():
+        found: T = pickle.loads(kept.read_bytes())
+        return found
+    made = work()
+    _keep(kept, made)
+    return made
 
 
 def _kept(path: Path, run: runs.Run) -> Path | None:
@@ -213,10 +235,11 @@ def _kept(path: Path, run: runs.Run) -> Path | None:
     return Path(folder) / f"{digest.hexdigest()}.pickle"
 
 
-def _keep(kept: Path, run: Run) -> None:
-    """The run written whole or not at all (another process may be reading it as well)."""
+def _keep(kept: Path, value: Any) -> None:
+    """A run, or what was worked out of it, written whole or not at all (another process may be
+    reading it as well)."""
     with tempfile.NamedTemporaryFile(dir=kept.parent, delete=False) as out:
-        out.write(pickle.dumps(run, protocol=pickle.HIGHEST_PROTOCOL))
+        out.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     os.replace(out.name, kept)
 
 

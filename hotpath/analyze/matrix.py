@@ -42,7 +42,7 @@ def read(profile: str, case_id: str, candidate: str = "optimized",
     """Every measured cell's pairs (old vs ``candidate``), with the cell's id and description."""
     frames = []
     for cell, path in _measured(profile, case_id, folder).items():
-        pairs = compare.pair(read_results(path).frame).pairs
+        pairs = compare.paired(read_results(path)).pairs
         if pairs.empty:
             continue
         mine = pairs[pairs["candidate"] == candidate]

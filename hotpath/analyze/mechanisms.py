@@ -16,7 +16,7 @@ import pandas as pd
 
 from . import cpu
 from .compare import ALLOC, SequentialRun, SideFigures
-from .load import read_results
+from .load import read_results, worked_out
 from ..jmh import MECHANISM_TAKEN_BACK, MECHANISMS_APPLIED, higher_is_better, ns_per_op
 from ..paths import MECHANISMS_REFERENCE, REFERENCE, committed, results_file
 from ..cases import params_key
@@ -109,8 +109,9 @@ def found_for(run_source: Path, frame: pd.DataFrame, case_id: str | None) -> Fou
 
 def found_in(results: Path) -> Found:
     """A results file's rows split among their mechanisms (a run of make mechanisms, or the
-    reference's own rows)."""
-    return Found(tuple(decompositions(read_results(results).frame)), results)
+    reference's own rows), worked out once in a render (hotpath.analyze.load.worked_out)."""
+    run = read_results(results)
+    return worked_out(run, "mechanisms", lambda: Found(tuple(decompositions(run.frame)), results))
 
 
 def decompositions(frame: pd.DataFrame) -> list[RowParts]:

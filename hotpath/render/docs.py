@@ -53,7 +53,7 @@ class Reference:
         self.frames = {}
         for case in self.cases:
             run = read_results(results_file(PROFILE, case.id))
-            self.runs[case.id] = (compare.pair(run.frame).pairs, run.provenance or {})
+            self.runs[case.id] = (compare.paired(run).pairs, run.provenance or {})
             self.frames[case.id] = run.frame
         self.table, self.checked = overview.rows(PROFILE)
 

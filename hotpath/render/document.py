@@ -72,7 +72,7 @@ class Document:
         """Read a case's results, pair old with every other variant, and open the report
         with its title, headline and compact table."""
         run = read_results(results)
-        doc = cls(case_id, run, output_dir, comparison=compare.pair(run.frame))
+        doc = cls(case_id, run, output_dir, comparison=compare.paired(run))
         doc.title()
         doc.lead()
         return doc

@@ -45,7 +45,7 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
     if not path.is_file():
         return None
     run = read_results(path)
-    comparison = compare.pair(run.frame)
+    comparison = compare.paired(run)
     # The figures are the write-up's change; the floor and the release have their columns.
     mine = comparison.pairs[comparison.pairs["candidate"] == case.candidate] \
         if not comparison.pairs.empty else comparison.pairs

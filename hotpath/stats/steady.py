@@ -35,7 +35,7 @@ from typing import Any, Sequence, TypeAlias
 import numpy as np
 
 from . import pelt
-from ..jmh import higher_is_better, number, per_op, per_time, seconds, seconds_per_op
+from ..jmh import higher_is_better, number, numbers, per_op, per_time, seconds, seconds_per_op
 
 FLAT, WARMUP, SLOWDOWN, NO_STEADY_STATE = "flat", "warmup", "slowdown", "no steady state"
 #: A fork whose code settled on a host that did not: its levels wander above one floor, the
@@ -323,7 +323,7 @@ def _per_iteration(by_name: dict[str, list[Any] | None], name: str, fork: int,
 
 def _raw(by_name: dict[str, list[Any] | None], name: str, fork: int) -> list[float] | None:
     raw = by_name.get(name)
-    return [number(v) for v in raw[fork]] if raw is not None else None
+    return numbers(raw[fork]) if raw is not None else None
 
 
 def _mean(values: Values) -> float:
@@ -538,7 +538,7 @@ def entry_forks(entry: dict[str, Any], estimate: str = MEAN) -> list[Fork]:
     out = []
     for k, fork in enumerate(forks):
         faults = _per_iteration(by_name, "faults.norm", k, len(fork))
-        out.append(summarize([number(v) for v in fork], iteration_s, higher, recorded(entry), estimate,
+        out.append(summarize(numbers(fork), iteration_s, higher, recorded(entry), estimate,
                              _per_iteration(by_name, "gc.time", k, len(fork)),
                              None if faults is None else fault_shares(faults, fork, unit)))
     return out

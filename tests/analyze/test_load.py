@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from hotpath.analyze import load
+from hotpath.analyze import compare, load
 from hotpath.errors import ResultsError
 
 
@@ -66,6 +66,9 @@ def test_non_finite_strings_are_numbers():
     assert load.number("+INF") == math.inf
     assert load.number("-INF") == -math.inf
     assert load.number(3) == 3.0
+    read = load.numbers([1.5, 2, "NaN", "-INF", None])
+    assert read[:2] == [1.5, 2.0] and all(type(v) is float for v in read)
+    assert math.isnan(read[2]) and read[3] == -math.inf and math.isnan(read[4])
 
 
 def test_params_are_kept_as_strings_and_variant_is_split_off(tmp_path, data_dir):
@@ -202,3 +205,45 @@ def test_outside_a_render_no_run_is_kept(data_dir, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     load.read_results(data_dir / "avgt-params-gc.json")
     assert not list(tmp_path.iterdir())
+
+
+def test_a_render_pairs_a_run_once_and_a_changed_run_again(data_dir, tmp_path, monkeypatch):
+    import pandas as pd
+
+    kept = tmp_path / "read-once"
+    kept.mkdir()
+    results = tmp_path / "run.json"
+    results.write_bytes((data_dir / "avgt-variant-gc.json").read_bytes())
+    monkeypatch.setenv(load.READ_ONCE, str(kept))
+    first = compare.paired(load.read_results(results))
+    assert not first.pairs.empty
+    pd.testing.assert_frame_equal(first.pairs, compare.pair(load.read_results(results).frame).pairs)
+    assert len(list(kept.glob("*.paired.pickle"))) == 1
+
+    def paired_again(*args, **kwargs):
+        raise AssertionError("paired a second time")
+
+    with monkeypatch.context() as m:
+        m.setattr(compare, "pair", paired_again)
+        again = compare.paired(load.read_results(results))
+    pd.testing.assert_frame_equal(again.pairs, first.pairs)
+
+    # the same run with its first benchmark twice as slow: paired anew
+    entries = json.loads(results.read_text())
+    metric = entries[0]["primaryMetric"]
+    metric["rawData"] = [[2 * v for v in fork] for fork in metric["rawData"]]
+    metric["score"] *= 2
+    results.write_text(json.dumps(entries))
+    changed = compare.paired(load.read_results(results))
+    assert len(list(kept.glob("*.paired.pickle"))) == 2
+    assert not changed.pairs.equals(first.pairs)
+
+
+def test_outside_a_render_a_run_is_paired_at_each_call(data_dir, monkeypatch):
+    monkeypatch.delenv(load.READ_ONCE, raising=False)
+    calls = []
+    real = compare.pair
+    monkeypatch.setattr(compare, "pair", lambda frame: calls.append(1) or real(frame))
+    run = load.read_results(data_dir / "avgt-params-gc.json")
+    compare.paired(run), compare.paired(run)
+    assert len(calls) == 2 and run.digest == ""
