@@ -127,6 +127,8 @@ def exporter() -> Any:
 
     exporter = HTMLExporter(template_name="offline", extra_template_basedirs=[str(TEMPLATES)])
     exporter.exclude_input = True
+    # one validation after the preprocessors, not one after each of the twelve: the same page
+    exporter.optimistic_validation = True
     exporter.exclude_input_prompt = True
     exporter.exclude_output_prompt = True
     return exporter
