@@ -317,7 +317,7 @@ def _render(groups: list[list[Job]], busy: list[int], workers: int | None
         # which imported papermill and nbconvert once (seconds) for every worker.
         context = warm.forkserver()
         # The longest first, so that no long report starts last while the other workers idle.
-        order = sorted(busy, key=lambda i: -sum(_seconds(render) for render, _ in groups[i]))
+        order = sorted(busy, key=lambda i: -sum(_seconds(render, args) for render, args in groups[i]))
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             attempts = pool.map(functools.partial(_attempt, zygote=zygote, environment=environment),
                                 [groups[i] for i in order])
@@ -327,13 +327,25 @@ def _render(groups: list[list[Job]], busy: list[int], workers: int | None
 #: About how long each kind of job takes, in seconds (a render of the reference on a 2-core
 #: machine, three workers at once, 2026-11-30): only their order matters, to hand out the
 #: longest groups first. The A/A's one report outlasts a case's three jobs, so it starts first,
-#: and the short runs of two builds fill the cores at the end.
+#: and the short runs of two builds fill the cores at the end, the shortest last.
 SECONDS = {"render_aa": 8.5, "render_case": 5.5, "render_matrix": 2.0, "render_ab": 1.8, "case_row": 0.4}
+#: A run of two builds' report takes longer the more its run holds: 1.1 s for the reference's
+#: 0.3 MB one, 1.9 s for its 1.8 MB one.
+AB_SECONDS, AB_SECONDS_PER_MB = 0.95, 0.55
 
 
-def _seconds(render: Any) -> float:
+def _seconds(render: Any, args: tuple = ()) -> float:
     """A job's rough cost (a keyed render is a partial of its function; a kept one costs nothing)."""
-    return SECONDS.get(getattr(getattr(render, "func", render), "__name__", ""), 3.0) if render is not _kept else 0.0
+    if render is _kept:
+        return 0.0
+    name = getattr(getattr(render, "func", render), "__name__", "")
+    if name == "render_ab" and args:
+        return AB_SECONDS + AB_SECONDS_PER_MB * _megabytes(Path(args[0]))
+    return SECONDS.get(name, 3.0)
+
+
+def _megabytes(folder: Path) -> float:
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / 1e6
 
 
 def kept(groups: list[list[Job]], inputs: reuse.Inputs | None) -> bool:

@@ -81,3 +81,16 @@ def test_a_figure_leaves_no_value_for_a_notebook_cell_to_print(tmp_path, data_di
     # A cell ending in doc.figure(...) printed PosixPath('.../.case.staging-N/x.png') in reports.
     assert doc.figure("x", fig, "a caption") is None
     assert (tmp_path / doc.named("x.png")).is_file() and doc.charts == [doc.named("x.png")]
+
+
+def test_a_render_hands_out_the_a_a_first_and_the_smallest_run_of_two_builds_last():
+    # the reference's groups as study.render makes them: the A/A, a case, its runs of two builds
+    ab = ROOT / "data" / "reference" / "ab"
+    groups = [[(report.render_ab, (ab / name, None))] for name in
+              ("rocketmq-dispatch32-again", "ignite-encoder", "rocketmq-store")]
+    groups += [[(report.render_aa, (ROOT / "data" / "reference" / "aa", None))],
+               [(report.render_case, ("reference", "writer")), (report.render_matrix, ("reference", "writer"))]]
+    cost = [sum(report._seconds(render, args) for render, args in g) for g in groups]
+    order = sorted(range(len(groups)), key=lambda i: -cost[i])
+    assert order[:2] == [3, 4] and order[-1] == 0  # the 0.3 MB run of two builds goes last
+    assert cost[2] > cost[1] > cost[0]  # 1.8 MB, 1.6 MB, 0.3 MB
