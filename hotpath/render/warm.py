@@ -76,6 +76,10 @@ def using(zygote: str | None) -> Iterator[None]:
         SOCKET = before
 
 
+#: Allocations between two collections of the youngest generation in a render's processes
+#: (Python's default: 700; hotpath.render.forkserver_ready says why).
+YOUNGEST = 10_000
+
 #: What the render's forkserver imports before its first fork: the environment those imports are
 #: made in (hotpath.render.forkserver_env), the zygote's PRELOAD, and what the render's workers run
 #: (papermill, nbconvert and the reports), then what the workers would each ready for their first

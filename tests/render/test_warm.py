@@ -44,9 +44,10 @@ def _gone(pid: int, within_s: float = 10.0) -> bool:
     return False
 
 
-REPORT = ("import os, sys, json; print(json.dumps({'pid': os.getpid(), 'ppid': os.getppid(), "
+REPORT = ("import gc, os, sys, json; print(json.dumps({'pid': os.getpid(), 'ppid': os.getppid(), "
           "'cwd': os.getcwd(), 'mark': os.environ.get('HOTPATH_TEST_MARK'), "
-          "'preloaded': 'pandas' in sys.modules, 'seen': globals().get('LEFT_BEHIND')}))")
+          "'preloaded': 'pandas' in sys.modules, 'seen': globals().get('LEFT_BEHIND'), "
+          "'youngest': gc.get_threshold()[0], 'frozen': gc.get_freeze_count()}))")
 
 
 def test_each_kernel_is_a_fork_of_its_own_with_its_launchers_folder_and_environment(tmp_path):
@@ -63,6 +64,8 @@ def test_each_kernel_is_a_fork_of_its_own_with_its_launchers_folder_and_environm
     assert first["cwd"] == str(tmp_path) and second["cwd"] == str(ROOT)
     assert (first["mark"], second["mark"]) == ("one", "two")
     assert second["seen"] is None, "a name one kernel set is not in the next"
+    # the collector as the forkserver left it (hotpath.render.forkserver_ready)
+    assert second["youngest"] == warm.YOUNGEST and second["frozen"] > 100_000
 
 
 def test_a_kernel_whose_launcher_is_killed_is_killed_and_the_zygote_takes_the_next():
