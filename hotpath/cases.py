@@ -7,12 +7,14 @@ from __future__ import annotations
 import csv
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from pathlib import Path
-
-import pandas as pd
 
 from .errors import HotpathError, ResultsError, UnknownNameError
 from .paths import CLAIMS, FLOORS, ROOT
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -171,6 +173,8 @@ def read_table(path: Path, fields: list[str], numbers: tuple[str, ...] = (),
                optional: tuple[str, ...] = ()) -> pd.DataFrame:
     """A case's CSV of figures: every field present but the ``optional`` ones (blank where
     absent), the numeric ones as floats (blank: NaN); a case without the file has none."""
+    import pandas as pd  # at first use: the command line starts without it
+
     if not path.is_file():
         return pd.DataFrame(columns=fields)
     with path.open(newline="", encoding="utf-8") as f:

@@ -9,11 +9,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from .measure import added
-from .analyze import against, compare, load
-from .render import report, tables
-from .render import against as against_text
-from .render.study import Written
+# What a command needs beyond these is imported in the command: `hotpath check` and `--help`
+# start without pandas, SciPy and Matplotlib (2 s of imports).
+from .analyze.spread import MACHINE_SPREAD
+from .render.written import Written
 from .cases import CASES, case_ids as _cases, existing_cases, get_case
 from .commandline import PARAMETER, SELECTION, Commands, Group, arg, case_arg, out_arg, profile_arg, two_builds
 from .errors import HotpathError
@@ -38,6 +37,8 @@ def parser() -> argparse.ArgumentParser:
 def _wrote(done: Path | Written) -> None:
     """'hotpath: wrote <path>' (or kept it), and a report's verdict too, so a run ends with what
     it found."""
+    from .render import report
+
     done = done if isinstance(done, Written) else Written(done)
     print(f"hotpath: {'kept, its inputs unchanged:' if done.kept else 'wrote'} {done.path}{done.page}")
     text = report.headline_of(done.path) if done.headline else None
@@ -63,6 +64,8 @@ def _out(args: argparse.Namespace) -> Path | None:
          arg("--format", choices=("text", "md", "jira"), default="text"),
          arg("--gc", action="store_true", help="add GC count and GC time columns"))
 def cmd_table(args: argparse.Namespace) -> int:
+    from .render import tables
+
     table, unpaired = tables.file_table(args.file, args.baseline, args.param, args.gc)
     print(tables.as_text(table, args.format), end="")
     print("".join(f"{line}\n" for line in unpaired), end="", file=sys.stderr)
@@ -156,6 +159,7 @@ def cmd_merge(args: argparse.Namespace):
 def cmd_matrix(args: argparse.Namespace):
     """A shard's cells are not reported: its report waits for the merge."""
     from .measure import study
+    from .render import report
 
     profile = get_profile(args.profile)
     for case_id, written, skipped in study.matrix_cells(_cases(args.case), profile, args.cells,
@@ -174,6 +178,9 @@ def cmd_matrix(args: argparse.Namespace):
 @command("profile", "allocation flame graphs into the profile's reports/<case>/flames/",
          case_arg(), profile_arg())
 def cmd_profile(args: argparse.Namespace):
+    from .measure import added
+    from .render import report
+
     profile = get_profile(args.profile)
     for case_id in _cases(args.case):
         yield added.flame_graphs(get_case(case_id), profile)
@@ -291,6 +298,7 @@ def cmd_docs(args: argparse.Namespace):
 def cmd_compare(args: argparse.Namespace):
     """The files' kind says which: two JSON files, a run of two builds' folder, or two builds."""
     from .analyze import ab as ab_run
+    from .render import report
 
     if args.candidate is None and Path(args.baseline).is_dir() and ab_run.is_run(Path(args.baseline)):
         return [_report(report.render_ab(Path(args.baseline), _out(args)))]
@@ -310,6 +318,7 @@ def cmd_compare(args: argparse.Namespace):
 def measure_builds(args: argparse.Namespace) -> int:
     """Two builds measured, then their report; a shard's is rendered once the shards are merged."""
     from .analyze import ab as ab_run
+    from .render import report
 
     folder = _two_builds(args).measure(args.budget or "", args.shard, args.results_dir or "",
                                        replace=args.replace or "")
@@ -345,6 +354,7 @@ def cmd_series(args: argparse.Namespace) -> int:
     from .analyze import ab as ab_run
     from .analyze import series as series_run
     from .measure.series import Series
+    from .render import report
 
     if not args.steps and (Path(args.baseline) / runs.SERIES_MANIFEST).is_file():
         _wrote(_report(report.render_series(Path(args.baseline), _out(args))))
@@ -371,6 +381,7 @@ def cmd_series(args: argparse.Namespace) -> int:
          REPLACE)
 def cmd_aa(args: argparse.Namespace):
     from .measure import aa, study
+    from .render import report
 
     if not args.render_only:
         study.refuse_overwrite(Path(args.results) if args.results else aa.OUT, "aa",
@@ -410,12 +421,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
          case_arg(), profile_arg(help="the run: data/results/<profile>/ (default: quick)"),
          arg("--run", help="a folder of <case>.json files instead of the profile's"),
          arg("--reference", help="the reference's folder (default: data/reference)"),
-         arg("--widen", type=float, default=against.MACHINE_SPREAD,
+         arg("--widen", type=float, default=MACHINE_SPREAD,
              help="each interval's factor for the differences between machines: low/w, "
                   "high*w (default: %(default)s)"))
 def cmd_against_reference(args: argparse.Namespace) -> int:
     """Every file is read before anything is printed."""
+    from .analyze import against
     from .paths import REFERENCE
+    from .render import against as against_text
 
     cases = _cases(args.case)
     run = Path(args.run) if args.run else results_folder(get_profile(args.profile).name)
@@ -461,6 +474,9 @@ def cmd_cases(args: argparse.Namespace) -> int:
          arg("--format", choices=("text", "md"), default="text"))
 def cmd_precision(args: argparse.Namespace) -> int:
     import pandas as pd
+
+    from .analyze import compare, load
+    from .render import tables
 
     paths = [Path(f) for f in args.files] or [results_file(args.profile, c) for c in _cases(args.case)]
     rows = compare.precision(pd.concat([load.read_results(p).frame for p in paths], ignore_index=True))

@@ -1,5 +1,7 @@
 """The command line refuses bad names with one line and exit code 2."""
 
+import sys
+
 from hotpath.cli import main
 
 
@@ -76,3 +78,18 @@ def test_every_command_is_offered_once_in_the_order_declared():
     assert len(names) == len(set(names)) == 23
     choices = parser()._subparsers._group_actions[0].choices
     assert list(choices) == names
+
+
+def test_a_command_that_only_checks_starts_without_the_analysis_libraries(data_dir):
+    # `make report` runs `hotpath check` first: 2 s of imports it never used, now none
+    import subprocess
+
+    code = ("import sys; from hotpath.cli import main; rc = main(['check', '--case', 'all', '--profile', "
+            "'reference']); print(rc, *sorted(m for m in ('pandas', 'scipy', 'matplotlib') if m in sys.modules))")
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert said == ["0"]
+    # and a command that reads a run imports them when it runs
+    code = (f"import sys; from hotpath.cli import main; main(['table', {str(data_dir / 'avgt-variant-gc.json')!r}]); "
+            "print('pandas' in sys.modules, file=sys.stderr)")
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert said.stderr.split()[-1] == "True" and "old" in said.stdout

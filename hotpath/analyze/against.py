@@ -34,10 +34,8 @@ from ..stats import sequential
 from . import compare
 from . import cpu as cpu_analysis
 from .load import read_results
+from .spread import MACHINE_SPREAD
 
-#: Each interval is widened by this factor each way (low / 1.15, high x 1.15) for the
-#: differences between two machines of the study's kind.
-MACHINE_SPREAD = 1.15
 
 #: One time row of a run: what the reports' verdict table shows of it.
 TIME_COLUMNS = ["case", "benchmark", "method", "params", "mode", "baseline", "candidate",

@@ -3,7 +3,6 @@ the reference's committed runs of two builds and its A/A run, and the overview o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,17 +10,7 @@ from . import matrix, overview, report, reuse, warm
 from ..cases import existing_cases
 from ..errors import HotpathError
 from ..paths import AA_REFERENCE, AB_REFERENCE, results_file
-
-
-@dataclass(frozen=True)
-class Written:
-    """A file or report folder written (or kept: its inputs had not changed since it was); a
-    report's page and whether it leads with a headline."""
-
-    path: Path
-    page: str = ""
-    headline: bool = False
-    kept: bool = False
+from .written import Written
 
 
 def _steps(profile: str, case_ids: list[str], folder: Path, params: dict[str, Any],

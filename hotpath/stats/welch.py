@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 import numpy as np
-from scipy import special
 
 CONFIDENCE = 0.95
 
@@ -33,11 +32,15 @@ def t_quantile(p: Floats, df: Floats) -> Floats:
     """Student's t quantile: scipy.stats.t.ppf's own function (the same numbers) without its
     per-call checks, which cost a report's frame rows most of their time (thousands of calls).
     A float for floats, an array for arrays."""
+    from scipy import special  # at first use: what imports this module alone starts without SciPy
+
     return _as_given(special.stdtrit(df, p))
 
 
 def t_two_sided_p(t: Floats, df: Floats) -> Floats:
     """The two-sided p-value of a t statistic: 2 * scipy.stats.t.sf(|t|, df), as t_quantile."""
+    from scipy import special
+
     return _as_given(2 * special.stdtr(df, -np.abs(t)))
 
 
