@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -39,7 +40,7 @@ class Comparison:
     baseline: str
 
 
-def time_per_op(row: pd.Series) -> tuple[float, float, float]:
+def time_per_op(row: pd.Series | Mapping[str, Any]) -> tuple[float, float, float]:
     """(ratio, CI low, CI high) of time per op new/old; throughput ratios are inverted."""
     ratio, lo, hi = row["ratio"], row["ci_low"], row["ci_high"]
     if row["higher_is_better"]:

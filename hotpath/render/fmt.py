@@ -6,6 +6,8 @@ same wherever it appears."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
 
@@ -184,7 +186,7 @@ def fmt_alloc_change(old: float, new: float, verdict: str) -> str:
 
 
 
-def label(row: pd.Series) -> str:
+def label(row: pd.Series | Mapping[str, Any]) -> str:
     params = f"({row['params']})" if row["params"] else ""
     return f"{row['method']}{params}"
 

@@ -5,8 +5,10 @@ one line."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -31,7 +33,7 @@ def overview_cell(profile: str, case: Case, folder: Path) -> str:
     return text + (f" ([matrix]({case.id}/matrix/report.html))" if page.is_file() else "")
 
 
-def name(r: pd.Series) -> str:
+def name(r: pd.Series | Mapping[str, Any]) -> str:
     """'StoreKey.consumeQueueKey(topicLength=8)': the class says which question of the case."""
     return f"{r['class'].removesuffix('Benchmark')}.{fmt.label(r)}"
 
@@ -60,13 +62,17 @@ def differences(pairs: pd.DataFrame, main: str = MAIN.id) -> pd.DataFrame:
     rows = []
     if pairs.empty or main not in set(pairs["cell"]):
         return pd.DataFrame(columns=COLUMNS)
-    for _, group in pairs.groupby(["benchmark", "params"], sort=False):
-        ref = group[group["cell"] == main]
-        if ref.empty:
+    # the rows as dicts, grouped in the order they first appear: indexing the wide frame per group
+    # and cell took most of the time
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for record in pairs.to_dict("records"):
+        groups.setdefault((record["benchmark"], record["params"]), []).append(record)
+    for group in groups.values():
+        ref = next((r for r in group if r["cell"] == main), None)
+        if ref is None:
             continue
-        ref = ref.iloc[0]
         ref_ratio = time_per_op(ref)[0]
-        for _, r in group[group["cell"] != main].iterrows():
+        for r in (r for r in group if r["cell"] != main):
             ratio = time_per_op(r)[0]
             changed = []
             if r["verdict"] != ref["verdict"]:
