@@ -146,7 +146,11 @@ def unmeasured(table: pd.DataFrame) -> bool:
 
 def filled(table: pd.DataFrame) -> pd.DataFrame:
     """The table with every missing cell as UNMEASURED: every format writes it so."""
-    return table.astype(object).where(table.notna(), UNMEASURED)
+    # one array of objects, masked (astype(object) then where, column by column: 3 ms a table,
+    # three times a table)
+    values = table.to_numpy(dtype=object, copy=True)
+    values[table.isna().to_numpy()] = UNMEASURED
+    return pd.DataFrame(values, index=table.index, columns=table.columns, dtype=object)
 
 
 def _jira_cell(text: object) -> str:
