@@ -162,3 +162,10 @@ def test_the_plan_run_in_blocks_of_paths_counts_what_it_counts_whole(monkeypatch
     assert sequential.run_paths(design, old, new, true_ratio=math.exp(-0.05)) == whole
     assert 0 < whole["faster"] < 1 and 0 < whole["coverage"] < 1  # paths that differ: counts that can
     assert 3 < whole["mean_forks"] < 10
+
+
+def test_lognormal_draws_are_numpys_normal_draws_bit_for_bit():
+    # the A/A report's predicted rates were simulated with rng.normal(0.0, sd): the same numbers
+    sd = math.sqrt(math.log(1 + 0.05 ** 2))
+    drawn = lognormal(0.05)(np.random.default_rng(3), (500, 24))
+    assert np.array_equal(drawn, np.random.default_rng(3).normal(0.0, sd, (500, 24)))
