@@ -181,7 +181,8 @@ class Record(dict):
 #: The environment variable naming a folder where the runs read are kept as read, for the
 #: processes of one render (hotpath.render.report sets it for its workers and their kernels): a
 #: render's reports read the same files (a case's report and its overview row, a matrix's cells),
-#: 123 reads of 41 files in the reference's, and each is parsed once, not at every read.
+#: 123 reads of 41 files in the reference's, and each is parsed once, not at every read; what is
+#: worked out of a run (``worked_out``: its pairs, its mechanisms' parts) is kept beside it.
 READ_ONCE = "HOTPATH_RUNS_READ"
 
 

@@ -3,18 +3,15 @@ package hotpath.store;
 import static hotpath.mechanism.HeapBytesPerCall.byteArray;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
 import hotpath.mechanism.HeapBytesPerCall;
+import hotpath.mechanism.JvmOfItsOwn;
 
 /**
  * What one round of the benchmark's path (32 messages put, appended, dispatched, pulled) allocates
@@ -70,21 +67,8 @@ class MechanismStoreAllocationTest {
     }
 
     private static Map<String, Double> measureInChildJvm() throws IOException, InterruptedException {
-        String javaBin = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        Process p = new ProcessBuilder(javaBin, "-XX:-DoEscapeAnalysis", "-XX:-OptimizeStringConcat", "-Xmx256m",
-                "-cp", System.getProperty("java.class.path"), Child.class.getName())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(true, p.waitFor(60, TimeUnit.SECONDS), "child JVM");
-        assertEquals(0, p.exitValue(), out);
-        Map<String, Double> bytes = new LinkedHashMap<>();
-        for (String line : out.split("\n")) {
-            String[] f = line.trim().split(" ");
-            if (f.length == 2 && f[1].matches("[0-9.]+")) {
-                bytes.put(f[0], Double.parseDouble(f[1]));
-            }
-        }
-        assertEquals(StoreMechanism.aloneAndTakenBack(), java.util.List.copyOf(bytes.keySet()), out);
+        Map<String, Double> bytes = JvmOfItsOwn.figures(Child.class, "-XX:-OptimizeStringConcat");
+        assertEquals(StoreMechanism.aloneAndTakenBack(), java.util.List.copyOf(bytes.keySet()), bytes.toString());
         return bytes;
     }
 
