@@ -21,6 +21,7 @@ from hotpath.errors import HotpathError
 from hotpath.measure import aa, bench, hostcheck, jar, memory, rounds, study
 from hotpath.measure import matrix as measure_matrix
 from hotpath.paths import AA_REFERENCE, MATRIX, MECHANISMS_REFERENCE, REFERENCE, RESULTS, ROOT, committed
+from hotpath.render import report as render_report
 
 REFUSED = "this run would write over committed data in "
 
@@ -47,8 +48,8 @@ def measured(monkeypatch):
     monkeypatch.setattr(measure_matrix, "run", lambda case, profile, cells, budget_text="", shard=None,
                         folder=None: calls.append(("matrix", folder)) or ([], {}))
     # the reports are not what is tested: each render records what it was given
-    monkeypatch.setattr(cli.report, "render_aa", lambda folder, out=None: calls.append(("render aa", folder)) or folder)
-    monkeypatch.setattr(cli.report, "render_matrix", lambda case_id, profile, out_dir=None, folder=None:
+    monkeypatch.setattr(render_report, "render_aa", lambda folder, out=None: calls.append(("render aa", folder)) or folder)
+    monkeypatch.setattr(render_report, "render_matrix", lambda case_id, profile, out_dir=None, folder=None:
                         calls.append(("render matrix", (out_dir, folder))) or out_dir)
     monkeypatch.setattr(cli, "_wrote", lambda done: None)
     return calls
