@@ -173,22 +173,31 @@ def test_heap_and_gc_figures_never_take_a_forks_first_iterations():
     assert steady.FLAT in kinds  # a fork classed flat from 0.0 s is among them
 
 
-def test_a_render_parses_a_run_once_and_reads_it_again_from_its_folder(data_dir, tmp_path, monkeypatch):
-    import pandas as pd
-
+@pytest.fixture
+def in_a_render(tmp_path, monkeypatch):
+    """A render's folder of the runs read, as hotpath.render.report sets it for its processes."""
     kept = tmp_path / "read-once"
     kept.mkdir()
+    monkeypatch.setenv(load.READ_ONCE, str(kept))
+    return kept
+
+
+def _never(what: str):
+    def called(*args, **kwargs):
+        raise AssertionError(f"{what} a second time")
+    return called
+
+
+def test_a_render_parses_a_run_once_and_reads_it_again_from_its_folder(data_dir, tmp_path, monkeypatch, in_a_render):
+    import pandas as pd
+
+    kept = in_a_render
     results = tmp_path / "run.json"
     results.write_bytes((data_dir / "avgt-params-gc.json").read_bytes())
-    monkeypatch.setenv(load.READ_ONCE, str(kept))
     first = load.read_results(results)
     assert len(list(kept.iterdir())) == 1
-
-    def parsed_again(*args, **kwargs):
-        raise AssertionError("parsed a second time")
-
     with monkeypatch.context() as m:
-        m.setattr(load, "read_side", parsed_again)
+        m.setattr(load, "read_side", _never("parsed"))
         again = load.read_results(results)
     pd.testing.assert_frame_equal(again.frame, first.frame)
     assert (again.source, again.provenance) == (first.source, first.provenance)
@@ -207,24 +216,18 @@ def test_outside_a_render_no_run_is_kept(data_dir, tmp_path, monkeypatch):
     assert not list(tmp_path.iterdir())
 
 
-def test_a_render_pairs_a_run_once_and_a_changed_run_again(data_dir, tmp_path, monkeypatch):
+def test_a_render_pairs_a_run_once_and_a_changed_run_again(data_dir, tmp_path, monkeypatch, in_a_render):
     import pandas as pd
 
-    kept = tmp_path / "read-once"
-    kept.mkdir()
+    kept = in_a_render
     results = tmp_path / "run.json"
     results.write_bytes((data_dir / "avgt-variant-gc.json").read_bytes())
-    monkeypatch.setenv(load.READ_ONCE, str(kept))
     first = compare.paired(load.read_results(results))
     assert not first.pairs.empty
     pd.testing.assert_frame_equal(first.pairs, compare.pair(load.read_results(results).frame).pairs)
     assert len(list(kept.glob("*.paired.pickle"))) == 1
-
-    def paired_again(*args, **kwargs):
-        raise AssertionError("paired a second time")
-
     with monkeypatch.context() as m:
-        m.setattr(compare, "pair", paired_again)
+        m.setattr(compare, "pair", _never("paired"))
         again = compare.paired(load.read_results(results))
     pd.testing.assert_frame_equal(again.pairs, first.pairs)
 
