@@ -255,8 +255,8 @@ def side(entry: dict, variants: tuple[str, ...] = (), basis: str = TIME) -> Side
     def frame(counts: dict[str, np.ndarray]) -> pd.DataFrame:
         if not counts:
             return pd.DataFrame.from_dict(counts, orient="index", columns=range(k))
-        names = sorted(counts)  # (one array, not a row per frame: a frame each way, 1,200 in a render)
-        return pd.DataFrame(np.array([counts[n] for n in names]), index=names, columns=range(k))
+        named = sorted(counts)  # (one array, not a row per frame: a frame each way, 1,200 in a render)
+        return pd.DataFrame(np.array([counts[n] for n in named]), index=named, columns=range(k))
 
     clocked = all(f.get("cpu_ns", -1) > 0 for f in entry["forks"])
     on_cpu = (np.array([f["cpu_ns"] for f in entry["forks"]], dtype=float) / ops if clocked

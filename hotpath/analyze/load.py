@@ -192,18 +192,16 @@ def read_results(path: str | Path) -> Run:
     path = Path(path)
     run = runs.load(*runs.of_results(path))
     kept = _kept(path, run)
-    if kept is not None and kept.is_file():
-        found: Run = pickle.loads(kept.read_bytes())
-        return found
+    return _once(kept, lambda: _read(path, run, kept.stem if kept else ""))
+
+
+def _read(path: Path, run: runs.Run, digest: str) -> Run:
     read = read_side(run)
     provenance = provenance_of(run)
     # The sequential plan's designs and stop reasons travel with the frame to the comparison.
     if provenance and provenance.get("sequential"):
         read.frame.attrs["sequential"] = Record(provenance["sequential"])
-    done = Run(source=path, frame=read.frame, provenance=provenance, digest=kept.stem if kept else "")
-    if kept is not None:
-        _keep(kept, done)
-    return done
+    return Run(source=path, frame=read.frame, provenance=provenance, digest=digest)
 
 
 def worked_out(run: Run, what: str, work: Callable[[], T]) -> T:
@@ -211,13 +209,19 @@ def worked_out(run: Run, what: str, work: Callable[[], T]) -> T:
     render and kept beside the run as read (READ_ONCE): a case's report, its overview row and its
     matrix's report pair the same runs. Outside a render, made at each call."""
     folder = os.environ.get(READ_ONCE)
-    if not run.digest or not folder or not Path(folder).is_dir():
-        return work()
-    kept = Path(folder) / f"{run.digest}.{what}.pickle"
+    in_render = bool(run.digest and folder and Path(folder).is_dir())
+    return _once(Path(str(folder)) / f"{run.digest}.{what}.pickle" if in_render else None, work)
+
+
+def _once(kept: Path | None, make: Callable[[], T]) -> T:
+    """``make()`` once for a render's processes: read from ``kept`` where one of them made it
+    first, else made and kept there; ``kept`` None (outside a render): made at each call."""
+    if kept is None:
+        return make()
     if kept.is_file():
         found: T = pickle.loads(kept.read_bytes())
         return found
-    made = work()
+    made = make()
     _keep(kept, made)
     return made
 
