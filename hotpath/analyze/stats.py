@@ -11,9 +11,8 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats as sps
 
-from ..stats import sequential
+from ..stats import ranks, sequential
 from ..stats.forks import fork_means
 #: THRESHOLD: changes within +-5% count as "same" (criterion's noise threshold); MIN_FORKS:
 #: Mann-Whitney U cannot reach p < 0.05 with fewer than 4 values per side.
@@ -43,7 +42,7 @@ def mann_whitney_p(old: np.ndarray, new: np.ndarray) -> float:
         return math.nan
     if np.all(old == old[0]) and np.all(new == new[0]) and old[0] == new[0]:
         return 1.0
-    return float(sps.mannwhitneyu(old, new, alternative="two-sided").pvalue)
+    return ranks.two_sided_p(old, new)
 
 
 def time_verdict(old: list[list[float]], new: list[list[float]], higher_is_better: bool,
