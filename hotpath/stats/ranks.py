@@ -85,4 +85,5 @@ def _shares(small: int, large: int) -> np.ndarray:
             below = grown[j - 1] if j else []
             grown.append([a + (below[u] if u < len(below) else 0) for u, a in enumerate(above)])
         counts = grown
-    return np.array(counts[large], dtype=float) / special.binom(small + large, small)
+    total = float(special.binom(small + large, small))  # SciPy's float for it
+    return np.array(counts[large], dtype=float) / total
