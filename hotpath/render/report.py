@@ -23,7 +23,7 @@ from ..cases import get_case
 from ..errors import HotpathError, UnknownNameError
 from ..analyze.load import READ_ONCE, read_results
 from ..offline import external_references
-from . import flamegraphs, kernels, reuse, warm
+from . import flamegraphs, kernels, pageform, reuse, warm
 from ..paths import REPORTS, ROOT, SERIES_REPORTS
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -109,10 +109,12 @@ def coerce(name: str, text: str, type_name: str) -> Any:
 
 
 def export_html(executed: Path, target: Path) -> None:
-    """Code-free HTML that renders offline (no require.js, MathJax or other CDN fetches)."""
+    """Code-free HTML that renders offline (no require.js, MathJax or other CDN fetches): the page
+    nbconvert's exporter makes, its BeautifulSoup pass spared the report's own tables and charts
+    (hotpath.render.pageform)."""
     import nbformat
 
-    body, _ = exporter().from_notebook_node(nbformat.read(executed, as_version=4))
+    body = pageform.export(exporter(), nbformat.read(executed, as_version=4))
     found = external_references(body)
     if found:
         raise HotpathError(f"report HTML would fetch from the network: {found[0][:120]}")
