@@ -15,7 +15,7 @@ import pandas as pd
 
 from .. import tail
 from ..jmh import RowKey
-from ..stats import sequential, steady
+from ..stats import moments, sequential, steady
 from . import ab
 
 CALLED = ("faster", "slower")
@@ -154,9 +154,7 @@ def _bimodal(x: np.ndarray) -> bool:
     n = len(x)
     if n < 8 or x.std() == 0:
         return False
-    from scipy import stats as sps
-
-    g, k = sps.skew(x, bias=False), sps.kurtosis(x, bias=False)
+    g, k = moments.skew(x, bias=False), moments.excess_kurtosis(x, bias=False)
     return (g * g + 1) / (k + 3 * (n - 1) ** 2 / ((n - 2) * (n - 3))) > 5 / 9
 
 
@@ -181,8 +179,6 @@ def structure(frame: pd.DataFrame) -> pd.DataFrame:
     standardized residuals, share beyond 3 SD; normal: 0 and 0.27%), levels (rows whose forks
     look two-level), a round's two forks moving together (correlation of their residuals; the
     models draw them apart: 0), and drift (the residuals' slope over the run)."""
-    from scipy import stats as sps
-
     c = centred(frame)
     c["z"] = c["residual"] / c.groupby(["benchmark", "params", "side"])["residual"].transform(
         lambda r: r.std(ddof=1) if len(r) > 1 else np.nan)
@@ -197,7 +193,7 @@ def structure(frame: pd.DataFrame) -> pd.DataFrame:
         ("forks", f"{len(c)} fork means of {c.groupby(['benchmark', 'params']).ngroups} rows"),
         ("sides: the second side's fork against the first's in a round (mean, 95% CI)", sides),
         ("order: a round's second fork against its first (mean, 95% CI)", order),
-        ("tails: excess kurtosis of standardized residuals", f"{sps.kurtosis(z):.2f} (normal: 0)"),
+        ("tails: excess kurtosis of standardized residuals", f"{moments.excess_kurtosis(z):.2f} (normal: 0)"),
         ("tails: share beyond 3 SD", f"{(z.abs() > 3).mean():.2%} (normal: 0.27%)"),
         ("levels: row-sides that look two-level (bimodality coefficient > 5/9, ≥ 8 forks)",
          f"{two_level} of {sum(len(g) >= 8 for g in groups)}"),

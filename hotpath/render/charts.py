@@ -517,14 +517,14 @@ def noise_chart(residuals: pd.DataFrame, title: str = "") -> Figure:
     means of every row and side against a normal's quantiles (a straight line is the model;
     tails and levels bend it), and each fork's deviation from its row's mean across the run
     (drift tilts the cloud; a neighbour's burst makes a band)."""
-    from scipy import stats as sps
+    from scipy import special  # (the normal's quantiles: scipy.stats.norm.ppf's own function)
 
     fig, (qq, drift) = plt.subplots(1, 2, figsize=(10, 4), dpi=DPI, layout="constrained")
     keys = ["benchmark", "params", "side"]
     spread = residuals.groupby(keys)["residual"].transform(lambda r: r.std(ddof=1) if len(r) > 1 else np.nan)
     z = np.sort((residuals["residual"] / spread).replace([np.inf, -np.inf], np.nan).dropna().to_numpy())
     if len(z):
-        q = sps.norm.ppf((np.arange(1, len(z) + 1) - 0.5) / len(z))
+        q = special.ndtri((np.arange(1, len(z) + 1) - 0.5) / len(z))
         qq.plot(q, z, "o", markersize=3, color=NEW_COLORS[0], alpha=0.6, label="fork means")
         lim = max(abs(q).max(), abs(z).max()) * 1.05
         qq.plot([-lim, lim], [-lim, lim], "--", color=OLD_COLOR, linewidth=1, label="normal (the model)")
