@@ -320,7 +320,8 @@ def _render(groups: list[list[Job]], busy: list[int], workers: int | None
         context = warm.forkserver()
         # The longest first, so that no long report starts last while the other workers idle.
         order = sorted(busy, key=lambda i: -sum(_seconds(render, args) for render, args in groups[i]))
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=warm.worker_of,
+                                 initargs=(os.getpid(),)) as pool:
             attempts = pool.map(functools.partial(_attempt, zygote=zygote, environment=environment),
                                 [groups[i] for i in order])
             return dict(zip(order, attempts))

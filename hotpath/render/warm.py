@@ -30,11 +30,13 @@ import multiprocessing
 import multiprocessing.context
 import multiprocessing.forkserver
 import os
+import select
 import selectors
 import signal
 import socket
 import sys
 import tempfile
+import threading
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
@@ -241,6 +243,22 @@ def _become_kernel(request: dict, fds: list[int], zygote: int) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
+
+
+def worker_of(render: int) -> None:
+    """A render's worker (a ProcessPoolExecutor's initializer) ends when the ``render``'s process
+    does, however that ended: a render killed or sent SIGTERM skips its pool's shutdown, and its
+    workers (forks of the forkserver, each keeping it alive) would wait for work forever."""
+    try:
+        pidfd = os.pidfd_open(render)
+    except ProcessLookupError:  # gone before the worker started
+        os._exit(1)
+
+    def watch() -> None:
+        select.select([pidfd], [], [])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hotpath-render-watch", daemon=True).start()
 
 
 def _die_with(parent: int, sig: int) -> None:

@@ -5,6 +5,7 @@ launcher, gone with the zygote; where no zygote answers, an ordinary kernel star
 import json
 import os
 import time
+from pathlib import Path
 
 from hotpath.paths import ROOT
 from hotpath.render import kernels, warm
@@ -168,3 +169,46 @@ os._exit(0)
     descendants = [int(pid) for pid in started.stdout.split()]
     assert len(descendants) == 3, started  # the forkserver, the zygote, the resource tracker
     assert all(_gone(pid) for pid in descendants), "the zygote or its server outlived its render"
+
+def _descendants(root: int) -> set[int]:
+    """The processes started by ``root``, by it or by them, as /proc names their parents now."""
+    def parent(p):
+        try:
+            return int((p / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError):  # a process of the machine's that ended while the others were read
+            return None
+
+    found: set[int] = set()
+    for _ in range(5):
+        found |= {int(p.name) for p in Path("/proc").iterdir()
+                  if p.name.isdigit() and parent(p) in found | {root}}
+    return found
+
+
+def test_a_render_sent_sigterm_leaves_nothing_running(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    # SIGTERM ends a render's process at once, its pool's shutdown skipped: its workers, each
+    # holding the forkserver open, would wait for work forever (hotpath.render.warm.worker_of)
+    render = subprocess.Popen([sys.executable, "-m", "hotpath", "report", "--case", "all", "--profile",
+                               "reference", "--out", str(tmp_path / "out")], cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline, running = time.monotonic() + 120, set()
+        while time.monotonic() < deadline and render.poll() is None:
+            running = _descendants(render.pid)
+            # a kernel's launcher is a worker's child: the workers are at work
+            if any(b"warm_launch" in Path(f"/proc/{pid}/cmdline").read_bytes()
+                   for pid in running if Path(f"/proc/{pid}/cmdline").exists()):
+                break
+            time.sleep(0.2)
+        assert render.poll() is None, "the render ended before its workers were seen at work"
+        render.send_signal(signal.SIGTERM)
+        render.wait(timeout=30)
+    finally:
+        render.kill()
+    assert len(running) >= 5, running  # the forkserver, its workers, the zygote, a launcher...
+    left = [pid for pid in running if not _gone(pid, within_s=15.0)]
+    assert not left, f"left running after the render was sent SIGTERM: {left}"
