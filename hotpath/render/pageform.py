@@ -38,8 +38,9 @@ ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "nbsp": "\xa0"}
 #: Text of these alone BeautifulSoup writes as one newline (if it holds one) or one space.
 SPACES = frozenset(" \n\t\f\r")
 
-_TOKEN = re.compile(r"<(/?)([a-z][a-z0-9]*)((?:\s+[a-z][a-z0-9-]*(?:=\"[^\"]*\")?)*)\s*(/?)>|([^<]+)")
-_ATTRIBUTE = re.compile(r"([a-z][a-z0-9-]*)(?:=\"([^\"]*)\")?")
+# (a value with '<' or '>' in it is not vouched for: html.parser's reading of such tags is its own)
+_TOKEN = re.compile(r"<(/?)([a-z][a-z0-9]*)((?:\s+[a-z][a-z0-9-]*(?:=\"[^\"<>]*\")?)*)\s*(/?)>|([^<]+)")
+_ATTRIBUTE = re.compile(r"([a-z][a-z0-9-]*)(?:=\"([^\"<>]*)\")?")
 _REFERENCE = re.compile(r"&(?:#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]*));|&")
 
 
