@@ -27,14 +27,13 @@ import os
 import re
 import shlex
 import shutil
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .. import runs
+from .. import children, runs
 from ..errors import HotpathError
 from ..jmh import RowKey, params_text, read_json
 from ..paths import AB_RESULTS, ROOT, ab_shard_folder
@@ -198,7 +197,7 @@ def _recorded(cmd: list[str], sites_dir: Path | None = None, cpu_dir: Path | Non
 
 def _run_jmh(cmd: list[str], log: Path) -> tuple[int, str]:
     """One JMH run; its console output is appended to the log and returned."""
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    done = children.run(cmd, cwd=ROOT, capture_output=True, text=True)
     output = done.stdout + done.stderr
     with log.open("a", encoding="utf-8") as f:
         f.write(f"$ {shlex.join(cmd)}\n{output}\n")

@@ -8,14 +8,13 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from . import passes
-from .. import runs
+from .. import children, runs
 from ..cases import Case
 from ..errors import HotpathError
 from ..jmh import RowKey, read_json
@@ -62,7 +61,7 @@ def flame_graphs(case: Case, profile: Profile, jar: Path = JAR) -> Path:
            "-jvmArgsAppend", " ".join(profile.jvm_args), "-foe", "true",
            "-prof", f"async:libPath={lib};event=alloc;output=flamegraph;dir={staging}"]
     try:
-        if subprocess.run(cmd, cwd=ROOT).returncode:
+        if children.run(cmd, cwd=ROOT).returncode:
             raise HotpathError(f"profiling run failed for case {case.id}; {out} was left as it was")
         pages = sorted(staging.rglob("*.html"))
         if not pages:

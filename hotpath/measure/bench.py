@@ -14,7 +14,6 @@ import os
 import re
 import shlex
 import shutil
-import subprocess
 import sys
 import time
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
@@ -24,7 +23,7 @@ from pathlib import Path
 from . import cpu, forkplan, interleave, prior, rounds, shards
 from .jar import benchmark_listing, environment, listed_benchmarks, run_jmh
 from .memory import holding_jmh_lock, run_memory_pass, sites_staging
-from .. import machine, runs, runtimes
+from .. import children, machine, runs, runtimes
 from ..stats import sequential
 from ..cases import Case
 from ..errors import HotpathError
@@ -141,7 +140,7 @@ def measure_peaks(case: Case, profile: Profile, jar: Path, out: Path, final: Pat
     if sides:
         cmd += ["--only", peak_filter(sides)]
     print(f"hotpath: {case.id}: measuring peak live heap per call", flush=True)
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    done = children.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if done.returncode:
         reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise HotpathError(f"peak-heap measurement failed for case {case.id}: {reason}")

@@ -17,13 +17,12 @@ import json
 import os
 import shlex
 import statistics
-import subprocess
 import tempfile
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from .. import machine
+from .. import children, machine
 from ..errors import HotpathError
 from ..jmh import VARIANT
 from ..paths import AA_CALIBRATION, JAR, ROOT
@@ -167,7 +166,7 @@ def measure(jar: Path = JAR, forks: int = FORKS, shape: Profile = SHAPE) -> Host
     aa = aa_row()
     with tempfile.TemporaryDirectory(prefix="hotpath-hostcheck-") as tmp:
         target = Path(tmp) / "row.json"
-        done = subprocess.run(command(target, jar, forks, shape), cwd=ROOT, capture_output=True, text=True)
+        done = children.run(command(target, jar, forks, shape), cwd=ROOT, capture_output=True, text=True)
         if done.returncode or not target.is_file():
             output = done.stdout + done.stderr
             if rounds.LOCKED in output:

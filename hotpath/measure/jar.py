@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from . import forkplan, interleave, rounds
+from .. import children
 from ..cases import Case
 from ..errors import HotpathError
 from ..paths import JAR, ROOT
@@ -101,13 +102,13 @@ def run_jmh(cmd: list[str], case: Case | forkplan.Subject, out: Path, log: Path 
     """Run JMH; with a ``log``, its console output goes there (a sequential run makes many
     short runs, and says itself what each round does)."""
     if log is None:
-        rc = subprocess.run(cmd, cwd=ROOT).returncode
+        rc = children.run(cmd, cwd=ROOT).returncode
     else:
         log.parent.mkdir(parents=True, exist_ok=True)
         with log.open("a", encoding="utf-8") as f:
             f.write(f"$ {shlex.join(cmd)}\n")
             f.flush()
-            rc = subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT).returncode
+            rc = children.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT).returncode
         if rc != 0:
             tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
             print("\n".join(tail), file=sys.stderr)

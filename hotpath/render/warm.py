@@ -41,6 +41,8 @@ import traceback
 from collections.abc import Iterator
 from pathlib import Path
 
+from .. import children
+
 #: The launcher a kernel manager starts in place of ``python -m ipykernel_launcher``.
 LAUNCHER = Path(__file__).with_name("warm_launch.py")
 #: What a zygote imports before its first fork: ipykernel's start, and the package's face (and
@@ -134,7 +136,8 @@ def zygote(cwd: Path) -> Iterator[str]:
 def _serve_forked(server: socket.socket, cwd: str, render: int) -> None:
     """The zygote, in the forkserver's fork: gone with the render's process (which its fork of
     the forkserver keeps alive while it lives), or with the forkserver."""
-    _die_with(os.getppid(), signal.SIGTERM)
+    # (a render starts its zygote from the thread that renders: the signal comes when it ends)
+    children.die_with(os.getppid(), signal.SIGTERM)
     # ^C is the render's to handle: the zygote ends when the render stops it, or ends
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.chdir(cwd)
@@ -221,7 +224,7 @@ def _fork(connection: socket.socket, server: socket.socket,
 def _become_kernel(request: dict, fds: list[int], zygote: int) -> None:
     """In the fork: the launcher's streams, folder and environment, then ipykernel's start as
     ``python -m ipykernel_launcher`` runs it."""
-    _die_with(zygote, signal.SIGKILL)
+    children.die_with(zygote, signal.SIGKILL)  # no fork outlives its zygote
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
         os.close(fd)
@@ -259,16 +262,4 @@ def worker_of(render: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="hotpath-render-watch", daemon=True).start()
-
-
-def _die_with(parent: int, sig: int) -> None:
-    """This process is sent ``sig`` when ``parent`` ends (Linux's parent-death signal, sent when
-    the thread that started it ends: a render starts its zygote from the thread that renders), or
-    ends now if it already has: no zygote outlives its render, no fork its zygote."""
-    import ctypes
-
-    PR_SET_PDEATHSIG = 1
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, sig)
-    if os.getppid() != parent:
-        os._exit(1)
 
