@@ -91,13 +91,16 @@ def report() -> None:
     for path in sorted(OUT.glob("*.tsv")):
         rows = [dict(zip(COLUMNS, line.split("\t"))) for line in path.read_text().splitlines()[1:]]
         by_commit: dict[str, list[float]] = defaultdict(list)
+        hosts: dict[str, set[str]] = defaultdict(set)
         for r in rows:
             by_commit[r["commit"]].append(float(r["seconds"]))
+            hosts[r["commit"]].add(r["host"])
         how = "the command line" if path.name.endswith(".command.tsv") else "study.render from python -c"
-        print(f"{path.name.split('.')[0]}, through {how} ({rows[0]['cpu']}; host-check: {rows[0]['host']})")
+        print(f"{path.name.split('.')[0]}, through {how} ({rows[0]['cpu']})")
         for commit, seconds in by_commit.items():
+            # each commit's own: the host can read quiet one hour and contended the next
             print(f"  {commit}: median {statistics.median(seconds):.1f} s over {len(seconds)} rounds "
-                  f"({', '.join(f'{s:.1f}' for s in seconds)})")
+                  f"({', '.join(f'{s:.1f}' for s in seconds)}; host-check: {', '.join(sorted(hosts[commit]))})")
 
 
 if __name__ == "__main__":
