@@ -183,7 +183,12 @@ def test_a_patch_series_splits_the_change_among_its_steps_and_names_the_step_tha
     assert same.estimate + patch.estimate == pytest.approx(row.time.total.estimate, abs=1e-9)
     assert math.exp(row.time.total.estimate) == pytest.approx(
         series.series.steps[1].comparison.pairs.iloc[0]["ratio"], rel=1e-6)
-    assert all(abs(row.bytes.alone[m].estimate) < ALLOC_NOISE_BYTES for m in ("same", "patch")), row.bytes
+    # KnownWork allocates nothing: no step is said to change the heap. On the slow side the
+    # harness's bytes per iteration are spread over 16 times fewer ops, and a busy host's odd
+    # iteration (480 B/op once, two stages of make test at a time) can move a fork's mean past
+    # 8 B; the report then says "unclear", as a part whose interval holds 0 is not told from it.
+    assert all(abs(row.bytes.alone[m].estimate) < ALLOC_NOISE_BYTES or not row.bytes.alone[m].told_from_zero
+               for m in ("same", "patch")), row.bytes
     # the report's line the pastes keep names the step that pays, within the pastes' limits
     for name, limit in (("summary.md", paste.MARKDOWN_BUDGET), ("jira.txt", paste.JIRA_BUDGET)):
         text = (series.report / name).read_text(encoding="utf-8")
