@@ -7,6 +7,8 @@ import os
 import time
 from pathlib import Path
 
+from processes import descendants, gone
+
 from hotpath.paths import ROOT
 from hotpath.render import kernels, warm
 
@@ -32,17 +34,6 @@ def _run(code: str, env: dict[str, str] | None = None, cwd=None) -> tuple[dict, 
 def _stop(km) -> None:
     km.shutdown_kernel(now=True)
     km.cleanup_resources()
-
-
-def _gone(pid: int, within_s: float = 10.0) -> bool:
-    deadline = time.monotonic() + within_s
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 REPORT = ("import gc, os, sys, json; print(json.dumps({'pid': os.getpid(), 'ppid': os.getppid(), "
@@ -73,7 +64,7 @@ def test_a_kernel_whose_launcher_is_killed_is_killed_and_the_zygote_takes_the_ne
     with warm.zygote(ROOT) as zygote, warm.using(zygote):
         ran, km = _run(REPORT)
         km.provisioner.process.kill()  # the launcher, as a kernel manager's kill stops it
-        assert _gone(ran["pid"]), "the fork outlived its launcher"
+        assert gone(ran["pid"]), "the fork outlived its launcher"
         _stop(km)
         after, km = _run(REPORT)
         _stop(km)
@@ -86,7 +77,7 @@ def test_a_kernel_shut_down_by_its_manager_exits_and_so_does_its_launcher():
         launcher = km.provisioner.process
         km.shutdown_kernel(now=False)  # a shutdown request: the fork exits of itself
         km.cleanup_resources()
-        assert _gone(ran["pid"])
+        assert gone(ran["pid"])
         assert launcher.wait(timeout=10) == 0
 
 
@@ -94,7 +85,7 @@ def test_forks_go_with_their_zygote():
     with warm.zygote(ROOT) as zygote, warm.using(zygote):
         ran, km = _run(REPORT)
     try:
-        assert _gone(ran["pid"])
+        assert gone(ran["pid"])
     finally:
         _stop(km)
 
@@ -166,24 +157,9 @@ os._exit(0)
 """
     started = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert started.returncode == 0, started.stderr
-    descendants = [int(pid) for pid in started.stdout.split()]
-    assert len(descendants) == 3, started  # the forkserver, the zygote, the resource tracker
-    assert all(_gone(pid) for pid in descendants), "the zygote or its server outlived its render"
-
-def _descendants(root: int) -> set[int]:
-    """The processes started by ``root``, by it or by them, as /proc names their parents now."""
-    def parent(p):
-        try:
-            return int((p / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError):  # a process of the machine's that ended while the others were read
-            return None
-
-    found: set[int] = set()
-    for _ in range(5):
-        found |= {int(p.name) for p in Path("/proc").iterdir()
-                  if p.name.isdigit() and parent(p) in found | {root}}
-    return found
-
+    pids = [int(pid) for pid in started.stdout.split()]
+    assert len(pids) == 3, started  # the forkserver, the zygote, the resource tracker
+    assert all(gone(pid) for pid in pids), "the zygote or its server outlived its render"
 
 def test_a_render_sent_sigterm_leaves_nothing_running(tmp_path):
     import signal
@@ -198,7 +174,7 @@ def test_a_render_sent_sigterm_leaves_nothing_running(tmp_path):
     try:
         deadline, running = time.monotonic() + 120, set()
         while time.monotonic() < deadline and render.poll() is None:
-            running = _descendants(render.pid)
+            running = descendants(render.pid)
             # a kernel's launcher is a worker's child: the workers are at work
             if any(b"warm_launch" in Path(f"/proc/{pid}/cmdline").read_bytes()
                    for pid in running if Path(f"/proc/{pid}/cmdline").exists()):
@@ -210,5 +186,5 @@ def test_a_render_sent_sigterm_leaves_nothing_running(tmp_path):
     finally:
         render.kill()
     assert len(running) >= 5, running  # the forkserver, its workers, the zygote, a launcher...
-    left = [pid for pid in running if not _gone(pid, within_s=15.0)]
+    left = [pid for pid in running if not gone(pid, within_s=15.0)]
     assert not left, f"left running after the render was sent SIGTERM: {left}"
