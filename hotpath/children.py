@@ -12,6 +12,7 @@ thread that does.
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import signal
 import subprocess
@@ -21,10 +22,15 @@ from typing import Any
 _PR_SET_PDEATHSIG = 1
 
 
+@functools.lru_cache(maxsize=1)
+def _prctl() -> Any:
+    return ctypes.CDLL(None, use_errno=True).prctl
+
+
 def die_with(parent: int, sig: int = signal.SIGTERM) -> None:
     """This process is sent ``sig`` when ``parent`` (its parent now) ends, or ends now if it
     already has."""
-    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, sig)
+    _prctl()(_PR_SET_PDEATHSIG, sig)
     if os.getppid() != parent:
         os._exit(1)
 
@@ -33,15 +39,8 @@ def ending_with_this_process(sig: int = signal.SIGTERM) -> Callable[[], None]:
     """A ``preexec_fn`` for subprocess: the child is sent ``sig`` when this process ends. The
     C library is loaded here, before the fork, so that the child between its fork and its exec
     only makes the one call."""
-    prctl = ctypes.CDLL(None, use_errno=True).prctl
-    parent = os.getpid()
-
-    def in_the_child() -> None:
-        prctl(_PR_SET_PDEATHSIG, sig)
-        if os.getppid() != parent:  # this process ended between the fork and now
-            os._exit(1)
-
-    return in_the_child
+    _prctl()
+    return functools.partial(die_with, os.getpid(), sig)
 
 
 def run(cmd: list[str], **kwargs: Any) -> subprocess.CompletedProcess[Any]:
