@@ -27,20 +27,18 @@ def test_table_prints_jira_markup_for_any_jmh_file(capsys, data_dir):
 
 def test_the_reference_profile_reads_and_writes_only_the_committed_data_set():
     from hotpath.paths import REFERENCE, RESULTS, results_file
-    from hotpath.measure.profiles import CpuTail, get_profile
+    from hotpath.measure.profiles import get_profile
 
     assert results_file("reference", "zip") == REFERENCE / "zip.json"
     assert results_file("full", "zip") == RESULTS / "full" / "zip.json"
-    # The full profile as the reference was made: the same forks and plan, its warmup unrecorded
-    # (and so each fork by its mean: two iterations of a second have no low quantile to speak of).
+    # The full profile: recorded forks, each by its 10th percentile, the CPU tail in its timed forks
+    # (its verdicts and its frames from the same forks).
     import dataclasses
 
-    # Its CPU samples were taken apart (make cpu, every 10 ms), not in its timed forks' tails.
     assert get_profile("reference") == dataclasses.replace(get_profile("full"), name="reference",
-                                                           recorded=False, estimate="mean",
-                                                           cpu=CpuTail(),
                                                            purpose=get_profile("reference").purpose)
-    assert "3 x 1 s warmup + 2 x 1 s measurement" in get_profile("reference").describe()
+    assert get_profile("reference").samples_cpu and get_profile("reference").estimate == "p10"
+    assert "each recorded from its start" in get_profile("reference").describe()
 
 
 def test_what_a_command_wrote_is_said_as_it_comes_and_a_failure_after_it_is_one_line(

@@ -90,17 +90,20 @@ class Found:
 
 
 def found_for(run_source: Path, frame: pd.DataFrame, case_id: str | None) -> Found:
-    """The report's own run's mechanism rows; where it has none, a case's ``make mechanisms``
-    run's: for the reference the committed one (data/reference/mechanisms/<case>.json), for a
+    """For the reference, the committed ``make mechanisms`` run's (data/reference/mechanisms/
+    <case>.json); else the report's own run's mechanism rows, and where it has none, for a
     local run the local one (data/results/mechanisms/<case>.json), if made; for another committed
     run (a matrix cell's runtime, say) none, for neither is that run's."""
+    source = Path(run_source).resolve()
+    if case_id is not None and source.parent == REFERENCE.resolve():
+        # The reference's own mechanism rows (its run took every variant the jar declared) have a
+        # scout's fork a side; make mechanisms' committed run gives each 6 to 12.
+        other = MECHANISMS_REFERENCE / f"{case_id}.json"
+        return found_in(other) if other.is_file() else Found()
     own = decompositions(frame)
     if own or case_id is None:
         return Found(tuple(own), run_source if own else None)
-    source = Path(run_source).resolve()
-    if source.parent == REFERENCE.resolve():
-        other = MECHANISMS_REFERENCE / f"{case_id}.json"
-    elif not committed(source):
+    if not committed(source):
         other = results_file(MECHANISMS_PROFILE, case_id)
     else:
         return Found()

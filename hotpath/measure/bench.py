@@ -507,15 +507,15 @@ def left_out(case: Case, profile: Profile, plan: forkplan.Plan) -> dict | None:
     rest = [r for r in everything if (r.benchmark, r.params, r.candidate) not in measured]
     return {
         "rows": len(rest),
-        # the mechanisms' variants are named by the sentence on make mechanisms, not one by one
-        "variants": sorted({r.candidate for r in rest if not names_mechanisms(r.candidate)}
-                           - {r.candidate for r in plan.rows}),
+        # the mechanisms' combinations are not among them: the sentence on make mechanisms names them
+        "variants": sorted({r.candidate for r in rest} - {r.candidate for r in plan.rows}),
         "benchmarks": sorted({MethodName.of(r.benchmark).class_name for r in rest}
                              - {MethodName.of(r.benchmark).class_name for r in plan.rows}),
         "command": f"make report CASE={case.id} PROFILE=full",
         # which part of the patch pays is measured apart, in minutes (make mechanisms)
         **({"mechanisms": f"make mechanisms CASE={case.id}"}
-           if any(names_mechanisms(r.candidate) for r in rest) else {}),
+           if any(names_mechanisms(v) for params in plan.declared.values() for v in params.get(VARIANT, []))
+           else {}),
     }
 
 

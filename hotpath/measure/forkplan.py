@@ -28,8 +28,8 @@ from .. import tail
 from ..stats import rowfigures, sequential, steady
 from ..cases import PART_METRICS, Case, load_claims
 from ..errors import HotpathError
-from ..jmh import (MECHANISMS_APPLIED, VARIANT, MethodName, Params, RowKey, higher_is_better, params_of,
-                   params_text)
+from ..jmh import (MECHANISMS_APPLIED, VARIANT, MethodName, Params, RowKey, higher_is_better, names_mechanisms,
+                   params_of, params_text)
 from .profiles import Profile, format_duration
 
 #: A fork's cost beyond its warmup and measurement (JVM start, pre-touching the heap, JMH's
@@ -101,8 +101,9 @@ MECHANISMS = "mechanisms"
 
 
 def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[str]]]) -> list[Row]:
-    """The rows a profile measures: every benchmark x params x candidate, those of the
-    benchmarks that measure a patch's mechanisms (``rows="mechanisms"``), or (``rows=
+    """The rows a profile measures: every benchmark x params x candidate but the mechanisms'
+    combinations (unless the profile names them), those of the benchmarks that measure a patch's
+    mechanisms, every combination (``rows="mechanisms"``), or (``rows=
     "writeups"``) those the write-up's table names, with the case's headline row."""
     own = writeup_variants(case)
 
@@ -118,10 +119,15 @@ def plan_rows(case: Case, profile: Profile, declared: dict[str, dict[str, list[s
             if profile.rows == MECHANISMS and not any(v.startswith(MECHANISMS_APPLIED) for v in variants):
                 continue
             names = [p for p in params if p != VARIANT]
+            # Outside a mechanisms run a combination gets the forks of a row of its own, which a
+            # decomposition cannot use (it sums over every combination, make mechanisms' even forks):
+            # the 2026-11-30 full run gave its 84 sides a scout's fork each, 12 minutes of its budget.
+            measured = [v for v in variants if v != case.baseline
+                      and (v in profile.variants if profile.variants
+                           else profile.rows == MECHANISMS or not names_mechanisms(v))]
             for combo in itertools.product(*(params[p] for p in names)):
-                for v in variants:
-                    if v != case.baseline and (not profile.variants or v in profile.variants):
-                        rows.append(Row(benchmark, tuple(zip(names, combo)), v, cap(v)))
+                for v in measured:
+                    rows.append(Row(benchmark, tuple(zip(names, combo)), v, cap(v)))
         return rows
     # A mechanism claim (counted at allocation sites) is checked where its row is measured, a part
     # claim on the run of the mechanisms (make mechanisms): neither asks for a timed row here.

@@ -109,7 +109,8 @@ class Profile:
     even_forks: bool = False
     beyond_cap: int = 8
     budget: str = ""
-    #: Which rows: "all" (every benchmark x params x variant), "writeups" (the rows the
+    #: Which rows: "all" (every benchmark x params x variant but the mechanisms' combinations,
+    #: old+...: make mechanisms measures them), "writeups" (the rows the
     #: write-ups' tables name, data/claims/, and each case's headline row; old against the
     #: write-up's own variants) or "mechanisms" (the benchmarks whose variants are the patch's
     #: mechanisms, each combination against old: hotpath.measure.forkplan.MECHANISMS).
@@ -472,15 +473,16 @@ PROFILES["mechanisms"] = replace(
     memory=replace(PROFILES["full"].memory, profilers=()),
 )
 
-#: The study's reference data set: the full profile as it was when the reference was made (forks
-#: of 3 x 1 s unrecorded warmup + 2 x 1 s), run once on the study's machine with `make bench
-#: PROFILE=reference`, committed under data/reference/. No other profile writes there, and
-#: `make report PROFILE=reference` renders it without benchmarking.
+#: The study's reference data set: the full profile (recorded forks, each fork's 10th percentile,
+#: the CPU tail with full debug information in the timed forks, so that its verdicts and frames come
+#: from the same forks), run once on a quiet host with `make bench PROFILE=reference`, committed under
+#: data/reference/. No other profile writes there, and `make report PROFILE=reference` renders it
+#: without benchmarking. The run before it (unrecorded forks of 3 x 1 s warmup + 2 x 1 s, frames
+#: from forks of their own) is data/reference-runs/2026-11-24/.
 PROFILES["reference"] = replace(
-    PROFILES["full"], name="reference", recorded=False, estimate=steady.MEAN,
-    cpu=CpuTail(),  # its forks are not recorded; make cpu samples them apart
-    purpose="the committed reference data set (data/reference/): 4 to 24 forks per side of "
-            "3 x 1 s warmup (not recorded) + 2 x 1 s; make report renders it without re-running",
+    PROFILES["full"], name="reference",
+    purpose="the committed reference data set (data/reference/): the full profile's forks, 4 to 24 "
+            "per side, each recorded from its start; make report renders it without re-running",
 )
 
 

@@ -91,7 +91,7 @@ def test_a_replay_refuses_unrecorded_forks_and_other_folders(tmp_path):
         replay.load(tmp_path / "missing")
     with pytest.raises(HotpathError, match="unrecorded forks"):
         replay.replay(replay.load(_run(tmp_path, {"flat": (100.0, 100.0)})),
-                      get_profile("reference"), budget_s=60)
+                      with_settings(get_profile("full"), ["recorded=false"]), budget_s=60)
 
 
 def test_profile_settings_take_the_fields_types():

@@ -5,7 +5,6 @@ import base64
 import gzip
 import os
 import re
-from pathlib import Path
 
 import pytest
 
@@ -72,13 +71,14 @@ def test_a_renders_converter_draws_the_same_pages_as_a_reports_own_and_says_why_
     with F.server() as socket_path:
         assert socket_path
         monkeypatch.setenv(F.SERVER, socket_path)
-        deadline = time.monotonic() + 60  # a fraction of a second on an idle machine
-        while not Path(socket_path).exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert Path(socket_path).exists(), "the converter did not listen within 60 s"
         listing = tmp_path / "jobs.tsv"
         listing.write_text("/no/such.collapsed\t/no/such.collapsed\t" + str(tmp_path / "x.html") + "\tt\n")
-        assert F._served(listing).startswith("the flame graphs could not be drawn: ")
+        # Its socket's file appears when bound, a moment before it listens: wait for an answer.
+        deadline = time.monotonic() + 60  # a fraction of a second on an idle machine
+        while (answer := F._served(listing)) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert answer is not None, "the converter did not answer within 60 s"
+        assert answer.startswith("the flame graphs could not be drawn: ")
         assert F._served(tmp_path / "absent.tsv").startswith("the flame graphs could not be drawn: ")
         served, why = F.draw(rows)
     assert not why and served == own
@@ -94,7 +94,6 @@ def test_a_renders_converter_ends_with_the_render_even_killed():
     import time
 
     script = """import os, time
-from pathlib import Path
 from hotpath.render import flamegraphs
 held = flamegraphs.server()
 path = held.__enter__()
