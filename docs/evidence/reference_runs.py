@@ -1,0 +1,88 @@
+"""Whether a run of every case is fit to be the reference: what its write-up rows decided, how far
+apart their forks lay, and how often the host-speed probe beside its counted iterations ran slow,
+case by case, for each folder given (default: the reference and every dated run beside it).
+
+A run the host slowed for much of its course decides few rows at any budget: a row needs forks in
+proportion to its fork CV squared (docs/evidence/is-the-host-quiet-enough.md). The reference A/A's
+median fork CV (data/reference/aa/) is the bar such a run is read against.
+
+    .venv/bin/python docs/evidence/reference_runs.py
+    .venv/bin/python docs/evidence/reference_runs.py data/reference-runs/2026-11-30
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from hotpath.analyze import aa, compare, hostspeed  # noqa: E402
+from hotpath.analyze.load import read_results  # noqa: E402
+from hotpath.cases import existing_cases  # noqa: E402
+from hotpath.records import SLOW_PROBE  # noqa: E402
+
+FOLDERS = (ROOT / "data" / "reference", *sorted((ROOT / "data" / "reference-runs").glob("*/")))
+#: The bar: identical code on both sides, the default run's forks (each fork's 10th percentile).
+AA = ROOT / "data" / "reference" / "aa"
+
+
+def case_line(folder: Path, case) -> tuple[str, int, int, list[float], tuple[float, ...]]:
+    """One case of a run: its line, its write-up rows decided and in all, their fork CVs and the
+    run's probes."""
+    run = read_results(folder / f"{case.id}.json")
+    pairs = compare.paired(run).pairs
+    mine = pairs[pairs["candidate"] == case.candidate]
+    cvs = [float(v) for v in mine["fork_cv"] if v == v]
+    forks = [min(int(a), int(b)) for a, b in zip(mine["forks_old"], mine["forks_new"])]
+    probes = hostspeed.probes(run.frame)
+    slow = hostspeed.slow_iterations(probes)
+    p = run.provenance or {}
+    decided = int((mine["verdict"] != "undecided").sum())
+    said = (f"{case.id}: {p.get('cpu_model', '?')}, started {str(p.get('started', '?'))[:16]}, "
+            f"commit {str(p.get('git_commit', '?'))[:7]}; write-up rows decided "
+            f"{decided} of {len(mine)}, forks per side "
+            f"{min(forks)}-{max(forks)} (median {statistics.median(forks):g}), median fork CV "
+            f"{statistics.median(cvs):.1%}")
+    said += (f"; the probe {SLOW_PROBE:g}x its fastest or slower beside {slow.slow / slow.iterations:.0%} "
+             f"of {slow.iterations} counted iterations" if slow.iterations else "; no probe")
+    return said, decided, len(mine), cvs, probes
+
+
+def report(folder: Path) -> None:
+    print(f"{folder.relative_to(ROOT)}:")
+    cvs: list[float] = []
+    probes: tuple[float, ...] = ()
+    decided = rows = 0
+    for case in existing_cases():
+        if not (folder / f"{case.id}.json").is_file():
+            continue
+        line, case_decided, case_rows, case_cvs, case_probes = case_line(folder, case)
+        print(f"  {line}")
+        decided, rows = decided + case_decided, rows + case_rows
+        cvs += case_cvs
+        probes += case_probes
+    slow = hostspeed.slow_iterations(probes)
+    print(f"  all cases: write-up rows decided {decided} of {rows}, median fork CV "
+          f"{statistics.median(cvs):.1%}"
+          + (f"; the probe slow beside {slow.slow / slow.iterations:.0%} of its {slow.iterations} "
+             f"counted iterations" if slow.iterations else ""))
+
+
+def bar() -> None:
+    run = aa.AA(AA)
+    cvs = [float(v) for v in run.table["fork_cv"] if v == v]
+    probes = hostspeed.probes(run.run.run.frame)
+    slow = hostspeed.slow_iterations(probes)
+    print(f"{AA.relative_to(ROOT)} (the bar): {len(cvs)} rows of identical code, median fork CV "
+          f"{statistics.median(cvs):.1%}"
+          + (f"; the probe slow beside {slow.slow / slow.iterations:.0%} of its {slow.iterations} "
+             f"counted iterations" if slow.iterations else ""))
+
+
+if __name__ == "__main__":
+    bar()
+    for f in ([ROOT / a for a in sys.argv[1:]] or FOLDERS):
+        report(f.resolve())
