@@ -12,9 +12,12 @@ median fork CV (data/reference/aa/) is the bar such a run is read against.
 
 from __future__ import annotations
 
+import json
 import statistics
 import sys
 from pathlib import Path
+
+import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -22,11 +25,15 @@ sys.path.insert(0, str(ROOT))
 from hotpath.analyze import aa, compare, hostspeed  # noqa: E402
 from hotpath.analyze.load import read_results  # noqa: E402
 from hotpath.cases import existing_cases  # noqa: E402
-from hotpath.records import SLOW_PROBE  # noqa: E402
+from hotpath.records import PROBE_METRIC, SLOW_PROBE, slow_probes  # noqa: E402
 
 FOLDERS = (ROOT / "data" / "reference", *sorted((ROOT / "data" / "reference-runs").glob("*/")))
 #: The bar: identical code on both sides, the default run's forks (each fork's 10th percentile).
 AA = ROOT / "data" / "reference" / "aa"
+#: The probe on the Intel Xeon on a day the host check read quiet (fork CV 0.6%): the timed forks
+#: of the debug flags' cost (docs/evidence/what-the-cpu-sampler-costs.md), every 3rd of each fork's
+#: iterations on.
+INTEL_QUIET = ROOT / "data" / "cpu-sampler" / "debug-quiet"
 
 
 def case_line(folder: Path, case) -> tuple[str, int, int, list[float], tuple[float, ...]]:
@@ -65,10 +72,49 @@ def report(folder: Path) -> None:
         cvs += case_cvs
         probes += case_probes
     slow = hostspeed.slow_iterations(probes)
+    if folder != ROOT / "data" / "reference":
+        on_the_bars_rows(folder)
     print(f"  all cases: write-up rows decided {decided} of {rows}, median fork CV "
           f"{statistics.median(cvs):.1%}"
           + (f"; the probe slow beside {slow.slow / slow.iterations:.0%} of its {slow.iterations} "
              f"counted iterations" if slow.iterations else ""))
+
+
+def _row(benchmark: str, params: str) -> tuple[str, str]:
+    return benchmark, ", ".join(p for p in str(params).split(", ") if p and not p.startswith("variant="))
+
+
+def on_the_bars_rows(folder: Path) -> None:
+    """The run's forks on the A/A's own rows against the A/A's: fork CV row by row (the write-up's
+    variant against old) and the probe beside old's counted iterations."""
+    bar = aa.AA(AA)
+    theirs = {_row(r.benchmark, r.params): float(r.fork_cv) for r in bar.table.itertuples()}
+    mine: dict[tuple[str, str], float] = {}
+    frames = []
+    for case in existing_cases():
+        if not (folder / f"{case.id}.json").is_file():
+            continue
+        run = read_results(folder / f"{case.id}.json")
+        pairs = compare.paired(run).pairs
+        for r in pairs[pairs["candidate"] == case.candidate].itertuples():
+            mine[_row(r.benchmark, r.params)] = float(r.fork_cv)
+        frames.append(run.frame[run.frame["variant"] == case.baseline])
+    both = [(theirs[k], v) for k, v in mine.items() if k in theirs and v == v and theirs[k] == theirs[k]]
+    if not both:
+        return
+    aa_frame = bar.run.run.frame
+    rows = set(theirs)
+
+    def slow_share(frame) -> tuple[float, int]:
+        kept = frame[[_row(b, p) in rows for b, p in zip(frame["benchmark"], frame["params"])]]
+        slow = hostspeed.slow_iterations(hostspeed.probes(kept))
+        return (slow.slow / slow.iterations if slow.iterations else float("nan")), slow.iterations
+
+    (ours, n_ours), (aas, n_aa) = slow_share(pd.concat(frames)), slow_share(aa_frame)
+    print(f"  on the A/A's own rows ({len(both)} in both): median fork CV {statistics.median(v for _, v in both):.1%} "
+          f"against the A/A's {statistics.median(a for a, _ in both):.1%}, higher in {sum(v > a for a, v in both)}; "
+          f"the probe slow beside {ours:.0%} of old's {n_ours} counted iterations there, against "
+          f"{aas:.0%} of the A/A's {n_aa}")
 
 
 def bar() -> None:
@@ -76,6 +122,16 @@ def bar() -> None:
     cvs = [float(v) for v in run.table["fork_cv"] if v == v]
     probes = hostspeed.probes(run.run.run.frame)
     slow = hostspeed.slow_iterations(probes)
+    quiet = []
+    for path in sorted(INTEL_QUIET.glob("*.json")):
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            for fork in ((entry.get("secondaryMetrics") or {}).get(PROBE_METRIC) or {}).get("rawData") or []:
+                kept = [float(v) for v in fork if isinstance(v, (int, float)) and v > 0]
+                quiet += kept[len(kept) // 3:]
+    if quiet:
+        found = slow_probes(quiet, min(quiet))
+        print(f"{INTEL_QUIET.relative_to(ROOT)} (the Intel Xeon on a quiet day): the probe slow beside "
+              f"{found.slow / found.iterations:.0%} of {found.iterations} iterations, each fork's first third left out")
     print(f"{AA.relative_to(ROOT)} (the bar): {len(cvs)} rows of identical code, median fork CV "
           f"{statistics.median(cvs):.1%}"
           + (f"; the probe slow beside {slow.slow / slow.iterations:.0%} of its {slow.iterations} "

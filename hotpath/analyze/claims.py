@@ -182,17 +182,20 @@ def beyond_whole(part, what: str) -> str:
     return f": these frames' time moved against the row's, which the other frames {what} all the same"
 
 
-def explained_text(change, part, saved: float, whose: str = "the row's") -> str:
+def explained_text(change, part, saved: float, whose: str = "the row's", verdict: float = math.nan) -> str:
     """'−90.1 ns/op (−97.3 to −82.9); they explain 81% (70–93%) of the row's 110 ns/op saved';
-    ``whose``: whose saving it is, where the samples' forks are not the verdict's."""
+    ``whose``: whose saving it is, where the samples' forks are not the verdict's; ``verdict``:
+    the verdict's own saving, said beside the frames' where the two part (Attribution.parts_from)."""
     n = three_figures
     interval = (f" ({n(change.low)} to {n(change.high)})" if math.isfinite(change.low) else "")
     share = ((share_text(part.share, part.low, part.high) if math.isfinite(part.low)
               else f"{part.share:.0%} (no interval: the row's change is not told from 0)")
              if math.isfinite(part.share) else "none")
     what = "saved" if saved > 0 else "added"
+    by = (f" by the mean of its counted iterations, {n(abs(verdict))} "
+          f"{'saved' if verdict > 0 else 'added'} by the verdict's figures" if math.isfinite(verdict) else "")
     return (f"change {n(change.delta)} ns/op{interval}; they explain {share} of {whose} "
-            f"{n(abs(saved))} ns/op {what}" + beyond_whole(part, what))
+            f"{n(abs(saved))} ns/op {what}{by}" + beyond_whole(part, what))
 
 
 #: Rows' attributions by (benchmark, params, baseline, candidate).
@@ -230,9 +233,11 @@ def _frames(pair: pd.Series, claim: pd.Series, profiles: cpu_analysis.Profiles |
     decided = math.isfinite(change.p) and (change.high < 0 or change.low > 0)
     expected = f"{low:.0%}–{high:.0%} expected"
     # forks sampled on their own (make cpu) ran at their own speed: their saving is theirs
-    whose = ("the sampled forks' (forks of their own, not the verdict's)"
-             if profiles.own_forks(pair["benchmark"], pair["params"], pair["candidate"]) else "the row's")
-    text = f"{where}: {explained_text(change, part, -a.time.delta, whose)} ({expected})"
+    own = profiles.own_forks(pair["benchmark"], pair["params"], pair["candidate"])
+    whose = "the sampled forks' (forks of their own, not the verdict's)" if own else "the row's"
+    old_ns, new_ns = cpu_analysis.verdict_ns(pair)
+    verdict = old_ns - new_ns if not own and a.parts_from(old_ns, new_ns) else math.nan
+    text = f"{where}: {explained_text(change, part, -a.time.delta, whose, verdict)} ({expected})"
     inside = math.isfinite(part.low) and low <= part.low and part.high <= high
     outside = math.isfinite(part.low) and (part.high < low or part.low > high)
     if decided and went != said:

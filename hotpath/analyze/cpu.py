@@ -38,7 +38,7 @@ import pandas as pd
 
 from ..errors import ResultsError
 from ..numbertext import three_figures
-from ..jmh import params_text, side_of
+from ..jmh import ns_per_op, params_text, side_of
 from ..paths import cpu_of
 from ..records import CPU_FORMAT, cpu_stacks
 from ..stats import shares
@@ -300,6 +300,28 @@ class Attribution:
     def decided(self, how: str = "self") -> pd.DataFrame:
         f = self.frames
         return f[(f["how"] == how) & f["decided"]]
+
+    def parts_from(self, old_ns: float, new_ns: float) -> bool:
+        """Whether the frames' row time parts from the verdict's figures (``verdict_ns``) by more
+        than VERDICT_GAP on either side: a low quantile of each fork's iterations, against the
+        mean of them the frames sum to."""
+        return all(math.isfinite(x) and x > 0 for x in (old_ns, new_ns)) and (
+            abs(self.time.old / old_ns - 1) > VERDICT_GAP or abs(self.time.new / new_ns - 1) > VERDICT_GAP)
+
+
+#: The frames' row time and the verdict's are said apart where they differ by more than this.
+VERDICT_GAP = 0.05
+
+
+def verdict_ns(pair: pd.Series) -> tuple[float, float]:
+    """A row's verdict figures, old and new, as ns per op (a throughput's reciprocal); NaN where
+    the unit is neither."""
+    try:
+        old, new = (ns_per_op(float(pair.get(k, math.nan)), str(pair.get("unit", "")))
+                    for k in ("old_score", "new_score"))
+    except ResultsError:
+        return math.nan, math.nan
+    return old, new
 
 
 @dataclass(frozen=True)

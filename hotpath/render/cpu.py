@@ -14,7 +14,6 @@ from . import flamegraphs, fmt
 from .sites import row_name, slug
 from ..analyze import cpu as C
 from ..analyze import claims
-from ..errors import ResultsError
 from ..paths import JAR
 
 #: Frames shown per row: the decided ones, the biggest change first, then the biggest undecided.
@@ -98,23 +97,6 @@ def table(rows: tuple[C.SampledRow, ...], links: dict[str, tuple[str, str]] | No
     return pd.DataFrame(out, columns=COLUMNS)
 
 
-#: The frames' row time and the verdict's are said apart where they differ by more than this.
-VERDICT_GAP = 0.05
-
-
-def verdict_ns(p: pd.Series) -> tuple[float, float]:
-    """The verdict's old and new figures as ns per op (a throughput's reciprocal); NaN where the
-    unit is neither."""
-    from ..jmh import ns_per_op
-
-    try:
-        old, new = (ns_per_op(float(p.get(k, math.nan)), str(p.get("unit", "")))
-                    for k in ("old_score", "new_score"))
-    except ResultsError:
-        return math.nan, math.nan
-    return old, new
-
-
 def time_line(p: pd.Series, a: C.Attribution, own_forks: bool = False) -> str:
     """The row's time line: what it sums, the forks set aside, and where it parts from the
     verdict's figure, why (``own_forks``: sampled in forks of their own, not the verdict's)."""
@@ -125,11 +107,11 @@ def time_line(p: pd.Series, a: C.Attribution, own_forks: bool = False) -> str:
     if aside:
         text += (f"; set aside, their tail more than {math.expm1(a.tail_tolerance):.0%} from their "
                  "counted time: " + ", ".join(f"{k} of {side}'s {n} forks" for side, k, n in aside))
-    old, new = verdict_ns(p)
+    old, new = C.verdict_ns(p)
     if all(math.isfinite(x) and x > 0 for x in (old, new)):
         if own_forks:
             text += f"; sampled in forks of their own: the verdict's {ns(old)} → {ns(new)} are other forks'"
-        elif abs(a.time.old / old - 1) > VERDICT_GAP or abs(a.time.new / new - 1) > VERDICT_GAP:
+        elif a.parts_from(old, new):
             estimate = str(p.get("estimate") or "each fork's mean over its counted iterations")
             text += (f"; the verdict's {ns(old)} → {ns(new)} is the geometric mean of {estimate}, "
                      "this the mean of their counted iterations"

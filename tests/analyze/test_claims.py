@@ -202,6 +202,21 @@ def test_a_share_beyond_the_whole_change_is_said_in_words():
     assert inside.endswith("of the row's 100 ns/op saved")
 
 
+def test_a_saving_the_verdict_counts_otherwise_says_both():
+    """The frames sum each fork's mean over its counted iterations; the verdict may take a low
+    quantile of them: where the two part, the claim says the verdict's saving beside."""
+    from hotpath.analyze import cpu
+    from hotpath.stats import shares
+
+    text = claims.explained_text(shares.Difference(100, 50, -60, -40, 0.01), shares.Share(0.5, 0.4, 0.6), 100,
+                                 verdict=80)
+    assert text.endswith("of the row's 100 ns/op saved by the mean of its counted iterations, "
+                         "80.0 saved by the verdict's figures")
+    a = cpu.Attribution(None, None, shares.Difference(1_000, 900, -120, -80, 0.01), None, None, None)
+    assert a.parts_from(900, 850) and not a.parts_from(980, 880) and not a.parts_from(float("nan"), 850)
+    assert cpu.verdict_ns(pd.Series({"old_score": 2.0, "new_score": 1.0, "unit": "us/op"})) == pytest.approx((2_000, 1_000))
+
+
 def test_a_part_claim_is_checked_on_its_mechanism_alone_in_the_run_of_the_mechanisms(tmp_path):
     """mechanism_runs' marshaller: trimless alone takes 1,000 ns/op to 741 (a 259 ns saving);
     one-scope alone 1,000 to 951."""

@@ -94,6 +94,7 @@ def test_a_renders_converter_ends_with_the_render_even_killed():
     import time
 
     script = """import os, time
+from pathlib import Path
 from hotpath.render import flamegraphs
 held = flamegraphs.server()
 path = held.__enter__()
