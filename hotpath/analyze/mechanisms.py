@@ -96,8 +96,8 @@ def found_for(run_source: Path, frame: pd.DataFrame, case_id: str | None) -> Fou
     run (a matrix cell's runtime, say) none, for neither is that run's."""
     source = Path(run_source).resolve()
     if case_id is not None and source.parent == REFERENCE.resolve():
-        # The reference's own mechanism rows (its run took every variant the jar declared) have a
-        # scout's fork a side; make mechanisms' committed run gives each 6 to 12.
+        # A run of every row gives a combination a scout's fork a side if any (full and reference
+        # now leave them out); make mechanisms' committed run, made for the split, gives each 6 to 12.
         other = MECHANISMS_REFERENCE / f"{case_id}.json"
         return found_in(other) if other.is_file() else Found()
     own = decompositions(frame)

@@ -73,8 +73,9 @@ def run_memory_pass(case: Case, profile: Profile, jar: Path, partial: Path, fina
                     sites_partial: Path | None = None, log: Path | None = None) -> str | None:
     """Native bytes per op in forks of their own, before the timed rounds, and in the same
     forks the allocation sites (into ``sites_partial``, where the profile records them). With
-    a sequential run's ``plan``, just its sides: one run per variant and group of benchmarks. With a ``log``, the pass runs beside another: JMH's output goes there, and
-    its JMH passes JMH's lock (:data:`PAST_LOCK`)."""
+    a sequential run's ``plan``, just its sides: one run per variant and group of benchmarks.
+    With a ``log``, the pass runs beside another: JMH's output goes there, and its JMH passes
+    JMH's lock (:data:`PAST_LOCK`)."""
     if not profile.memory.profilers:
         return None
     staging = sites_staging(sites_partial) if sites_partial is not None and profile.memory.sites else None

@@ -477,8 +477,9 @@ PROFILES["mechanisms"] = replace(
 #: the CPU tail with full debug information in the timed forks, so that its verdicts and frames come
 #: from the same forks), run once on a quiet host with `make bench PROFILE=reference`, committed under
 #: data/reference/. No other profile writes there, and `make report PROFILE=reference` renders it
-#: without benchmarking. The run before it (unrecorded forks of 3 x 1 s warmup + 2 x 1 s, frames
-#: from forks of their own) is data/reference-runs/2026-11-24/.
+#: without benchmarking. The committed run was made by the profile's earlier forks (unrecorded,
+#: 3 x 1 s warmup + 2 x 1 s; its frames from make cpu's forks of their own); a run by these that
+#: replaces it moves it to data/reference-runs/<its date>/ (docs/evidence/is-a-run-fit-to-be-the-reference.md).
 PROFILES["reference"] = replace(
     PROFILES["full"], name="reference",
     purpose="the committed reference data set (data/reference/): the full profile's forks, 4 to 24 "
