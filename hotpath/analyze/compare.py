@@ -271,10 +271,24 @@ def pair(frame: pd.DataFrame, baseline: str = "old",
                             candidate=candidate, old=old, new=SideFigures.of(cgroup),
                             threshold=threshold, plan=plan.row(benchmark, params, candidate))
             pairs.append(row.record())
-    pair_frame = pd.DataFrame(pairs)
+    pair_frame = _told_apart(pd.DataFrame(pairs))
     unpaired_frame = pd.DataFrame(unpaired, columns=["benchmark", "params", "mode", "variant",
                                                      "reason"])
     return Comparison(pair_frame, unpaired_frame, baseline)
+
+
+def _told_apart(pairs: pd.DataFrame) -> pd.DataFrame:
+    """Rows whose method and params two of the run's classes share are named with their class
+    too ('WriterMechanisms.compressedMapFields'): the tables, the paste and the graphs' files name
+    a row by its method and params, and a full run holds both WriterCompressedMapBenchmark's
+    compressedMapFields(entries=30) and WriterMechanismsBenchmark's."""
+    if pairs.empty:
+        return pairs
+    shared = pairs.groupby(["method", "params"])["class"].transform("nunique") > 1
+    if shared.any():
+        pairs = pairs.assign(method=[f"{MethodName.of(b).stem}.{m}" if s else m
+                                     for b, m, s in zip(pairs["benchmark"], pairs["method"], shared)])
+    return pairs
 
 
 def paired(run: Run) -> Comparison:
@@ -512,40 +526,6 @@ def precision_summary(rows: pd.DataFrame) -> str:
     return (f"{within[0]} of {len(h)} time rows ({within[0] / len(h):.0%}) within "
             f"{stats.PRECISION_GOAL:.0%} (95% CI half-width over fork means), "
             f"{within[1]} ({within[1] / len(h):.0%}) within 5%; median {h.median():.1%}")
-
-
-def floor_excess(pairs: pd.DataFrame, floors: pd.DataFrame) -> pd.DataFrame:
-    """Per benchmark x params with a stated floor (data/floors/<case>.csv) and per variant,
-    baseline included: the B/op above the floor, heap and native together (native counts as 0
-    where the run did not measure it)."""
-    rows = []
-    for (benchmark, params), group in pairs.groupby(["benchmark", "params"], sort=False):
-        f = floor_of(floors, benchmark, params)
-        if f is None:
-            continue
-        floor = f["heap_floor"] + (0.0 if math.isnan(f["native_floor"]) else f["native_floor"])
-        first = group.iloc[0]
-        sides = [(first["baseline"], first["old_alloc"], first.get("old_native", math.nan))]
-        sides += [(r["candidate"], r["new_alloc"], r.get("new_native", math.nan))
-                  for _, r in group.iterrows()]
-        for variant, heap, native in sides:
-            if math.isnan(heap):
-                continue
-            total = heap + (0.0 if native is None or math.isnan(native) else native)
-            rows.append({"benchmark": benchmark, "params": params, "variant": variant,
-                         "floor": floor, "excess": max(0.0, total - floor)})
-    return pd.DataFrame(rows, columns=["benchmark", "params", "variant", "floor", "excess"])
-
-
-def floor_of(floors: pd.DataFrame, benchmark: str, params: str) -> pd.Series | None:
-    """The stated floor of one benchmark x params (data/floors/<case>.csv), if there is one."""
-    hit = floors[(floors["benchmark"] == benchmark) & (floors["params"] == params)]
-    return None if hit.empty else hit.iloc[0]
-
-
-def at_floor(excess: float, floor: float) -> bool:
-    """Within measurement noise of the floor: 8 bytes (one object alignment) or 1% of it."""
-    return excess <= max(8.0, 0.01 * floor)
 
 
 def size_of(params: str, name: str) -> float:

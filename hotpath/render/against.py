@@ -18,8 +18,8 @@ from .tables import FAULTS_SHOWN
 def row_name(r: pd.Series) -> str:
     """'WriterCompressedMap.compressedMapFields(entries=30)': the class too, since two of a
     case's classes may share a method and params."""
-    cls = MethodName.of(r["benchmark"]).stem
-    return f"{cls}.{r['method']}" + (f"({r['params']})" if r["params"] else "")
+    name = MethodName.of(r["benchmark"])
+    return f"{name.stem}.{name.method}" + (f"({r['params']})" if r["params"] else "")
 
 
 def interval(ratio: float, low: float, high: float) -> str:

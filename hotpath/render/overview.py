@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..analyze import claims, compare
+from ..analyze import claims, compare, floors
 from ..analyze import cpu as cpu_analysis
 from ..analyze import mechanisms as mechanism_analysis
 from ..analyze import sites as site_analysis
@@ -51,7 +51,7 @@ def case_row(profile: str, case_id: str, folder: Path = REPORTS) -> tuple[dict, 
         if not comparison.pairs.empty else comparison.pairs
     s = compare.summary(compare.Comparison(mine, comparison.unpaired, comparison.baseline))
     verdicts = Counter(mine["verdict"]) if not mine.empty else Counter()
-    excess = (compare.floor_excess(comparison.pairs, load_floors(case.id))
+    excess = (floors.floor_excess(comparison.pairs, load_floors(case.id))
               if not comparison.pairs.empty else pd.DataFrame())
     # the claims as the case's report checks them: part claims on the mechanisms its run or the
     # case's run of the mechanisms measured (analyze.report.Analysis.claims)
@@ -118,7 +118,7 @@ def _vs_floor(excess: pd.DataFrame, variant: str) -> str:
     rows = excess[excess["variant"] == variant] if not excess.empty else excess
     if rows.empty:
         return "—"
-    at = [compare.at_floor(e, f) for e, f in zip(rows["excess"], rows["floor"])]
+    at = [floors.at_floor(e, f) for e, f in zip(rows["excess"], rows["floor"])]
     text = f"{variant}: at it in {sum(at)} of {len(rows)}"
     if not all(at):
         text += f", ≤ {fmt_bytes(rows['excess'].max())} B/op above"

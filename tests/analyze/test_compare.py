@@ -22,6 +22,21 @@ def test_two_param_values_in_one_file_pair_up(avgt):
     assert c.unpaired.empty
 
 
+def test_two_classes_sharing_a_method_and_params_are_named_with_their_class(avgt):
+    """A full run holds WriterCompressedMapBenchmark.compressedMapFields(entries=30) and
+    WriterMechanismsBenchmark's: a table that named both by method and params alone showed one
+    row twice, and their graphs' files took one name."""
+    frame = pd.concat([compare.relabel(avgt, "old"), compare.relabel(avgt, "new")])
+    mine = frame[frame["method"] == "byteArray"]
+    other = mine.assign(benchmark=mine["benchmark"].str.replace(r"\.(\w+)\.byteArray$", ".OtherBenchmark.byteArray",
+                                                                regex=True), **{"class": "OtherBenchmark"})
+    pairs = compare.pair(pd.concat([frame, other]), baseline="old").pairs
+    own = compare.pair(frame, baseline="old").pairs["class"].iloc[0].removesuffix("Benchmark")
+    assert sorted(set(pairs["method"])) == sorted({f"{own}.byteArray", "Other.byteArray", "nothing"})
+    # where no other class shares them, a row keeps its method's name
+    assert set(compare.pair(frame, baseline="old").pairs["method"]) == {"byteArray", "nothing"}
+
+
 def test_rows_without_variant_are_reported_unpaired_with_the_reason(avgt):
     c = compare.pair(avgt)
     assert c.pairs.empty

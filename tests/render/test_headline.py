@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from hotpath.analyze import compare, load
+from hotpath.analyze import floors as floor_analysis
 from hotpath.render import headline, markup, tables
 from hotpath.measure import stamp
 
@@ -116,7 +117,7 @@ def test_floor_excess_counts_heap_and_native_and_names_the_variant_closest_to_th
     row = pairs.iloc[1]
     floors = pd.DataFrame([{"benchmark": row["benchmark"], "params": row["params"],
                             "heap_floor": 16.0, "native_floor": float("nan"), "basis": "x"}])
-    excess = compare.floor_excess(pairs, floors)
+    excess = floor_analysis.floor_excess(pairs, floors)
     by = dict(zip(excess["variant"], excess["excess"]))
     assert set(by) == {"old", "optimized"} and by["optimized"] == 0.0
     assert by["old"] == pytest.approx(4112.0 - 16.0, abs=1.0)
@@ -124,8 +125,8 @@ def test_floor_excess_counts_heap_and_native_and_names_the_variant_closest_to_th
     assert overview._vs_floor(excess, "optimized") == "optimized: at it in 1 of 1"
     assert overview._vs_floor(excess, "old") == "old: at it in 0 of 1, ≤ 4,096 B/op above"
     assert overview._vs_floor(excess.iloc[0:0], "old") == "—"
-    assert compare.at_floor(8.0, 0.0) and not compare.at_floor(9.0, 0.0)
-    assert compare.at_floor(90.0, 10_000.0) and not compare.at_floor(101.0, 10_000.0)
+    assert floor_analysis.at_floor(8.0, 0.0) and not floor_analysis.at_floor(9.0, 0.0)
+    assert floor_analysis.at_floor(90.0, 10_000.0) and not floor_analysis.at_floor(101.0, 10_000.0)
 
 
 @pytest.mark.parametrize("stopped", ["out of reach", "budget"])
