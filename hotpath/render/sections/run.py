@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 
 from .. import flamegraphs, forks, versions
-from ..paste import CORE, EXTRA
+from ..paste import EXTRA, LEAD
 from ... import machine
 from ...analyze import compare, hostspeed
 from ...analyze.load import Run
@@ -119,9 +119,11 @@ def environment(run: Run, source: str) -> Section:
         ("rendered with", versions.describe()),
         ("JVM args", f["jvm_args"] or "(none)"),
     ]
-    # the paste keeps what identifies the run (its key rows, CORE); the rest is report.html's
+    # every paste keeps what identifies the run (its key rows, LEAD: a paste that ran out of room
+    # left them out first, the last block's, and named no raw file, commit or software); the rest
+    # is report.html's
     return Section("Environment", pd.DataFrame(rows, columns=["what", "value"]), rows=[
-        (CORE if what in KEY_ENVIRONMENT else EXTRA, i) for i, (what, _) in enumerate(rows)])
+        (LEAD if what in KEY_ENVIRONMENT else EXTRA, i) for i, (what, _) in enumerate(rows)])
 
 
 def _commands(p: dict[str, Any]) -> list[tuple[str, str]]:
