@@ -6,6 +6,7 @@ series old beside new."""
 from __future__ import annotations
 
 import math
+import textwrap
 from collections import Counter
 
 import matplotlib.pyplot as plt
@@ -121,6 +122,10 @@ def charted(pairs: pd.DataFrame) -> pd.DataFrame:
     return rows.assign(_rank=rank).sort_values("_rank", kind="stable").drop(columns="_rank").head(MOST_CHARTED)
 
 
+#: A panel's title at 8 points across half the 9-inch figure, in characters.
+TITLE_CHARS = 60
+
+
 def series_chart(pairs: pd.DataFrame, iteration_s: float, title: str = "") -> Figure:
     """Small multiples, one per row: every fork's iterations over the fork's time, old in grey,
     the candidate in colour; solid where the fork's figure comes from (its steady segment, or the
@@ -144,7 +149,9 @@ def series_chart(pairs: pd.DataFrame, iteration_s: float, title: str = "") -> Fi
                         label=name if k == 0 else None)
         ax.set_yscale("log")
         _plain_log_axis(ax.yaxis)
-        ax.set_title(f"{label(r)}: {r['candidate']} vs {r['baseline']}", fontsize=8)
+        # wrapped to its panel: a row named with its class and a mechanism's variant left it
+        ax.set_title("\n".join(textwrap.wrap(f"{label(r)}: {r['candidate']} vs {r['baseline']}",
+                                              TITLE_CHARS * (2 // cols))), fontsize=8)
         ax.set_xlabel("seconds into the fork", fontsize=7)
         ax.set_ylabel(unit, fontsize=7)
         ax.tick_params(labelsize=7)
