@@ -17,12 +17,11 @@ import statistics
 import sys
 from pathlib import Path
 
-import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from hotpath.analyze import aa, compare, hostspeed  # noqa: E402
+from hotpath.analyze import aa, compare, fitness, hostspeed  # noqa: E402
 from hotpath.analyze.load import read_results  # noqa: E402
 from hotpath.cases import existing_cases  # noqa: E402
 from hotpath.records import PROBE_METRIC, SLOW_PROBE, slow_probes  # noqa: E402
@@ -72,49 +71,19 @@ def report(folder: Path) -> None:
         cvs += case_cvs
         probes += case_probes
     slow = hostspeed.slow_iterations(probes)
-    if folder != ROOT / "data" / "reference":
-        on_the_bars_rows(folder)
+    on_the_bars_rows(folder)
     print(f"  all cases: write-up rows decided {decided} of {rows}, median fork CV "
           f"{statistics.median(cvs):.1%}"
           + (f"; the probe slow beside {slow.slow / slow.iterations:.0%} of its {slow.iterations} "
              f"counted iterations" if slow.iterations else ""))
 
 
-def _row(benchmark: str, params: str) -> tuple[str, str]:
-    return benchmark, ", ".join(p for p in str(params).split(", ") if p and not p.startswith("variant="))
-
-
 def on_the_bars_rows(folder: Path) -> None:
-    """The run's forks on the A/A's own rows against the A/A's: fork CV row by row (the write-up's
-    variant against old) and the probe beside old's counted iterations."""
-    bar = aa.AA(AA)
-    theirs = {_row(r.benchmark, r.params): float(r.fork_cv) for r in bar.table.itertuples()}
-    mine: dict[tuple[str, str], float] = {}
-    frames = []
-    for case in existing_cases():
-        if not (folder / f"{case.id}.json").is_file():
-            continue
-        run = read_results(folder / f"{case.id}.json")
-        pairs = compare.paired(run).pairs
-        for r in pairs[pairs["candidate"] == case.candidate].itertuples():
-            mine[_row(r.benchmark, r.params)] = float(r.fork_cv)
-        frames.append(run.frame[run.frame["variant"] == case.baseline])
-    both = [(theirs[k], v) for k, v in mine.items() if k in theirs and v == v and theirs[k] == theirs[k]]
-    if not both:
-        return
-    aa_frame = bar.run.run.frame
-    rows = set(theirs)
-
-    def slow_share(frame) -> tuple[float, int]:
-        kept = frame[[_row(b, p) in rows for b, p in zip(frame["benchmark"], frame["params"])]]
-        slow = hostspeed.slow_iterations(hostspeed.probes(kept))
-        return (slow.slow / slow.iterations if slow.iterations else float("nan")), slow.iterations
-
-    (ours, n_ours), (aas, n_aa) = slow_share(pd.concat(frames)), slow_share(aa_frame)
-    print(f"  on the A/A's own rows ({len(both)} in both): median fork CV {statistics.median(v for _, v in both):.1%} "
-          f"against the A/A's {statistics.median(a for a, _ in both):.1%}, higher in {sum(v > a for a, v in both)}; "
-          f"the probe slow beside {ours:.0%} of old's {n_ours} counted iterations there, against "
-          f"{aas:.0%} of the A/A's {n_aa}")
+    """The run's forks and probe on the A/A's own rows against the A/A's (hotpath.analyze.fitness,
+    as make bench PROFILE=reference says it at a run's end)."""
+    found = fitness.of(folder, AA)
+    if found.rows:
+        print(f"  {found.said()}")
 
 
 def bar() -> None:

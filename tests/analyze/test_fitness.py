@@ -1,0 +1,46 @@
+"""Whether a run is fit to be the reference, read on the committed runs: the 2026-11-30 run, whose
+host was slowed through, is not; the reference is."""
+
+import math
+
+import pytest
+
+from hotpath.analyze import fitness
+from hotpath.paths import REFERENCE, ROOT
+
+TRIED = ROOT / "data" / "reference-runs" / "2026-11-30"
+
+
+def test_a_run_the_host_slowed_through_is_not_fit():
+    found = fitness.of(TRIED)
+    assert (found.rows, found.further) == (51, 42)
+    assert found.fork_cv == pytest.approx(0.068, abs=0.0005) and found.aa_fork_cv == pytest.approx(0.014, abs=0.0005)
+    assert found.slow == pytest.approx(0.33, abs=0.005) and found.aa_slow == pytest.approx(0.09, abs=0.005)
+    assert not found.fit and found.said().startswith("not fit to be the reference: on the A/A's own rows (51 in both)")
+
+
+def test_the_reference_is_fit_by_its_forks_though_it_had_no_probe():
+    found = fitness.of(REFERENCE)
+    assert found.rows == 54 and math.isnan(found.slow) and found.fit
+    assert "no probe" in found.said()
+
+
+@pytest.mark.parametrize("cv, slow, fit", [(0.02, 0.1, True), (0.021, 0.1, False), (0.02, 0.19, False),
+                                           (0.02, math.nan, True)])
+def test_a_run_is_fit_within_twice_the_aas_spread_and_slow_share(cv, slow, fit):
+    assert fitness.Fitness(10, cv, 0.01, 5, slow, 0.09).fit is fit
+    assert not fitness.Fitness(0, math.nan, math.nan, 0, math.nan, math.nan).fit
+
+
+def test_make_bench_says_at_a_reference_runs_end_whether_it_is_fit(monkeypatch, capsys):
+    from hotpath import cli
+    from hotpath.measure import study
+
+    monkeypatch.setattr(study, "bench_cases", lambda *a, **k: iter([TRIED / "writer.json"]))
+    assert cli.main(["bench", "--case", "writer", "--profile", "reference", "--out", str(TRIED)]) == 0
+    out = capsys.readouterr().out
+    assert f"{TRIED}: not fit to be the reference: on the A/A's own rows" in out
+    # a shard is half a run: said once the run is joined
+    assert cli.main(["bench", "--case", "writer", "--profile", "reference", "--shard", "1/2"]) == 0
+    assert "fit to be the reference" not in capsys.readouterr().out
+    assert fitness.Fitness(0, math.nan, math.nan, 0, math.nan, math.nan).said().endswith("none of its rows is one of the A/A's")
