@@ -11,8 +11,13 @@ from hotpath.paths import REFERENCE, ROOT
 TRIED = ROOT / "data" / "reference-runs" / "2026-11-30"
 
 
-def test_a_run_the_host_slowed_through_is_not_fit():
-    found = fitness.of(TRIED)
+@pytest.fixture(scope="module")
+def tried():
+    return fitness.of(TRIED)
+
+
+def test_a_run_the_host_slowed_through_is_not_fit(tried):
+    found = tried
     assert (found.rows, found.further) == (51, 42)
     assert found.fork_cv == pytest.approx(0.068, abs=0.0005) and found.aa_fork_cv == pytest.approx(0.014, abs=0.0005)
     assert found.slow == pytest.approx(0.33, abs=0.005) and found.aa_slow == pytest.approx(0.09, abs=0.005)
@@ -32,11 +37,12 @@ def test_a_run_is_fit_within_twice_the_aas_spread_and_slow_share(cv, slow, fit):
     assert not fitness.Fitness(0, math.nan, math.nan, 0, math.nan, math.nan).fit
 
 
-def test_make_bench_says_at_a_reference_runs_end_whether_it_is_fit(monkeypatch, capsys):
+def test_make_bench_says_at_a_reference_runs_end_whether_it_is_fit(monkeypatch, capsys, tried):
     from hotpath import cli
     from hotpath.measure import study
 
     monkeypatch.setattr(study, "bench_cases", lambda *a, **k: iter([TRIED / "writer.json"]))
+    monkeypatch.setattr(fitness, "of", lambda folder: tried if folder == TRIED else None)
     assert cli.main(["bench", "--case", "writer", "--profile", "reference", "--out", str(TRIED)]) == 0
     out = capsys.readouterr().out
     assert f"{TRIED}: not fit to be the reference: on the A/A's own rows" in out
