@@ -97,7 +97,8 @@ def cmd_bench(args: argparse.Namespace):
         # the host check saw 40 s before it; the run's own forks say whether the host held
         from .analyze import fitness
 
-        print(f"hotpath: {Path(written[0]).parent}: {fitness.of(Path(written[0]).parent).said()}")
+        folder = Path(written[0]).parent
+        print(f"hotpath: {folder}: {fitness.of(folder).said()}")
 
 
 @command("shards", "cut a run into N shards balanced by cost: the JSON a CI matrix takes "

@@ -15,6 +15,7 @@ import pandas as pd
 from . import aa, compare, hostspeed
 from .load import read_results
 from ..cases import existing_cases
+from ..jmh import VARIANT, Params, RowKey, params_of
 from ..paths import AA_REFERENCE
 
 #: How far beyond the A/A's a fit run may lie, its forks' spread and its probe's slow share: the
@@ -52,11 +53,14 @@ class Fitness:
                 f"A/A's either way)")
 
 
-def _row(benchmark: str, params: str) -> tuple[str, str]:
-    return benchmark, ", ".join(p for p in str(params).split(", ") if p and not p.startswith("variant="))
+def _row(benchmark: str, params: str) -> tuple[str, Params]:
+    """The benchmark x params as every stage matches them (RowKey), whichever side's params."""
+    given = params_of(params)
+    given.pop(VARIANT, None)
+    return RowKey.of(benchmark, given).group
 
 
-def _slow(frame: pd.DataFrame, rows: set[tuple[str, str]]) -> float:
+def _slow(frame: pd.DataFrame, rows: set[tuple[str, Params]]) -> float:
     kept = frame[[_row(b, p) in rows for b, p in zip(frame["benchmark"], frame["params"])]]
     found = hostspeed.slow_iterations(hostspeed.probes(kept))
     return found.slow / found.iterations if found.iterations else math.nan
@@ -66,7 +70,7 @@ def of(folder: Path, aa_folder: Path = AA_REFERENCE) -> Fitness:
     """The run in ``folder`` (its cases' results files) against the A/A in ``aa_folder``."""
     bar = aa.AA(aa_folder)
     theirs = {_row(r.benchmark, r.params): float(r.fork_cv) for r in bar.table.itertuples()}
-    mine: dict[tuple[str, str], float] = {}
+    mine: dict[tuple[str, Params], float] = {}
     olds = []
     for case in existing_cases():
         path = Path(folder) / f"{case.id}.json"
