@@ -259,6 +259,9 @@ WAIT ?=
 host-check: $(SETUP) $(STAMP) ## how the host runs a row of the 2026-11-26 A/A today (40 s): fork spread and time against the A/A's (WAIT=3h: check every 10 min until quiet)
 	@$(HOTPATH) host-check $(if $(WAIT),--wait $(WAIT))
 
+promote: $(SETUP) ## make a reference run (RUN=<folder> of make bench PROFILE=reference OUT=) the reference if it is whole and fit; the one it replaces goes to data/reference-runs/<its day>/
+	@$(HOTPATH) promote '$(RUN)'
+
 aa: check $(STAMP) ## the A/A run: identical code as two sides, how often it is called faster or slower (BUDGET=1h30m), into data/reference/aa/ (committed: OUT=<folder> or REPLACE=aa)
 	@$(HOTPATH) aa $(if $(BUDGET),--budget '$(BUDGET)') $(if $(OUT),--results '$(OUT)') $(REPLACE_ARG)
 

@@ -464,6 +464,29 @@ def cmd_host_check(args: argparse.Namespace) -> int:
     return 0 if found.quiet else 1
 
 
+@command("promote", "make a reference run in a folder of its own the reference once it is whole "
+                    "and fit (the one it replaces kept in data/reference-runs/<its day>/)",
+         arg("run", help="the run's folder (make bench PROFILE=reference OUT=<folder>)"))
+def cmd_promote(args: argparse.Namespace) -> int:
+    from .analyze import fitness
+    from .measure import promotion
+
+    if not args.run:
+        raise HotpathError("RUN=<folder>: the reference run to promote (make bench PROFILE=reference OUT=<folder>)")
+    run = Path(args.run)
+    wrong = promotion.whole(run) if run.is_dir() else [f"{run} is not a folder"]
+    if wrong:
+        raise HotpathError(f"{run} cannot be the reference: " + "; ".join(wrong))
+    found = fitness.of(run)
+    if not found.fit:
+        raise HotpathError(f"{run}: {found.said()}; the reference stays as it is")
+    print(f"hotpath: {run}: {found.said()}")
+    promotion.promote(run)
+    print("hotpath: then `make docs`, `make report PROFILE=reference`, the tests, and one commit of "
+          "data/reference/ and data/reference-runs/")
+    return 0
+
+
 @command("check", "validate a case and profile name", case_arg(), profile_arg())
 def cmd_check(args: argparse.Namespace) -> int:
     get_profile(args.profile)

@@ -10,6 +10,12 @@ JAR = ROOT / "target" / "benchmarks.jar"
 RESULTS = ROOT / "data" / "results"
 #: The committed reference data set (profile "reference"); local runs go under RESULTS.
 REFERENCE = ROOT / "data" / "reference"
+#: Earlier reference runs, each kept by the day it started once a newer run took its place
+#: (make promote), and runs judged not fit to be the reference, by theirs.
+REFERENCE_RUNS = ROOT / "data" / "reference-runs"
+#: The reference run the fork estimates (hotpath.measure.prior) and the A/A's rows were set on:
+#: that of 2026-11-24 (AMD EPYC, 4 to 24 forks per side, unrecorded).
+CALIBRATION_DAY = "2026-11-24"
 #: The default `make report` as fresh clones ran it: one line per clone (time, rows decided).
 DEFAULT_RUNS = ROOT / "data" / "default-runs.tsv"
 CLAIMS = ROOT / "data" / "claims"
@@ -55,6 +61,13 @@ def committed(path: Path) -> bool:
     as deliberate as one that replaces a committed run."""
     p = Path(path).resolve()
     return p.is_relative_to((ROOT / "data").resolve()) and not p.is_relative_to(RESULTS.resolve())
+
+
+def calibration_run() -> Path:
+    """The folder of the reference run of CALIBRATION_DAY: data/reference/ while it is the
+    reference, data/reference-runs/<day>/ once a newer run took its place."""
+    kept = REFERENCE_RUNS / CALIBRATION_DAY
+    return kept if kept.is_dir() else REFERENCE
 
 
 def reports_folder(profile: str) -> Path:

@@ -73,7 +73,7 @@ def test_every_command_is_offered_once_in_the_order_declared():
     from hotpath.cli import command, parser
 
     names = [d[0] for d in command.declared]
-    assert len(names) == len(set(names)) == 23
+    assert len(names) == len(set(names)) == 24
     choices = parser()._subparsers._group_actions[0].choices
     assert list(choices) == names
 

@@ -13,7 +13,7 @@ import json
 from ..cases import existing_cases
 from ..errors import HotpathError
 from ..jmh import VARIANT, params_of
-from ..paths import AA_REFERENCE, JAR, REFERENCE, sidecar_of
+from ..paths import AA_REFERENCE, JAR, calibration_run, sidecar_of
 from . import ab, builds
 from .profiles import PROFILES
 
@@ -23,13 +23,14 @@ OUT = AA_REFERENCE
 
 
 def reference_rows(case_ids: list[str] | None = None) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
-    """The rows the reference sets each case's write-up variant against old (its sidecar's
-    plan record), as old's rows: (benchmark, params with variant=old, in declaration order)."""
+    """The rows the reference the A/A was set on (hotpath.paths.calibration_run) sets each
+    case's write-up variant against old (its sidecar's plan record), as old's rows: (benchmark,
+    params with variant=old, in declaration order)."""
     rows = []
     for case in existing_cases():
         if case_ids and case.id not in case_ids:
             continue
-        sidecar = sidecar_of(REFERENCE / f"{case.id}.json")
+        sidecar = sidecar_of(calibration_run() / f"{case.id}.json")
         try:
             record = json.loads(sidecar.read_text(encoding="utf-8"))["sequential"]["rows"]
         except (OSError, KeyError, TypeError, json.JSONDecodeError):

@@ -23,7 +23,7 @@ from pathlib import Path
 from ..stats import steady
 from ..errors import HotpathError
 from ..jmh import Params, RowKey
-from ..paths import REFERENCE, ROOT
+from ..paths import ROOT, calibration_run
 
 #: A row's benchmark and params without the one that names its side (RowKey.group).
 Key = tuple[str, Params]
@@ -49,16 +49,16 @@ def forks(paths: tuple[str, ...] | list[Path], label: str = "variant") -> dict[K
 
 
 def expected(case_id: str, rows: list, design, label: str = "variant") -> dict:
-    """Forks per side each row is expected to need, from the committed reference run
-    (data/reference/<case>.json, every row and variant, 4-24 forks per side on a quiet machine):
-    its ratio and fork CV there, at the design's last boundary (sequential.forks_to_decide). Only
-    an order: this machine's noise sets how many forks a row really takes. A row the reference
-    lacks, or a case without one, gets none."""
+    """Forks per side each row is expected to need, from the reference run they were set on
+    (hotpath.paths.calibration_run: <case>.json, every row and variant, 4-24 forks per side on a
+    quiet machine): its ratio and fork CV there, at the design's last boundary
+    (sequential.forks_to_decide). Only an order: this machine's noise sets how many forks a row
+    really takes. A row the reference lacks, or a case without one, gets none."""
     import numpy as np
 
     from ..stats import sequential
 
-    path = REFERENCE / f"{case_id}.json"
+    path = calibration_run() / f"{case_id}.json"
     if not path.is_file():
         return {}
     try:

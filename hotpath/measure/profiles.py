@@ -479,7 +479,8 @@ PROFILES["mechanisms"] = replace(
 #: data/reference/. No other profile writes there, and `make report PROFILE=reference` renders it
 #: without benchmarking. The committed run was made by the profile's earlier forks (unrecorded,
 #: 3 x 1 s warmup + 2 x 1 s; its frames from make cpu's forks of their own); a run by these that
-#: replaces it moves it to data/reference-runs/<its date>/ (docs/evidence/is-a-run-fit-to-be-the-reference.md).
+#: replaces it (make promote) keeps it in data/reference-runs/<its day>/
+#: (docs/evidence/is-a-run-fit-to-be-the-reference.md).
 PROFILES["reference"] = replace(
     PROFILES["full"], name="reference",
     purpose="the committed reference data set (data/reference/): the full profile's forks, 4 to 24 "
