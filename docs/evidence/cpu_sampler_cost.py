@@ -302,6 +302,62 @@ def report_debug(folder: Path = DEBUG) -> None:
                   f"{ratio(pooled[basis])}")
 
 
+#: Two modes where the widest gap between a row's forks (both sides' log figures, sorted) is this
+#: many times the standard deviation of the forks on either side of it, each side of it 2 forks
+#: or more: C2 compiles some rows one of two ways from fork to fork (encode(STR_64) at 141 or
+#: 182 ns/op on the Intel host), and a ratio of fork means then weighs how many forks of each side
+#: drew each way more than what the flags cost.
+MODE_GAP = 6.0
+
+
+def modes(logs: dict[str, list[float]]) -> tuple[float, float] | None:
+    """The gap between a row's two modes (lower and upper edge, as logs), or None for one mode."""
+    pooled = sorted(v for side in logs.values() for v in side)
+    if len(pooled) < 4:
+        return None
+    k = max(range(2, len(pooled) - 1), key=lambda i: pooled[i] - pooled[i - 1])
+    low, high = pooled[:k], pooled[k:]
+    widest = max(statistics.stdev(low), statistics.stdev(high))
+    return (pooled[k - 1], pooled[k]) if pooled[k] - pooled[k - 1] > MODE_GAP * widest else None
+
+
+def welch(a: list[float], b: list[float]) -> str:
+    """Two sides' log figures as the ratio of their means with its 95% Welch interval."""
+    va, vb = statistics.variance(a) / len(a), statistics.variance(b) / len(b)
+    diff, se = statistics.fmean(a) - statistics.fmean(b), math.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
+    half = stats.t.ppf(0.975, df) * se
+    return f"{math.exp(diff):.4f} (95% CI {math.exp(diff - half):.4f}–{math.exp(diff + half):.4f})"
+
+
+def report_modes(folder: Path = DEBUG_QUIET) -> None:
+    """The flags' cost within each mode of a row whose forks fall in two, by each fork's 10th
+    percentile (the forks of a mode as two samples, the rounds' pairing given up), and whether
+    the flags change how many forks fall in each (Fisher's exact test)."""
+    for name in DEBUG_ROWS:
+        logs = {side: [math.log(steady.figure([math.exp(v) for v in iteration_logs(p)[WARMUP_ITERATIONS:TAIL_COUNTED]],
+                                              "p10"))
+                       for p in sorted(folder.glob(f"{name}.{side}.*.json"))] for side in ("with", "without")}
+        if min(len(v) for v in logs.values()) < 2:
+            continue
+        gap = modes(logs)
+        if gap is None:
+            print(f"{name}: one mode")
+            continue
+        low = {side: [v for v in values if v <= gap[0]] for side, values in logs.items()}
+        high = {side: [v for v in values if v >= gap[1]] for side, values in logs.items()}
+        parts = []
+        for label, mode in (("below", low), ("above", high)):
+            counts = f"{len(mode['with'])} of {len(logs['with'])} forks with, {len(mode['without'])} of {len(logs['without'])} without"
+            cost = (f": with / without {welch(mode['with'], mode['without'])}"
+                    if min(len(v) for v in mode.values()) >= 2 else "")
+            parts.append(f"{label} the gap {counts}{cost}")
+        fisher = stats.fisher_exact([[len(low["with"]), len(high["with"])], [len(low["without"]), len(high["without"])]])
+        print(f"{name}: two modes, each fork's 10th percentile {math.exp(gap[0]):.4g} or below and "
+              f"{math.exp(gap[1]):.4g} or above; {'; '.join(parts)}; the flags and the mode a fork falls "
+              f"in: Fisher's exact p = {fisher.pvalue:.2f}")
+
+
 def cpu_logs(path: Path) -> list[float]:
     """A fork's iterations as log CPU per op of the benchmark's thread (its own clock, which the
     sampler reads at every iteration); empty where a file has no clock for every iteration (the
@@ -373,3 +429,4 @@ if __name__ == "__main__":
     report_debug()
     report_debug(DEBUG_CLOCK)
     report_debug(DEBUG_QUIET)
+    report_modes(DEBUG_QUIET)
