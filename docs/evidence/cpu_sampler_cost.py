@@ -40,6 +40,8 @@ less without: a host that takes the vCPU away for whole forks moves their time, 
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug    # about 9 min; nothing else running
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-clock 24   # rounds; 45 s a round
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-quiet 24   # the same, on a quiet host
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-quiet 48 --rows marshalZip-MAP_1600B-old \
+        --out data/cpu-sampler/debug-quiet-<day>   # more rounds, another day's folder
     .venv/bin/python docs/evidence/cpu_sampler_cost.py                # the figures from the committed files
 """
 
@@ -230,10 +232,14 @@ def report_tail() -> None:
               f"{statistics.median(kept) if kept else 0:.0f} samples of the benchmark's thread a tail (median)")
 
 
-def run_debug(rounds: int = ROUNDS, folder: Path = DEBUG) -> None:
+def run_debug(rounds: int = ROUNDS, folder: Path = DEBUG, rows: list[str] | None = None) -> None:
+    """``rounds`` more rounds of each row (of ``rows``, default every one) after those in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, selection in DEBUG_ROWS.items():
-        for r in range(rounds):
+        if rows and name not in rows:
+            continue
+        done = len(list(folder.glob(f"{name}.with.*.json")))
+        for r in range(done, done + rounds):
             for side in (("with", "without") if r % 2 == 0 else ("without", "with")):
                 target = folder / f"{name}.{side}.{r:02d}.json"
                 jvm = f"{JVM} {DEBUG_ARGS}" if side == "with" else JVM
@@ -421,12 +427,16 @@ if __name__ == "__main__":
     if "--run-debug-clock" in sys.argv:
         run_debug(int(sys.argv[sys.argv.index("--run-debug-clock") + 1]), DEBUG_CLOCK)
     if "--run-debug-quiet" in sys.argv:
-        run_debug(int(sys.argv[sys.argv.index("--run-debug-quiet") + 1]), DEBUG_QUIET)
+        # --out: another day's or CPU kind's rounds in a folder of their own; --rows: some rows only
+        run_debug(int(sys.argv[sys.argv.index("--run-debug-quiet") + 1]),
+                  Path(sys.argv[sys.argv.index("--out") + 1]) if "--out" in sys.argv else DEBUG_QUIET,
+                  sys.argv[sys.argv.index("--rows") + 1].split(",") if "--rows" in sys.argv else None)
     report()
     for ms in INTERVALS:
         report_within(ms)
     report_tail()
     report_debug()
     report_debug(DEBUG_CLOCK)
-    report_debug(DEBUG_QUIET)
-    report_modes(DEBUG_QUIET)
+    for folder in sorted(DEBUG_QUIET.parent.glob(DEBUG_QUIET.name + "*")):
+        report_debug(folder)
+        report_modes(folder)
