@@ -37,21 +37,20 @@ def _provenance(folder: Path, case_id: str) -> dict:
 
 
 def whole(folder: Path) -> list[str]:
-    """What keeps the run in ``folder`` from being the reference, one line each: a case's file
-    missing, a case made by another profile or from a tree with uncommitted changes."""
-    wrong = []
+    """What keeps the run in ``folder`` from being the reference, one line each, its cases named:
+    a file missing, cases made by another profile or from a tree with uncommitted changes."""
+    wrong: dict[str, list[str]] = {}
     for case in existing_cases():
         missing = [f"{case.id}.{kind}" for kind in NEEDED if not (folder / f"{case.id}.{kind}").is_file()]
         if missing:
-            wrong.append(f"{', '.join(missing)} missing")
+            wrong.setdefault(f"{', '.join(missing)} missing", [])
             continue
         p = _provenance(folder, case.id)
         if p.get("profile") != "reference":
-            wrong.append(f"{case.id} was made by the {p.get('profile')!r} profile, not the reference's")
+            wrong.setdefault(f"made by the {p.get('profile')!r} profile, not the reference's", []).append(case.id)
         if p.get("git_dirty") is not False:
-            wrong.append(f"{case.id} was made from a tree with uncommitted changes "
-                         f"({', '.join(p.get('git_dirty_paths') or []) or 'unknown'})")
-    return wrong
+            wrong.setdefault("made from a tree with uncommitted changes", []).append(case.id)
+    return [f"{', '.join(cases)}: {why}" if cases else why for why, cases in wrong.items()]
 
 
 def started(folder: Path) -> str:

@@ -63,8 +63,8 @@ def test_the_run_takes_the_references_place_and_the_reference_is_kept_by_its_day
 
 @pytest.mark.parametrize("how, says", [
     (dict(skip=("zip.memory.json",)), "zip.memory.json missing"),
-    (dict(profile="full"), "was made by the 'full' profile, not the reference's"),
-    (dict(dirty=True), "made from a tree with uncommitted changes"),
+    (dict(profile="full"), f"{', '.join(CASES)}: made by the 'full' profile, not the reference's"),
+    (dict(dirty=True), f"{', '.join(CASES)}: made from a tree with uncommitted changes"),
 ])
 def test_a_run_that_is_not_whole_is_refused_and_nothing_moves(study, tmp_path, how, says):
     reference, runs = study
@@ -133,7 +133,7 @@ def test_the_command_refuses_a_run_unfit_to_be_the_reference(study, tmp_path, mo
 
 def test_a_committed_run_by_another_profile_is_not_whole():
     wrong = promotion.whole(ROOT / "data" / "reference-runs" / "2026-11-30")
-    assert len(wrong) == len(CASES) and all("by the 'full' profile" in w for w in wrong)
+    assert wrong == [f"{', '.join(CASES)}: made by the 'full' profile, not the reference's"]
     assert promotion.whole(ROOT / "data" / "reference") == []
 
 
