@@ -88,16 +88,15 @@ def cmd_bench(args: argparse.Namespace):
     from .measure import study
 
     profile = get_profile(args.profile)
-    written = []
+    folder = None
     for path in study.bench_cases(_cases(args.case), profile, args.budget, args.shard,
                                   args.stale_only, out=_out(args), replace=args.replace or ""):
-        written.append(path)
+        folder = Path(path).parent
         yield path
-    if profile.name == "reference" and written and not args.shard:
+    if profile.name == "reference" and folder is not None and not args.shard:
         # the host check saw 40 s before it; the run's own forks say whether the host held
         from .analyze import fitness
 
-        folder = Path(written[0]).parent
         print(f"hotpath: {folder}: {fitness.of(folder).said()}")
 
 

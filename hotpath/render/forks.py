@@ -151,7 +151,7 @@ def series_chart(pairs: pd.DataFrame, iteration_s: float, title: str = "") -> Fi
         _plain_log_axis(ax.yaxis)
         # wrapped to its panel: a row named with its class and a mechanism's variant left it
         ax.set_title("\n".join(textwrap.wrap(f"{label(r)}: {r['candidate']} vs {r['baseline']}",
-                                              TITLE_CHARS * (2 // cols), break_on_hyphens=False)), fontsize=8)
+                                              TITLE_CHARS * 2 // cols, break_on_hyphens=False)), fontsize=8)
         ax.set_xlabel("seconds into the fork", fontsize=7)
         ax.set_ylabel(unit, fontsize=7)
         ax.tick_params(labelsize=7)

@@ -10,9 +10,8 @@ from .fmt import (NATIVE_NAMES, first_look, fmt_alloc_change, fmt_bytes, fmt_num
                   fmt_peak, fmt_score, fmt_stopped, fmt_time_change, fmt_verdict, label, undecided,
                   verdict_word)
 from ..analyze import fidelity
-from ..analyze.compare import ALLOC, BEYOND
+from ..analyze.compare import ALLOC, BEYOND, time_per_op
 from ..analyze.floors import floor_of
-from ..analyze.compare import time_per_op
 from ..jmh import MethodName, params_of
 from .markup import to_jira, to_markdown
 from .units import Scale, byte_scale, score_scale
