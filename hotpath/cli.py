@@ -88,15 +88,16 @@ def cmd_bench(args: argparse.Namespace):
     from .measure import study
 
     profile = get_profile(args.profile)
-    folder = None
+    first = None
     for path in study.bench_cases(_cases(args.case), profile, args.budget, args.shard,
                                   args.stale_only, out=_out(args), replace=args.replace or ""):
-        folder = Path(path).parent
+        first = first or path
         yield path
-    if profile.name == "reference" and folder is not None and not args.shard:
+    if profile.name == "reference" and first and not args.shard:
         # the host check saw 40 s before it; the run's own forks say whether the host held
         from .analyze import fitness
 
+        folder = Path(first).parent
         print(f"hotpath: {folder}: {fitness.of(folder).said()}")
 
 
