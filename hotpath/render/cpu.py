@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from . import flamegraphs, fmt
-from .sites import row_name, slug
+from .sites import named_row, row_name, slug
 from ..analyze import cpu as C
 from ..analyze import claims
 from ..paths import JAR
@@ -202,7 +202,6 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
     the share of the row's change); in a notebook, shows both differential CPU flame graphs
     below it, inline and offline."""
     from ..errors import HotpathError
-    from ..jmh import MethodName
     from ..paths import REPORTS
 
     if how not in ("self", "total"):
@@ -211,19 +210,7 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
     if not found.measured:
         raise HotpathError(f"{results}: no CPU samples beside it: a run whose timed forks took "
                            "them (`make report`) writes them")
-    method, _, params = row.partition("(")
-    params = params[:-1] if params.endswith(")") else params
-    sides = found.sides
-    methods = sides["benchmark"].map(lambda b: MethodName.of(b).method)
-    hit = sides[(methods == method) & (sides["params"] == params)]
-    if hit.empty:
-        known = sorted({f"{m}({p})" if p else m for m, p in zip(methods, sides["params"])})
-        raise HotpathError(f"no row {row!r} in {results}; rows: {', '.join(known)}")
-    missing = [v for v in (old, new) if v not in set(hit["variant"])]
-    if missing:
-        raise HotpathError(f"{row}: no variant {', '.join(missing)}; sampled: "
-                           f"{', '.join(sorted(set(hit['variant'])))}")
-    benchmark = hit["benchmark"].iloc[0]
+    benchmark, params = named_row(found.sides, row, results, (old, new), "sampled")
     a = C.attribute(found, benchmark, params, old, new)
     f = a.frames[a.frames["how"] == how]
     table = pd.DataFrame({"frame": f["frame"], f"{old} ns/op": f["old_ns"].round(3),
@@ -234,7 +221,7 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
                                     zip(f["share"], f["share_low"], f["share_high"])],
                           "samples": f["samples"]}).reset_index(drop=True)
     if graphs:
-        pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
+        pair = pd.Series({"benchmark": benchmark, "method": row.partition("(")[0], "params": params,
                           "baseline": old, "candidate": new})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
         pages, why = draw((C.SampledRow(pair, a, C.frames_of(a)),))

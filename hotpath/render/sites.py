@@ -163,6 +163,28 @@ def draw(rows: tuple[S.RecordedRow, ...], sites: S.Sites, jar: Path = JAR,
     return flamegraphs.draw(graphs(rows, sites), jar, java)
 
 
+def named_row(lines: pd.DataFrame, row: str, results: str | Path, variants: tuple[str, str],
+              held: str) -> tuple[str, str]:
+    """The benchmark and params of ``row`` as the reports name it (``encode(payload=STR_1K)``, or
+    the method alone) among ``lines`` (benchmark, params and variant each), with both
+    ``variants`` there; else an error that lists the rows, or the variants ``held`` (recorded,
+    sampled) there are."""
+    from ..errors import HotpathError
+
+    method, _, params = row.partition("(")
+    params = params[:-1] if params.endswith(")") else params
+    methods = lines["benchmark"].map(lambda b: MethodName.of(b).method)
+    hit = lines[(methods == method) & (lines["params"] == params)]
+    if hit.empty:
+        known = sorted({f"{m}({p})" if p else m for m, p in zip(methods, lines["params"])})
+        raise HotpathError(f"no row {row!r} in {results}; rows: {', '.join(known)}")
+    there = set(hit["variant"])
+    missing = [v for v in variants if v not in there]
+    if missing:
+        raise HotpathError(f"{row}: no variant {', '.join(missing)}; {held}: {', '.join(sorted(there))}")
+    return hit["benchmark"].iloc[0], params
+
+
 def explore(results: str | Path, row: str, old: str = "old", new: str = "optimized",
             out_dir: str | Path | None = None, graphs: bool = True) -> pd.DataFrame:
     """One row's sites for any two variants, in the lab: ``row`` as the reports name it
@@ -174,25 +196,13 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
     found = S.read(results)
     if not found.measured:
         raise HotpathError(f"{results}: no allocation sites beside it: `make sites` records them")
-    method, _, params = row.partition("(")
-    params = params[:-1] if params.endswith(")") else params
-    recorded = found.recorded
-    methods = recorded["benchmark"].map(lambda b: MethodName.of(b).method)
-    hit = recorded[(methods == method) & (recorded["params"] == params)]
-    if hit.empty:
-        known = sorted({f"{m}({p})" if p else m for m, p in zip(methods, recorded["params"])})
-        raise HotpathError(f"no row {row!r} in {results}; rows: {', '.join(known)}")
-    variants = set(hit["variant"])
-    missing = [v for v in (old, new) if v not in variants]
-    if missing:
-        raise HotpathError(f"{row}: no variant {', '.join(missing)}; recorded: {', '.join(sorted(variants))}")
-    benchmark = hit["benchmark"].iloc[0]
+    benchmark, params = named_row(found.recorded, row, results, (old, new), "recorded")
     d = S.diff(found, benchmark, params, old, new)
     table = pd.DataFrame({"site": d["site"], old: [cell(a, b) for a, b in zip(d["old_allocs"], d["old_bytes"])],
                           new: [cell(a, b) for a, b in zip(d["new_allocs"], d["new_bytes"])],
                           "Δ B/op": [change(x, m) for x, m in zip(d["delta"], d["moved"])]})
     if graphs:
-        pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
+        pair = pd.Series({"benchmark": benchmark, "method": row.partition("(")[0], "params": params,
                           "baseline": old, "candidate": new, "old_alloc": None, "new_alloc": None})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
         pages, why = draw(S.recorded_rows(pd.DataFrame([pair]), found), found)

@@ -4,9 +4,10 @@ collector and the compiler apart, the row's time last; both CPU flame graphs wei
 import pandas as pd
 import pytest
 
+import hotpath as hp
 from cpu_samples import BENCH, write_profiles
 from hotpath.analyze import cpu as C
-from hotpath.paths import JAR
+from hotpath.paths import JAR, REFERENCE
 from hotpath.render import cpu as R
 
 ROW = {"benchmark": BENCH, "method": "encode", "params": "payload=STR_1K", "baseline": "old",
@@ -73,3 +74,21 @@ def test_a_row_of_one_fork_a_side_is_said_to_have_no_interval(tmp_path):
     assert "1 row(s) had one fork a side" in note and "without an interval" in note
     five = C.read_file(write_profiles(tmp_path / "y.cpu.json"))
     assert "one fork a side" not in R.note(C.sampled_rows(pd.DataFrame([ROW]), five), five, graphs=False)
+
+
+@pytest.mark.skipif(not (REFERENCE / "encoder.cpu.json").is_file(), reason="no committed CPU samples")
+def test_the_labs_call_shows_any_two_sampled_variants_by_self_or_total_time(tmp_path):
+    row = "encode(payload=STR_1K)"
+    own = hp.cpu_frames(REFERENCE / "encoder.json", row, old="old", new="floor", out_dir=tmp_path)
+    assert list(own.columns)[:4] == ["frame", "old ns/op", "floor ns/op", "Δ ns/op"]
+    graphs = sorted(p.name for p in (tmp_path / "cpu").iterdir())
+    assert graphs == ["encode-payload-STR_1K-floor.added.html", "encode-payload-STR_1K-floor.dropped.html"]
+    under = hp.cpu_frames(REFERENCE / "encoder.json", row, how="total", graphs=False)
+    # a frame's total time holds its own: the busiest frame by total outweighs any by self
+    assert under["old ns/op"].max() > own["old ns/op"].max()
+    with pytest.raises(hp.HotpathError, match=r"no row 'encode\(payload=X\)'.*encode\(payload=STR_1K\)"):
+        hp.cpu_frames(REFERENCE / "encoder.json", "encode(payload=X)", graphs=False)
+    with pytest.raises(hp.HotpathError, match="no variant best; sampled: .*old, optimized"):
+        hp.cpu_frames(REFERENCE / "encoder.json", row, new="best", graphs=False)
+    with pytest.raises(hp.HotpathError, match="how='all': self or total"):
+        hp.cpu_frames(REFERENCE / "encoder.json", row, how="all", graphs=False)
