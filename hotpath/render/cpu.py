@@ -210,7 +210,7 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
     if not found.measured:
         raise HotpathError(f"{results}: no CPU samples beside it: a run whose timed forks took "
                            "them (`make report`) writes them")
-    benchmark, params = named_row(found.sides, row, results, (old, new), "sampled")
+    benchmark, method, params = named_row(found.sides, row, results, (old, new), "sampled")
     a = C.attribute(found, benchmark, params, old, new)
     f = a.frames[a.frames["how"] == how]
     table = pd.DataFrame({"frame": f["frame"], f"{old} ns/op": f["old_ns"].round(3),
@@ -221,7 +221,7 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
                                     zip(f["share"], f["share_low"], f["share_high"])],
                           "samples": f["samples"]}).reset_index(drop=True)
     if graphs:
-        pair = pd.Series({"benchmark": benchmark, "method": row.partition("(")[0], "params": params,
+        pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
                           "baseline": old, "candidate": new})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
         pages, why = draw((C.SampledRow(pair, a, C.frames_of(a)),))

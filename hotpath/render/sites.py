@@ -164,8 +164,8 @@ def draw(rows: tuple[S.RecordedRow, ...], sites: S.Sites, jar: Path = JAR,
 
 
 def named_row(lines: pd.DataFrame, row: str, results: str | Path, variants: tuple[str, str],
-              held: str) -> tuple[str, str]:
-    """The benchmark and params of ``row`` as the reports name it (``encode(payload=STR_1K)``, or
+              held: str) -> tuple[str, str, str]:
+    """The benchmark, method and params of ``row`` as the reports name it (``encode(payload=STR_1K)``, or
     the method alone) among ``lines`` (benchmark, params and variant each), with both
     ``variants`` there; else an error that lists the rows, or the variants ``held`` (recorded,
     sampled) there are."""
@@ -182,7 +182,7 @@ def named_row(lines: pd.DataFrame, row: str, results: str | Path, variants: tupl
     missing = [v for v in variants if v not in there]
     if missing:
         raise HotpathError(f"{row}: no variant {', '.join(missing)}; {held}: {', '.join(sorted(there))}")
-    return hit["benchmark"].iloc[0], params
+    return hit["benchmark"].iloc[0], method, params
 
 
 def explore(results: str | Path, row: str, old: str = "old", new: str = "optimized",
@@ -196,13 +196,13 @@ def explore(results: str | Path, row: str, old: str = "old", new: str = "optimiz
     found = S.read(results)
     if not found.measured:
         raise HotpathError(f"{results}: no allocation sites beside it: `make sites` records them")
-    benchmark, params = named_row(found.recorded, row, results, (old, new), "recorded")
+    benchmark, method, params = named_row(found.recorded, row, results, (old, new), "recorded")
     d = S.diff(found, benchmark, params, old, new)
     table = pd.DataFrame({"site": d["site"], old: [cell(a, b) for a, b in zip(d["old_allocs"], d["old_bytes"])],
                           new: [cell(a, b) for a, b in zip(d["new_allocs"], d["new_bytes"])],
                           "Δ B/op": [change(x, m) for x, m in zip(d["delta"], d["moved"])]})
     if graphs:
-        pair = pd.Series({"benchmark": benchmark, "method": row.partition("(")[0], "params": params,
+        pair = pd.Series({"benchmark": benchmark, "method": method, "params": params,
                           "baseline": old, "candidate": new, "old_alloc": None, "new_alloc": None})
         folder = Path(out_dir) if out_dir else REPORTS / "lab"
         pages, why = draw(S.recorded_rows(pd.DataFrame([pair]), found), found)
