@@ -105,7 +105,7 @@ def show(folder: Path) -> None:
           f"{figures['row_sides']} row-sides, {figures['forks']} forks, {figures['iterations']} counted iterations")
     print(f"  the probe: fastest {figures['fastest_probe_us']:.1f} µs; median {figures['probe_p50']:.3f}x, "
           f"90th percentile {figures['probe_p90']:.3f}x the fastest; {figures['slow_share']:.1%} of "
-          f"iterations at {SLOW_PROBE:g}x or more")
+          f"iterations at {SLOW_PROBE:g}x its full speed (its 10th percentile) or more")
     print(f"  log time against log probe: within forks r = {figures['within_r']:+.3f}; "
           f"between forks r = {figures['between_r']:+.3f}")
     for line in explained(found, figures["fastest_probe_us"]):

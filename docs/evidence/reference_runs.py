@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from hotpath.analyze import aa, compare, fitness, hostspeed  # noqa: E402
 from hotpath.analyze.load import read_results  # noqa: E402
 from hotpath.cases import existing_cases  # noqa: E402
-from hotpath.records import PROBE_METRIC, SLOW_PROBE, slow_probes  # noqa: E402
+from hotpath.records import PROBE_METRIC, SLOW_PROBE, full_speed, slow_probes  # noqa: E402
 
 FOLDERS = (ROOT / "data" / "reference", *sorted((ROOT / "data" / "reference-runs").glob("*/")))
 #: The bar: identical code on both sides, the default run's forks (each fork's 10th percentile).
@@ -51,7 +51,7 @@ def case_line(folder: Path, case) -> tuple[str, int, int, list[float], tuple[flo
             f"{decided} of {len(mine)}, forks per side "
             f"{min(forks)}-{max(forks)} (median {statistics.median(forks):g}), median fork CV "
             f"{statistics.median(cvs):.1%}")
-    said += (f"; the probe {SLOW_PROBE:g}x its fastest or slower beside {slow.slow / slow.iterations:.0%} "
+    said += (f"; the probe {SLOW_PROBE:g}x its full speed or slower beside {slow.slow / slow.iterations:.0%} "
              f"of {slow.iterations} counted iterations" if slow.iterations else "; no probe")
     return said, decided, len(mine), cvs, probes
 
@@ -71,10 +71,23 @@ def report(folder: Path) -> None:
         probes += case_probes
     slow = hostspeed.slow_iterations(probes)
     on_the_bars_rows(folder)
+    if probes:
+        print(f"  {speeds(probes)}")
     print(f"  all cases: write-up rows decided {decided} of {rows}, median fork CV "
           f"{statistics.median(cvs):.1%}"
           + (f"; the probe slow beside {slow.slow / slow.iterations:.0%} of its {slow.iterations} "
              f"counted iterations" if slow.iterations else ""))
+
+
+def speeds(probes: tuple[float, ...]) -> str:
+    """The probe over a run: its fastest, its full speed and its median, and how many iterations
+    ran slow against the full speed (the rule) and against the fastest (the rule before it)."""
+    full, fastest = full_speed(probes), min(probes)
+    return (f"the probe: fastest {fastest:.1f} µs, full speed (its 10th percentile) {full:.1f} µs, "
+            f"median {statistics.median(probes):.1f} µs; slow beside "
+            f"{slow_probes(probes, full).slow / len(probes):.1%} of its iterations against its full "
+            f"speed, {slow_probes(probes, fastest).slow / len(probes):.1%} against its fastest; "
+            f"{sum(p < 0.95 * full for p in probes) / len(probes):.1%} of them over 5% faster than its full speed")
 
 
 def on_the_bars_rows(folder: Path) -> None:
@@ -97,13 +110,16 @@ def bar() -> None:
                 kept = [float(v) for v in fork if isinstance(v, (int, float)) and v > 0]
                 quiet += kept[len(kept) // 3:]
     if quiet:
-        found = slow_probes(quiet, min(quiet))
+        found = slow_probes(quiet, full_speed(quiet))
         print(f"{INTEL_QUIET.relative_to(ROOT)} (the Intel Xeon on a quiet day): the probe slow beside "
               f"{found.slow / found.iterations:.0%} of {found.iterations} iterations, each fork's first third left out")
+        print(f"  {speeds(tuple(quiet))}")
     print(f"{AA.relative_to(ROOT)} (the bar): {len(cvs)} rows of identical code, median fork CV "
           f"{statistics.median(cvs):.1%}"
           + (f"; the probe slow beside {slow.slow / slow.iterations:.0%} of its {slow.iterations} "
              f"counted iterations" if slow.iterations else ""))
+    if probes:
+        print(f"  {speeds(probes)}")
 
 
 if __name__ == "__main__":

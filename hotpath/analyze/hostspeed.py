@@ -6,8 +6,9 @@ host can change it. Here each counted iteration's time is set beside its probe, 
 between them, and a fork's figure is made three ways — as the verdicts make it (the 10th
 percentile of its counted iterations), from the iterations where the probe ran near its fastest
 only, and from every iteration scaled by its probe — to see which of them the forks agree on best.
-The iterations the host ran slow are counted here, once: per row-side (``traces``) for the steady
-state's table, per run (``slow_iterations``) for the noise line.
+The iterations the host ran slow, against its full speed over the run (its probe's 10th
+percentile, hotpath.records.full_speed), are counted here, once: per row-side (``traces``) for the
+steady state's table, per run (``slow_iterations``) for the noise line.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..jmh import MethodName, RowKey, higher_is_better
-from ..records import PROBE_METRIC, Slow, slow_probes
+from ..records import PROBE_METRIC, Slow, full_speed, slow_probes
 from ..stats import steady
 
 #: An iteration counts as run at the host's full speed when its probe took at most this many times
@@ -143,7 +144,7 @@ def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
     logs = [_logs(s, fastest) for s in found]
     between = [(t, p) for _, _, t, p in logs if len(t) > 1]
     all_p = np.concatenate([p for s in found for p in s.probes])
-    slow = slow_probes(all_p, fastest)
+    slow = slow_probes(all_p, full_speed(all_p))
     out = {
         "row_sides": len(found), "forks": int(sum(len(s.times) for s in found)),
         "iterations": len(all_p), "fastest_probe_us": fastest,
@@ -162,12 +163,12 @@ def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
 
 def traces(frame: pd.DataFrame) -> dict[RowKey, Slow]:
     """Each row-side's trace of the host's speed, keyed by the side: how many of its counted
-    iterations the probe ran SLOW_PROBE x the run's fastest or slower."""
+    iterations the probe ran SLOW_PROBE x the run's full speed or slower."""
     found = sides(frame)
     if not found:
         return {}
-    fastest = fastest_probe(found)
-    return {RowKey.of(s.benchmark, s.params, s.variant): slow_probes(np.concatenate(s.probes), fastest)
+    full = full_speed(np.concatenate([p for s in found for p in s.probes]))
+    return {RowKey.of(s.benchmark, s.params, s.variant): slow_probes(np.concatenate(s.probes), full)
             for s in found}
 
 
@@ -180,5 +181,5 @@ def probes(frame: pd.DataFrame) -> tuple[float, ...]:
 
 def slow_iterations(values: tuple[float, ...]) -> Slow:
     """How many of a run's probes (``probes``; of several runs together, the overview's) ran slow
-    against the fastest of them."""
-    return slow_probes(values, min(values)) if values else Slow(0, 0, math.nan)
+    against the host's full speed over them."""
+    return slow_probes(values, full_speed(values)) if values else Slow(0, 0, math.nan)

@@ -26,7 +26,7 @@ from .. import children, machine
 from ..errors import HotpathError
 from ..jmh import VARIANT
 from ..paths import AA_CALIBRATION, JAR, ROOT
-from ..records import PROBE_METRIC, SLOW_PROBE, slow_probes
+from ..records import PROBE_METRIC, SLOW_PROBE, full_speed, slow_probes
 from ..stats import steady
 from . import rounds
 from .profiles import format_duration, parse_budget
@@ -58,7 +58,7 @@ class Row:
     forks: int
     unit: str
     #: Of the counted iterations, how many the host-speed probe beside them ran SLOW_PROBE x its
-    #: fastest or slower, and how many it timed (0 where the forks had no probe).
+    #: full speed or slower, and how many it timed (0 where the forks had no probe).
     probe_slow: int = 0
     probed: int = 0
 
@@ -88,7 +88,7 @@ class HostCheck:
     def describe(self) -> str:
         t, a = self.today, self.aa
         kind = "" if self.same_kind else " (another CPU than the A/A's: its time is not held to it)"
-        probe = (f"; the host-speed probe {SLOW_PROBE:g}x its fastest or slower beside "
+        probe = (f"; the host-speed probe {SLOW_PROBE:g}x its full speed or slower beside "
                  f"{t.probe_slow} of {t.probed} iterations" if t.probed else "")
         return (f"old encode(STR_64) today: {t.time:.1f} {t.unit} over {t.forks} forks (each fork's "
                 f"{SHAPE.estimate}), {self.slower:.2f}x the 2026-11-26 A/A's {a.time:.1f}{kind}; fork CV "
@@ -123,7 +123,7 @@ def row_of(entries: list[dict], skip: int = 0) -> Row:
         raise HotpathError(f"fewer than two forks of {BENCHMARK}({PARAMS}) to take the host check's "
                            f"figures from")
     mean = statistics.fmean(figures)
-    slow = slow_probes(probes, min(probes)).slow if probes else 0
+    slow = slow_probes(probes, full_speed(probes)).slow if probes else 0
     return Row(mean, statistics.stdev(figures) / mean, len(figures), unit, slow, len(probes))
 
 

@@ -95,17 +95,18 @@ def of_run(frame: pd.DataFrame, pairs: pd.DataFrame, case: str, source: Path | s
 
 
 def host_speed(probes: tuple[float, ...]) -> str:
-    """'The host ran its probe 1.1× or more slower than its fastest around 12% of the counted
+    """'The host ran its probe 1.1× or more slower than its full speed around 12% of the counted
     iterations (1.8× at their median).' ('' where the run has no probe)"""
     found = hostspeed.slow_iterations(probes)
     if not found.iterations:
         return ""
     if not found.slow:
-        return (f"The host-speed probe stayed within {SLOW_PROBE:g}× of its fastest around every "
+        return (f"The host-speed probe stayed within {SLOW_PROBE:g}× of its full speed around every "
                 f"one of the {found.iterations} counted iterations.")
     share = found.slow / found.iterations
     around = f"{share:.0%} of" if share >= 0.01 else f"{found.slow} of"
-    return (f"The host-speed probe ran {SLOW_PROBE:g}× or more slower than its fastest around "
+    return (f"The host-speed probe ran {SLOW_PROBE:g}× or more slower than its full speed (its "
+            f"10th percentile over the run) around "
             f"{around} the {found.iterations} counted iterations "
             f"({found.slow_median:.1f}× at their median).")
 

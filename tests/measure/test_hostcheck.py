@@ -67,7 +67,7 @@ def test_the_check_counts_the_iterations_beside_which_the_host_ran_its_probe_slo
     row = hostcheck.row_of([entry], skip=1)
     assert (row.probe_slow, row.probed) == (2, 4)
     found = HostCheck(row, AA)
-    assert found.describe().endswith("the host-speed probe 1.1x its fastest or slower beside 2 of 4 iterations")
+    assert found.describe().endswith("the host-speed probe 1.1x its full speed or slower beside 2 of 4 iterations")
     assert hostcheck.row_of([{**entry, "secondaryMetrics": {}}]).probed == 0
 
 

@@ -45,8 +45,9 @@ def steady_state(pairs: pd.DataFrame, frame: pd.DataFrame) -> Section | None:
                 "Every fork settled.")
              + (f" The host's speed is the host-speed probe's (a fixed, cache-resident "
                 f"piece of work timed before and after each iteration) against its "
-                f"fastest in the run, \"full speed\" where it stayed within "
-                f"{SLOW_PROBE:g}× of it: a trace of the host beside the code, not a "
+                f"full speed over the run, its 10th percentile (its fastest can be a burst "
+                f"the host did not hold); \"full speed\" where it stayed within "
+                f"{SLOW_PROBE:g}× of that: a trace of the host beside the code, not a "
                 f"measure of it (on a contended host the probe ran slow where the code did "
                 f"not, and the code's own slowdowns, page faults and GC, leave it fast)."
                 if traces else ""),
