@@ -7,7 +7,7 @@ proportion to its fork CV squared (docs/evidence/is-the-host-quiet-enough.md). T
 median fork CV (data/reference/aa/) is the bar such a run is read against.
 
     .venv/bin/python docs/evidence/reference_runs.py
-    .venv/bin/python docs/evidence/reference_runs.py data/reference-runs/2026-11-30
+    .venv/bin/python docs/evidence/reference_runs.py data/reference-runs/2026-11-30-1123
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ a body over 65,536.
 
 A report is a list of blocks (a heading and its table and note, a paragraph, a chart's line),
 each made of pieces with a priority: LEAD is never left out (the title, the Result, At a
-glance's first rows, the environment's key rows), then CORE (the claims, the write-up's own rows'
-sites, the charts), DETAIL (the notebook's tables), EXTRA (their floor and upstream rows,
+glance's first rows, the claims check, the environment's key rows), then CORE (the write-up's own
+rows' sites, the charts), DETAIL (the notebook's tables), EXTRA (their floor and upstream rows,
 steady state, fidelity, the floor, the rest of the environment) and BULK (the other variants'
 sites). The fitter leaves pieces out, the lowest
 priority first (within one, the later block first, within a block its least row first), until

@@ -165,24 +165,38 @@ def draw(rows: tuple[S.RecordedRow, ...], sites: S.Sites, jar: Path = JAR,
 
 def named_row(lines: pd.DataFrame, row: str, results: str | Path, variants: tuple[str, str],
               held: str) -> tuple[str, str, str]:
-    """The benchmark, method and params of ``row`` as the reports name it (``encode(payload=STR_1K)``, or
-    the method alone) among ``lines`` (benchmark, params and variant each), with both
-    ``variants`` there; else an error that lists the rows, or the variants ``held`` (recorded,
-    sampled) there are."""
+    """The benchmark, method and params of ``row`` as the reports name it (``encode(payload=STR_1K)``,
+    the method alone for a row without params, or ``EncoderPayload.encode(payload=STR_1K)`` where
+    two benchmark classes have the method) among ``lines`` (benchmark, params and variant each),
+    with both ``variants`` there; else an error that lists the rows, the variants ``held``
+    (recorded, sampled) there are, or the classes to name where more than one holds both."""
     from ..errors import HotpathError
 
-    method, _, params = row.partition("(")
+    name, _, params = row.partition("(")
     params = params[:-1] if params.endswith(")") else params
-    methods = lines["benchmark"].map(lambda b: MethodName.of(b).method)
-    hit = lines[(methods == method) & (lines["params"] == params)]
+    stem, _, method = name.rpartition(".")
+    names = lines["benchmark"].map(MethodName.of)
+    hit = lines[(names.map(lambda n: n.method) == method) & (lines["params"] == params)
+                & names.map(lambda n: not stem or stem in (n.stem, n.class_name))]
     if hit.empty:
-        known = sorted({f"{m}({p})" if p else m for m, p in zip(methods, lines["params"])})
+        known = sorted({f"{n.method}({p})" if p else n.method for n, p in zip(names, lines["params"])})
         raise HotpathError(f"no row {row!r} in {results}; rows: {', '.join(known)}")
-    there = set(hit["variant"])
-    missing = [v for v in variants if v not in there]
-    if missing:
-        raise HotpathError(f"{row}: no variant {', '.join(missing)}; {held}: {', '.join(sorted(there))}")
-    return hit["benchmark"].iloc[0], method, params
+    # a method two benchmark classes share: the class whose row holds both variants
+    holding = [b for b, group in hit.groupby("benchmark") if set(variants) <= set(group["variant"])]
+    if len(holding) > 1:
+        rows = ", ".join(f"{MethodName.of(b).stem}.{method}" + (f"({params})" if params else "")
+                         for b in holding)
+        raise HotpathError(f"{row}: {len(holding)} benchmark classes hold it with {' and '.join(variants)}: "
+                           f"name one ({rows})")
+    if not holding:
+        there = set(hit["variant"])
+        missing = [v for v in variants if v not in there]
+        if missing:
+            raise HotpathError(f"{row}: no variant {', '.join(missing)}; {held}: {', '.join(sorted(there))}")
+        raise HotpathError(f"{row}: no one benchmark class holds both {' and '.join(variants)}; {held}: "
+                           + "; ".join(f"{MethodName.of(b).stem}: {', '.join(sorted(g['variant']))}"
+                                       for b, g in hit.groupby("benchmark")))
+    return holding[0], method, params
 
 
 def explore(results: str | Path, row: str, old: str = "old", new: str = "optimized",

@@ -1,14 +1,15 @@
-"""Whether a run is fit to be the reference, read on the committed runs: the 2026-11-30 run, whose
-host was slowed through, is not; the reference is."""
+"""Whether a run is fit to be the reference, read on the committed runs: the 2026-11-30 11:23 run,
+whose host was slowed through, is not; the reference (2026-11-30 23:10) is, and so is the one it
+replaced (2026-11-24)."""
 
 import math
 
 import pytest
 
 from hotpath.analyze import fitness
-from hotpath.paths import REFERENCE, ROOT
+from hotpath.paths import REFERENCE, REFERENCE_RUNS, ROOT
 
-TRIED = ROOT / "data" / "reference-runs" / "2026-11-30"
+TRIED = ROOT / "data" / "reference-runs" / "2026-11-30-1123"
 
 
 @pytest.fixture(scope="module")
@@ -24,8 +25,14 @@ def test_a_run_the_host_slowed_through_is_not_fit(tried):
     assert not found.fit and found.said().startswith("not fit to be the reference: on the A/A's own rows (51 in both)")
 
 
-def test_the_reference_is_fit_by_its_forks_though_it_had_no_probe():
+def test_the_reference_is_fit_by_its_forks_and_its_probe():
     found = fitness.of(REFERENCE)
+    assert (found.rows, found.further) == (54, 36) and found.fit
+    assert found.fork_cv == pytest.approx(0.028, abs=0.0005) and found.slow == pytest.approx(0.042, abs=0.0005)
+
+
+def test_the_reference_it_replaced_is_fit_by_its_forks_though_it_had_no_probe():
+    found = fitness.of(REFERENCE_RUNS / "2026-11-24")
     assert found.rows == 54 and math.isnan(found.slow) and found.fit
     assert "no probe" in found.said()
 

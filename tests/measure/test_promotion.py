@@ -132,7 +132,7 @@ def test_the_command_refuses_a_run_unfit_to_be_the_reference(study, tmp_path, mo
 
 
 def test_a_committed_run_by_another_profile_is_not_whole():
-    wrong = promotion.whole(ROOT / "data" / "reference-runs" / "2026-11-30")
+    wrong = promotion.whole(ROOT / "data" / "reference-runs" / "2026-11-30-1123")
     assert wrong == [f"{', '.join(CASES)}: made by the 'full' profile, not the reference's"]
     assert promotion.whole(ROOT / "data" / "reference") == []
 

@@ -34,14 +34,17 @@ def test_every_name_a_paste_gives_is_a_file_of_its_report_and_carries_its_run(re
     names = {}
     for folder in folders:
         jira, md = named(folder / "jira.txt"), named(folder / "summary.md")
-        assert jira == md, folder  # both pastes name the same attachments
+        # Markdown's paste names every attachment; Jira's, within its budget, may leave a
+        # section whole, its chart with it, and names it where it stood
+        assert jira <= md, folder
+        assert jira == md or "Left for the attached" in (folder / "jira.txt").read_text(encoding="utf-8"), folder
         assert any(n.endswith("-report.html") for n in jira) and any(n.endswith(".png") for n in jira)
-        missing = [n for n in jira if not (folder / n).is_file()]
+        missing = [n for n in md if not (folder / n).is_file()]
         assert missing == [], f"{folder.name}: named, not written: {missing}"
-        assert set(report.attachments(folder)) == jira
+        assert set(report.attachments(folder)) == md
         assert (folder / next(n for n in jira if n.endswith("-report.html"))).read_bytes() \
             == (folder / "report.html").read_bytes()
-        names[folder] = jira
+        names[folder] = md
     # no two reports name one file: each attachment starts with its report's and run's names
     every = [n for found in names.values() for n in found]
     assert len(every) == len(set(every))
@@ -71,8 +74,10 @@ def test_every_report_holds_the_graphs_it_links(reference_reports):
     # every case of the reference carries its sites' and its CPU samples' graphs
     assert with_graphs >= len(CASES)
     encoder = (reference_reports / "encoder" / "report.html").read_text(encoding="utf-8")
-    assert 'id="flame-sites-encode-payload-STR_1K-optimized-dropped"' in encoder
-    assert 'id="flame-cpu-encode-payload-STR_1K-optimized-added"' in encoder
+    # two benchmark classes have encode(payload=STR_1K): each graph's name says whose it is
+    assert 'id="flame-sites-EncoderPayload-encode-payload-STR_1K-optimized-dropped"' in encoder
+    assert 'id="flame-cpu-EncoderPayload-encode-payload-STR_1K-optimized-added"' in encoder
+    assert 'id="flame-cpu-EncoderMechanisms-encode-payload-STR_1K-optimized-added"' in encoder
 
 
 def test_the_allocation_flame_graphs_of_make_profile_are_carried_too(tmp_path, monkeypatch):

@@ -83,12 +83,16 @@ def test_the_labs_call_shows_any_two_sampled_variants_by_self_or_total_time(tmp_
     assert list(own.columns)[:4] == ["frame", "old ns/op", "floor ns/op", "Δ ns/op"]
     graphs = sorted(p.name for p in (tmp_path / "cpu").iterdir())
     assert graphs == ["encode-payload-STR_1K-floor.added.html", "encode-payload-STR_1K-floor.dropped.html"]
-    under = hp.cpu_frames(REFERENCE / "encoder.json", row, how="total", graphs=False)
+    under = hp.cpu_frames(REFERENCE / "encoder.json", row, new="floor", how="total", graphs=False)
     # a frame's total time holds its own: the busiest frame by total outweighs any by self
     assert under["old ns/op"].max() > own["old ns/op"].max()
     with pytest.raises(hp.HotpathError, match=r"no row 'encode\(payload=X\)'.*encode\(payload=STR_1K\)"):
         hp.cpu_frames(REFERENCE / "encoder.json", "encode(payload=X)", graphs=False)
     with pytest.raises(hp.HotpathError, match="no variant best; sampled: .*old, optimized"):
         hp.cpu_frames(REFERENCE / "encoder.json", row, new="best", graphs=False)
+    # EncoderMechanisms has encode(payload=STR_1K) too: old against optimized names the class
+    with pytest.raises(hp.HotpathError, match=r"2 benchmark classes hold it with old and optimized: name one"):
+        hp.cpu_frames(REFERENCE / "encoder.json", row, graphs=False)
+    assert not hp.cpu_frames(REFERENCE / "encoder.json", f"EncoderPayload.{row}", graphs=False).empty
     with pytest.raises(hp.HotpathError, match="how='all': self or total"):
         hp.cpu_frames(REFERENCE / "encoder.json", row, how="all", graphs=False)

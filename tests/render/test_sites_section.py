@@ -7,7 +7,8 @@ import pytest
 
 import hotpath as hp
 from hotpath.analyze import sites as S
-from hotpath.paths import REFERENCE
+from hotpath.errors import HotpathError
+from hotpath.paths import REFERENCE, REFERENCE_RUNS
 from hotpath.render import sites as R
 
 ROW = {"benchmark": "hotpath.demo.DemoBenchmark.run", "method": "run", "params": "size=1024",
@@ -78,8 +79,11 @@ def test_the_fidelity_table_says_how_each_row_paired_and_an_upstream_row_reads_t
     from hotpath.analyze import compare
     from hotpath.analyze.load import read_results
 
-    pairs = compare.pair(read_results(REFERENCE / "store.json").frame).pairs
-    found = S.read(REFERENCE / "store.json")
+    # the reference of 2026-11-24, whose append rows recorded no site on either side (the
+    # reference's own old append kept a slice in its one recorded iteration: they differ)
+    kept = REFERENCE_RUNS / "2026-11-24" / "store.json"
+    pairs = compare.pair(read_results(kept).frame).pairs
+    found = S.read(kept)
     table = R.fidelity_table(pairs, found).set_index("row")
     assert table.loc["append(size=100)", "paired"].startswith("nothing to pair")
     assert table.loc["append(size=100)", "the model's sites in the release"] == "none on either side"
@@ -94,3 +98,20 @@ def test_the_fidelity_table_says_how_each_row_paired_and_an_upstream_row_reads_t
     assert list(result["site"]) == ["StoreVariant.newResult: OldGetMessageResult "
                                     "(the release's UpstreamStore.build: GetMessageResult)"]
     assert result.iloc[0]["Δ B/op"] == "~" and len(lines) == 4
+
+
+def test_a_method_two_benchmark_classes_share_is_found_by_its_variants_or_by_its_class():
+    # encode(payload=STR_1K) is EncoderPayload's row and EncoderMechanisms' too; floor is only the first's
+    lines = pd.DataFrame([{"benchmark": f"hotpath.encoder.{c}Benchmark.encode", "params": "payload=STR_1K", "variant": v}
+                          for c, vs in (("EncoderPayload", ("old", "optimized", "floor")),
+                                        ("EncoderMechanisms", ("old", "optimized", "copies")))
+                          for v in vs])
+    found = R.named_row(lines, "encode(payload=STR_1K)", "r.json", ("old", "floor"), "recorded")
+    assert found == ("hotpath.encoder.EncoderPayloadBenchmark.encode", "encode", "payload=STR_1K")
+    with pytest.raises(HotpathError, match=r"2 benchmark classes hold it with old and optimized: name one "
+                                           r"\(EncoderMechanisms.encode\(payload=STR_1K\), EncoderPayload.encode"):
+        R.named_row(lines, "encode(payload=STR_1K)", "r.json", ("old", "optimized"), "recorded")
+    assert R.named_row(lines, "EncoderMechanisms.encode(payload=STR_1K)", "r.json", ("old", "optimized"),
+                       "recorded")[0] == "hotpath.encoder.EncoderMechanismsBenchmark.encode"
+    with pytest.raises(HotpathError, match="no one benchmark class holds both floor and copies"):
+        R.named_row(lines, "encode(payload=STR_1K)", "r.json", ("floor", "copies"), "recorded")

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pandas as pd
 
 from .. import charts, tables
-from ..paste import CORE
+from ..paste import LEAD
 from ...analyze.report import Analysis
 from ...paths import DEFAULT_PROFILE, reports_folder
 from ...stats.sequential import THRESHOLD
@@ -42,8 +42,9 @@ def sections(analysis: Analysis, claims_note: str = "") -> Iterator[Section | No
         yield from upstream.fidelity(case, analysis.pairs, analysis.sites)
         if not analysis.pairs.empty:
             yield from upstream.left_on_the_table(case, analysis.pairs)
+        # the study's answer to the write-up: a paste keeps it whole, before any row's sites
         yield Section("Claims check: the write-up's figures beside ours", tables.claims_table(analysis.claims),
-                      note=claims_note or CLAIMS_NOTE, priority=CORE)
+                      note=claims_note or CLAIMS_NOTE, priority=LEAD)
     yield from environment(analysis)
 
 
