@@ -42,6 +42,8 @@ less without: a host that takes the vCPU away for whole forks moves their time, 
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-quiet 24   # the same, on a quiet host
     .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-quiet 48 --rows marshalZip-MAP_1600B-old \
         --out data/cpu-sampler/debug-quiet-<day>   # more rounds, another day's folder
+    .venv/bin/python docs/evidence/cpu_sampler_cost.py --run-debug-quiet 48 --rows marshalZip-MAP_1600B-old \
+        --iterations 80 --out data/cpu-sampler/debug-quiet-<day>-late   # 8 s forks: the 20 before the tail counted
     .venv/bin/python docs/evidence/cpu_sampler_cost.py                # the figures from the committed files
 """
 
@@ -232,8 +234,10 @@ def report_tail() -> None:
               f"{statistics.median(kept) if kept else 0:.0f} samples of the benchmark's thread a tail (median)")
 
 
-def run_debug(rounds: int = ROUNDS, folder: Path = DEBUG, rows: list[str] | None = None) -> None:
-    """``rounds`` more rounds of each row (of ``rows``, default every one) after those in ``folder``."""
+def run_debug(rounds: int = ROUNDS, folder: Path = DEBUG, rows: list[str] | None = None,
+              iterations: int = TAIL_COUNTED) -> None:
+    """``rounds`` more rounds of each row (of ``rows``, default every one) after those in ``folder``,
+    each fork ``iterations`` long before its tail (longer for a row that settles late)."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, selection in DEBUG_ROWS.items():
         if rows and name not in rows:
@@ -245,7 +249,7 @@ def run_debug(rounds: int = ROUNDS, folder: Path = DEBUG, rows: list[str] | None
                 jvm = f"{JVM} {DEBUG_ARGS}" if side == "with" else JVM
                 with tempfile.TemporaryDirectory() as scratch:
                     cmd = ["java", "-jar", str(JAR), *selection, "-f", "1", "-wi", "0",
-                           "-i", str(TAIL_COUNTED + TAIL_ITERATIONS), "-r", "100ms", "-jvmArgsAppend", jvm,
+                           "-i", str(iterations + TAIL_ITERATIONS), "-r", "100ms", "-jvmArgsAppend", jvm,
                            *PROFILERS, "-prof", f"{SAMPLER}:dir={scratch};interval={TAIL_INTERVAL_NS};"
                                                 f"tail={TAIL_ITERATIONS}",
                            "-rf", "json", "-rff", str(target)]
@@ -275,12 +279,12 @@ def report_debug(folder: Path = DEBUG) -> None:
             with_, without = (folder / f"{name}.{s}.{r:02d}.json" for s in ("with", "without"))
             if not (with_.is_file() and without.is_file()):
                 continue
-            logs = [iteration_logs(p)[WARMUP_ITERATIONS:TAIL_COUNTED] for p in (with_, without)]
+            logs = [counted(iteration_logs(p)) for p in (with_, without)]
             pairs["time"].append(statistics.fmean(logs[0]) - statistics.fmean(logs[1]))
             # the fork's figure as the verdicts take it (quick and full: P10 of time per op)
             p10 = [math.log(steady.figure([math.exp(v) for v in side], "p10")) for side in logs]
             pairs["p10"].append(p10[0] - p10[1])
-            cpu = [cpu_logs(p.with_suffix(".cpu"))[WARMUP_ITERATIONS:TAIL_COUNTED] for p in (with_, without)]
+            cpu = [counted(cpu_logs(p.with_suffix(".cpu"))) for p in (with_, without)]
             if all(cpu):
                 pairs["cpu"].append(statistics.fmean(cpu[0]) - statistics.fmean(cpu[1]))
         if len(pairs["time"]) < 2:
@@ -288,7 +292,7 @@ def report_debug(folder: Path = DEBUG) -> None:
                   f"{'--run-debug' if folder == DEBUG else '--run-debug-clock <rounds>' if folder == DEBUG_CLOCK else '--run-debug-quiet <rounds>'}")
             continue
         stub = {s: [stub_share(p) for p in sorted(folder.glob(f"{name}.{s}.*.cpu"))] for s in ("with", "without")}
-        times = [math.exp(statistics.fmean(iteration_logs(p)[WARMUP_ITERATIONS:TAIL_COUNTED]))
+        times = [math.exp(statistics.fmean(counted(iteration_logs(p))))
                  for p in sorted(folder.glob(f"{name}.*.json"))]
         by_clock = (f"; the thread's CPU per op in them, with / without {ratio(pairs['cpu'])}"
                     if len(pairs["cpu"]) >= 2 else "")
@@ -341,7 +345,7 @@ def report_modes(folder: Path = DEBUG_QUIET) -> None:
     percentile (the forks of a mode as two samples, the rounds' pairing given up), and whether
     the flags change how many forks fall in each (Fisher's exact test)."""
     for name in DEBUG_ROWS:
-        logs = {side: [math.log(steady.figure([math.exp(v) for v in iteration_logs(p)[WARMUP_ITERATIONS:TAIL_COUNTED]],
+        logs = {side: [math.log(steady.figure([math.exp(v) for v in counted(iteration_logs(p))],
                                               "p10"))
                        for p in sorted(folder.glob(f"{name}.{side}.*.json"))] for side in ("with", "without")}
         if min(len(v) for v in logs.values()) < 2:
@@ -372,6 +376,13 @@ def cpu_logs(path: Path) -> list[float]:
     if not iterations or min(it["cpu_ns"] for it in iterations) <= 0:
         return []
     return [math.log(it["cpu_ns"] / it["ops"]) for it in iterations]
+
+
+def counted(logs: list[float]) -> list[float]:
+    """A fork's counted iterations: the TAIL_COUNTED - WARMUP_ITERATIONS before its tail (20..40 of
+    a fork of TAIL_COUNTED; of a longer one, for a row that settles late, its last ones)."""
+    end = len(logs) - TAIL_ITERATIONS
+    return logs[end - (TAIL_COUNTED - WARMUP_ITERATIONS):end] if logs else []
 
 
 def iteration_logs(path: Path) -> list[float]:
@@ -430,7 +441,8 @@ if __name__ == "__main__":
         # --out: another day's or CPU kind's rounds in a folder of their own; --rows: some rows only
         run_debug(int(sys.argv[sys.argv.index("--run-debug-quiet") + 1]),
                   Path(sys.argv[sys.argv.index("--out") + 1]) if "--out" in sys.argv else DEBUG_QUIET,
-                  sys.argv[sys.argv.index("--rows") + 1].split(",") if "--rows" in sys.argv else None)
+                  sys.argv[sys.argv.index("--rows") + 1].split(",") if "--rows" in sys.argv else None,
+                  int(sys.argv[sys.argv.index("--iterations") + 1]) if "--iterations" in sys.argv else TAIL_COUNTED)
     report()
     for ms in INTERVALS:
         report_within(ms)

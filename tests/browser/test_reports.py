@@ -336,12 +336,13 @@ def test_every_rows_flame_graphs_draw_its_sites(browser, reports):
         # every graph is drawn by the same converter: a few rows' open as a reader opens them
         for link in [*links[:4], *(link for link in links if "payload-STR_1K-optimized" in link)]:
             shot = (reports / "screenshots" / "flame-dropped.png"
-                    if link.endswith("encode-payload-STR_1K-optimized-dropped") else None)
+                    if link.endswith("EncoderPayload-encode-payload-STR_1K-optimized-dropped") else None)
             drawn = opened.graph(link, shot)
             assert drawn["levels"] >= 3, f"{link}: nothing drawn"
             assert any("Benchmark." in n for n in drawn["names"]), link  # the row's own frames
-        # old's graph shows the copies the write-up removed: the trim copy among them
-        names = opened.graph("#flame-sites-encode-payload-STR_1K-optimized-dropped")["names"]
+        # old's graph shows the copies the write-up removed: the trim copy among them (the row of
+        # EncoderPayload; EncoderMechanisms has an encode(payload=STR_1K) too)
+        names = opened.graph("#flame-sites-EncoderPayload-encode-payload-STR_1K-optimized-dropped")["names"]
         assert "ByteArrayList.entireArray" in names and "ByteArrayOutputStream.toByteArray" in names
         assert opened.outside() == [] and opened.errors == []
     finally:
