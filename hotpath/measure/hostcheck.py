@@ -14,6 +14,7 @@ twice the 2026-11-26 A/A's spread every row asks four times the forks its design
 from __future__ import annotations
 
 import json
+import math
 import os
 import shlex
 import statistics
@@ -47,6 +48,12 @@ CHECK_S = 40.0
 #: The most the row's forks may spread beyond the 2026-11-26 A/A's, and (on the A/A's kind of
 #: machine: its CPU model and cores) its time, for a run that decides verdicts to start.
 SPREAD, SLOWER = 2.0, 2.0
+#: On the Intel Xeon C2 compiles the row one of two ways from fork to fork: 7 of 48 forks ran at
+#: 128-143 ns/op, the rest at 172 or more (data/cpu-sampler/debug-quiet/, `report_modes` in
+#: docs/evidence/cpu_sampler_cost.py), so one or more of six forks fall fast six days in ten. A
+#: host slows a fork, it does not speed one up: fewer than half the forks, faster than the rest
+#: by a gap over this many times the rest's spread, are the compiler's other mode, set aside.
+MODE_GAP = 6.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,21 @@ class Row:
     #: full speed or slower, and how many it timed (0 where the forks had no probe).
     probe_slow: int = 0
     probed: int = 0
+    #: Forks in a faster mode of the compiler's than the rest (MODE_GAP), set aside, and their mean.
+    fast: int = 0
+    fast_time: float = 0.0
+
+
+def faster_mode(figures: list[float]) -> int:
+    """How many of the forks' figures (the fastest first once sorted) lie in a faster mode than
+    the rest: fewer than half of them, below the widest gap that is over MODE_GAP times the
+    spread of the forks above it; 0 where there is no such gap."""
+    logs = sorted(math.log(f) for f in figures)
+    candidates = [k for k in range(1, (len(logs) - 1) // 2 + 1) if len(logs) - k >= 3]
+    if not candidates:
+        return 0
+    k = max(candidates, key=lambda i: logs[i] - logs[i - 1])
+    return k if logs[k] - logs[k - 1] > MODE_GAP * statistics.stdev(logs[k:]) else 0
 
 
 @dataclass(frozen=True)
@@ -90,8 +112,10 @@ class HostCheck:
         kind = "" if self.same_kind else " (another CPU than the A/A's: its time is not held to it)"
         probe = (f"; the host-speed probe {SLOW_PROBE:g}x its full speed or slower beside "
                  f"{t.probe_slow} of {t.probed} iterations" if t.probed else "")
+        fast = (f"; {t.fast} more in the compiler's faster mode at {t.fast_time:.1f}, set aside"
+                if t.fast else "")
         return (f"old encode(STR_64) today: {t.time:.1f} {t.unit} over {t.forks} forks (each fork's "
-                f"{SHAPE.estimate}), {self.slower:.2f}x the 2026-11-26 A/A's {a.time:.1f}{kind}; fork CV "
+                f"{SHAPE.estimate}{fast}), {self.slower:.2f}x the 2026-11-26 A/A's {a.time:.1f}{kind}; fork CV "
                 f"{t.fork_cv:.1%} against its {a.fork_cv:.1%} ({self.spread:.1f}x){probe}")
 
 
@@ -122,9 +146,12 @@ def row_of(entries: list[dict], skip: int = 0) -> Row:
     if len(figures) < 2:
         raise HotpathError(f"fewer than two forks of {BENCHMARK}({PARAMS}) to take the host check's "
                            f"figures from")
+    fast = sorted(figures)[:faster_mode(figures)]
+    figures = sorted(figures)[len(fast):]
     mean = statistics.fmean(figures)
     slow = slow_probes(probes, full_speed(probes)).slow if probes else 0
-    return Row(mean, statistics.stdev(figures) / mean, len(figures), unit, slow, len(probes))
+    return Row(mean, statistics.stdev(figures) / mean, len(figures), unit, slow, len(probes),
+               len(fast), statistics.fmean(fast) if fast else 0.0)
 
 
 def aa_row(folder: Path = AA_CALIBRATION) -> Row:

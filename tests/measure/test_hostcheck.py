@@ -52,7 +52,7 @@ def test_a_contended_host_stops_the_run_before_it_starts_and_says_how_to_go_on(m
 def test_a_run_records_the_check_it_ran_before_it():
     record = json.loads(json.dumps(HostCheck(Row(88.0, 0.012, 6, "ns/op"), AA, False).record()))
     assert record["today"] == {"time": 88.0, "fork_cv": 0.012, "forks": 6, "unit": "ns/op",
-                               "probe_slow": 0, "probed": 0}
+                               "probe_slow": 0, "probed": 0, "fast": 0, "fast_time": 0.0}
     assert record["committed_aa"]["time"] == 87.0 and record["estimate"] == "p10"
     assert (record["quiet"], record["same_kind"]) == (True, False)
     assert record["command"].startswith("java -jar target/benchmarks.jar '^hotpath.encoder.")
@@ -69,6 +69,26 @@ def test_the_check_counts_the_iterations_beside_which_the_host_ran_its_probe_slo
     found = HostCheck(row, AA)
     assert found.describe().endswith("the host-speed probe 1.1x its full speed or slower beside 2 of 4 iterations")
     assert hostcheck.row_of([{**entry, "secondaryMetrics": {}}]).probed == 0
+
+
+def test_a_fork_in_the_compilers_faster_mode_is_set_aside_and_said_not_read_as_the_host():
+    # as the Intel Xeon ran the row on 2026-12-01: five forks at 175 ns/op, one at 128
+    fork = lambda level: [level * (1 + 0.002 * (i % 3)) for i in range(20)]  # noqa: E731
+    entry = {"benchmark": hostcheck.BENCHMARK, "params": {"payload": "STR_64", "variant": "old"},
+             "primaryMetric": {"scoreUnit": "ns/op",
+                               "rawData": [fork(v) for v in (172.2, 174.9, 174.3, 174.4, 176.4, 128.0)]}}
+    row = hostcheck.row_of([entry])
+    assert (row.forks, row.fast) == (5, 1) and row.fast_time == pytest.approx(128.0, abs=0.1)
+    assert row.fork_cv < 0.01 and HostCheck(row, AA, False).quiet
+    assert "(each fork's p10; 1 more in the compiler's faster mode at 128.0, set aside)" in HostCheck(row, AA, False).describe()
+    # a fork the host slowed is no mode of the compiler's: it stays, and the check reads contended
+    slowed = hostcheck.row_of([{**entry, "primaryMetric": {"scoreUnit": "ns/op", "rawData": [
+        fork(v) for v in (172.2, 174.9, 174.3, 174.4, 176.4, 230.0)]}}])
+    assert slowed.fast == 0 and not HostCheck(slowed, AA, False).quiet
+    # half the forks fast: not fewer than half, so no mode is set aside
+    assert hostcheck.faster_mode([128.0, 129.0, 130.0, 175.0, 176.0, 177.0]) == 0
+    assert hostcheck.faster_mode([128.0, 175.0, 176.0, 177.0, 175.5, 176.5]) == 1
+    assert hostcheck.aa_row().fast == 0  # the A/A's forks, one mode
 
 
 def test_the_check_runs_the_row_as_the_aa_did_after_a_3_s_warmup(tmp_path):
