@@ -115,10 +115,14 @@ DEBUG_CLOCK = ROOT / "data" / "cpu-sampler" / "debug-clock"
 #: The same design again on a host make host-check read quiet (fork CV 0.6%): the noisy days'
 #: rounds stood too far apart to hold the flags' cost within 1%.
 DEBUG_QUIET = ROOT / "data" / "cpu-sampler" / "debug-quiet"
-#: The tail design's rows and the pull of 32 whose optimized side the tail put on JMH's stub.
+#: The tail design's rows, the pull of 32 whose optimized side the tail put on JMH's stub, and
+#: zip's buffered stream, which runs the one zip method C2 compiles otherwise with the flags (the
+#: stream's write) in forks that settle, where old marshalZip's do not.
 DEBUG_ROWS = {
     **ROWS,
     "pull32-optimized": ["^hotpath\\.store\\.StorePullPathBenchmark\\.pull32$", "-p", "variant=optimized"],
+    "marshalZip-MAP_1600B-buffered": ["^hotpath\\.zip\\.ZipMarshalBenchmark\\.marshalZip$", "-p",
+                                      "payload=MAP_1600B", "-p", "variant=buffered"],
 }
 
 
