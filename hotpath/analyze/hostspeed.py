@@ -144,7 +144,7 @@ def pooled(found: list[Side], fastest: float | None = None) -> dict[str, float]:
     logs = [_logs(s, fastest) for s in found]
     between = [(t, p) for _, _, t, p in logs if len(t) > 1]
     all_p = np.concatenate([p for s in found for p in s.probes])
-    slow = slow_probes(all_p, full_speed(all_p))
+    slow = slow_iterations(tuple(all_p))
     out = {
         "row_sides": len(found), "forks": int(sum(len(s.times) for s in found)),
         "iterations": len(all_p), "fastest_probe_us": fastest,

@@ -146,8 +146,9 @@ def row_of(entries: list[dict], skip: int = 0) -> Row:
     if len(figures) < 2:
         raise HotpathError(f"fewer than two forks of {BENCHMARK}({PARAMS}) to take the host check's "
                            f"figures from")
-    fast = sorted(figures)[:faster_mode(figures)]
-    figures = sorted(figures)[len(fast):]
+    figures = sorted(figures)
+    k = faster_mode(figures)
+    fast, figures = figures[:k], figures[k:]
     mean = statistics.fmean(figures)
     slow = slow_probes(probes, full_speed(probes)).slow if probes else 0
     return Row(mean, statistics.stdev(figures) / mean, len(figures), unit, slow, len(probes),

@@ -249,7 +249,7 @@ def undecided_list(ref: Reference) -> str:
         mine = ref.mine(case)
         for _, r in mine[mine["verdict"] == "undecided"].iterrows():
             _, lo, hi = compare.time_per_op(r)
-            n, _, why = fmt.fmt_stopped(r).partition(", ")
+            n, why = fmt.stopped(r)
             lines.append(f"- {case.id} {fmt.label(r)} ({n} forks per side{', ' + why if why else ''}): "
                          f"{fmt.undecided(r, lo, hi)}")
     return ("\n".join(lines) if lines else "None.") + "\n"

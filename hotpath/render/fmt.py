@@ -140,10 +140,14 @@ STOPPED = {"decided": "decided", "cap": "at its cap", "budget": "budget spent", 
            "out of reach": "beyond its cap"}
 
 
+def stopped(row: pd.Series) -> tuple[int, str]:
+    """A row's forks per side and why its plan stopped it ('' for a fixed plan)."""
+    return int(min(row["forks_old"], row["forks_new"])), STOPPED.get(row.get("stopped") or "", "")
+
+
 def fmt_stopped(row: pd.Series) -> str:
     """'4, decided' / '24, at its cap' / '6, budget spent'; forks alone for a fixed plan."""
-    n = int(min(row["forks_old"], row["forks_new"]))
-    why = STOPPED.get(row.get("stopped") or "", "")
+    n, why = stopped(row)
     return f"{n}, {why}" if why else str(n)
 
 
